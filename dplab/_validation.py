@@ -1,0 +1,107 @@
+"""Argument checks shared by the maths modules.
+
+Every public function of :mod:`dplab` validates its input with these helpers, so a bad
+argument always produces the same kind of message: the parameter's name, the value that
+was given and the range that is allowed.  ``bool`` is rejected wherever a number is
+expected, because ``True`` silently behaving as ``1`` hides bugs.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from fractions import Fraction
+from numbers import Integral, Real
+
+__all__ = ["check_int", "check_real", "exact_fraction"]
+
+
+def _describe_range(low: object, high: object, low_open: bool, high_open: bool) -> str:
+    left = "(" if low_open else "["
+    right = ")" if high_open else "]"
+    low_text = "-inf" if low is None else str(low)
+    high_text = "inf" if high is None else str(high)
+    return f"{left}{low_text}, {high_text}{right}"
+
+
+def check_int(name: str, value: object, *, low: int | None = None, high: int | None = None) -> int:
+    """Return ``value`` as an ``int`` if it is an integer in ``[low, high]``.
+
+    >>> check_int("n", 3, low=1)
+    3
+    >>> check_int("n", 0, low=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: n must be an integer in [1, inf]; got 0
+    """
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise TypeError(f"{name} must be an integer; got {value!r} of type {type(value).__name__}")
+    number = int(value)
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise ValueError(
+            f"{name} must be an integer in {_describe_range(low, high, False, False)}; got {number}"
+        )
+    return number
+
+
+def check_real(
+    name: str,
+    value: object,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    low_open: bool = False,
+    high_open: bool = False,
+    allow_inf: bool = False,
+) -> float:
+    """Return ``value`` as a ``float`` after checking type, NaN, infinity and range.
+
+    >>> check_real("sigma", 2, low=0, low_open=True)
+    2.0
+    >>> check_real("sigma", float("nan"), low=0, low_open=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: sigma must be a real number in (0, inf); got nan
+    """
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise TypeError(f"{name} must be a real number; got {value!r} of type {type(value).__name__}")
+    number = float(value)
+    allowed = _describe_range(low, high, low_open, high_open)
+    bad = math.isnan(number) or (math.isinf(number) and not allow_inf)
+    if not bad and low is not None:
+        bad = number <= low if low_open else number < low
+    if not bad and high is not None:
+        bad = number >= high if high_open else number > high
+    if bad:
+        raise ValueError(f"{name} must be a real number in {allowed}; got {value!r}")
+    return number
+
+
+def exact_fraction(name: str, value: object) -> Fraction:
+    """Convert ``value`` to a :class:`~fractions.Fraction` without rounding surprises.
+
+    ``int``, ``Fraction`` and ``Decimal`` are taken exactly; a decimal string such as
+    ``"0.9"`` or ``"3/4"`` is parsed exactly; a ``float`` is taken by its *shortest decimal
+    form* (``repr``), so ``0.9`` means 9/10 and not the binary double nearest to it.
+
+    >>> exact_fraction("p", 0.9)
+    Fraction(9, 10)
+    >>> exact_fraction("p", "3/4")
+    Fraction(3, 4)
+    """
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be a number or a decimal string; got {value!r}")
+    if isinstance(value, Fraction | Integral | Decimal):
+        if isinstance(value, Decimal) and not value.is_finite():
+            raise ValueError(f"{name} must be finite; got {value!r}")
+        return Fraction(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"{name} must be finite; got {value!r}")
+        return Fraction(repr(value))
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(f"{name} must be a decimal or fraction string like '0.9' or '3/4'; got {value!r}") from None
+    raise TypeError(f"{name} must be a Fraction, int, float, Decimal or string; got {type(value).__name__}")
