@@ -13,12 +13,12 @@ from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral, Real
 
-__all__ = ["check_int", "check_real", "exact_fraction"]
+__all__ = ["check_int", "check_rational", "check_real", "exact_fraction"]
 
 
 def _describe_range(low: object, high: object, low_open: bool, high_open: bool) -> str:
-    left = "(" if low_open else "["
-    right = ")" if high_open else "]"
+    left = "(" if low_open or low is None else "["
+    right = ")" if high_open or high is None else "]"
     low_text = "-inf" if low is None else str(low)
     high_text = "inf" if high is None else str(high)
     return f"{left}{low_text}, {high_text}{right}"
@@ -32,10 +32,14 @@ def check_int(name: str, value: object, *, low: int | None = None, high: int | N
     >>> check_int("n", 0, low=1)
     Traceback (most recent call last):
     ...
-    ValueError: n must be an integer in [1, inf]; got 0
+    ValueError: n must be an integer in [1, inf); got 0
     """
     if isinstance(value, bool) or not isinstance(value, Integral):
-        raise TypeError(f"{name} must be an integer; got {value!r} of type {type(value).__name__}")
+        bounded = low is not None or high is not None
+        where = f" in {_describe_range(low, high, False, False)}" if bounded else ""
+        raise TypeError(
+            f"{name} must be an integer{where}; got {value!r} of type {type(value).__name__}"
+        )
     number = int(value)
     if (low is not None and number < low) or (high is not None and number > high):
         raise ValueError(
@@ -64,7 +68,9 @@ def check_real(
     ValueError: sigma must be a real number in (0, inf); got nan
     """
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise TypeError(f"{name} must be a real number; got {value!r} of type {type(value).__name__}")
+        raise TypeError(
+            f"{name} must be a real number; got {value!r} of type {type(value).__name__}"
+        )
     number = float(value)
     allowed = _describe_range(low, high, low_open, high_open)
     bad = math.isnan(number) or (math.isinf(number) and not allow_inf)
@@ -103,5 +109,53 @@ def exact_fraction(name: str, value: object) -> Fraction:
         try:
             return Fraction(value.strip())
         except (ValueError, ZeroDivisionError):
-            raise ValueError(f"{name} must be a decimal or fraction string like '0.9' or '3/4'; got {value!r}") from None
-    raise TypeError(f"{name} must be a Fraction, int, float, Decimal or string; got {type(value).__name__}")
+            raise ValueError(
+                f"{name} must be a decimal or fraction string like '0.9' or '3/4'; got {value!r}"
+            ) from None
+    raise TypeError(
+        f"{name} must be a Fraction, int, float, Decimal or string; got {type(value).__name__}"
+    )
+
+
+def check_rational(
+    name: str,
+    value: object,
+    *,
+    low: Fraction | int | None = None,
+    high: Fraction | int | None = None,
+    low_open: bool = False,
+    high_open: bool = False,
+) -> Fraction:
+    """Return ``value`` as an exact :class:`~fractions.Fraction` after checking its range.
+
+    The value is converted by :func:`exact_fraction` (a ``float`` by its shortest decimal
+    form, a string such as ``"0.9"`` or ``"3/4"`` exactly).  Every failure, including NaN,
+    infinity and unparsable strings, names the parameter, the allowed range and the value.
+
+    >>> check_rational("p", "0.9", low=0, high=1)
+    Fraction(9, 10)
+    >>> check_rational("alpha", 1.1, low=1)
+    Fraction(11, 10)
+    >>> check_rational("alpha", float("nan"), low=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: alpha must be a rational number in [1, inf); got nan
+    """
+    allowed = _describe_range(low, high, low_open, high_open)
+    try:
+        number = exact_fraction(name, value)
+    except TypeError:
+        raise TypeError(
+            f"{name} must be a rational number in {allowed} (int, Fraction, Decimal, float "
+            f"or decimal string); got {value!r} of type {type(value).__name__}"
+        ) from None
+    except ValueError:
+        raise ValueError(f"{name} must be a rational number in {allowed}; got {value!r}") from None
+    bad = False
+    if low is not None:
+        bad = number <= low if low_open else number < low
+    if not bad and high is not None:
+        bad = number >= high if high_open else number > high
+    if bad:
+        raise ValueError(f"{name} must be a rational number in {allowed}; got {value!r}")
+    return number
