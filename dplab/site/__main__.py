@@ -1,0 +1,5 @@
+import sys
+
+from dplab.site.build import main
+
+sys.exit(main())

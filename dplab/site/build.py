@@ -1,0 +1,70 @@
+"""Build the whole site into a temporary folder, then swap it in.
+
+``python -m dplab.site build`` runs MkDocs (whose hook runs the pre-build) into
+``site.tmp-<pid>``; only when that succeeds does it replace ``site/``.  A failed build
+leaves the previous site exactly as it was.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.config import load_config
+from mkdocs.exceptions import MkDocsException
+
+from dplab.site.project import Project
+
+__all__ = ["build_site"]
+
+
+def build_site(project: Project | None = None, site_dir: Path | None = None) -> Path:
+    """Build ``project`` into ``site_dir`` (default ``<root>/site``) atomically; return it."""
+    project = project or Project()
+    site_dir = (site_dir or project.site_dir).resolve()
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
+    temporary = site_dir.with_name(f"{site_dir.name}.tmp-{os.getpid()}")
+    shutil.rmtree(temporary, ignore_errors=True)
+    previous_cwd = Path.cwd()
+    os.chdir(project.root)
+    try:
+        config = load_config(str(project.root / "mkdocs.yml"), site_dir=str(temporary))
+        mkdocs_build(config)
+    except BaseException:
+        shutil.rmtree(temporary, ignore_errors=True)
+        raise
+    finally:
+        os.chdir(previous_cwd)
+    old = site_dir.with_name(f"{site_dir.name}.old-{os.getpid()}")
+    if site_dir.exists():
+        site_dir.rename(old)
+    temporary.rename(site_dir)
+    shutil.rmtree(old, ignore_errors=True)
+    return site_dir
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m dplab.site", description=__doc__)
+    parser.add_argument("command", choices=["build"], help="what to do")
+    parser.add_argument("--site-dir", type=Path, default=None, help="where to put the site")
+    args = parser.parse_args(argv)
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    logging.getLogger("mkdocs").addHandler(handler)
+    logging.getLogger("mkdocs").setLevel(logging.WARNING)
+    start = time.perf_counter()
+    try:
+        site = build_site(site_dir=args.site_dir)
+    except MkDocsException as error:
+        print(f"\nBuild failed; the previous site was left untouched.\n{error}", file=sys.stderr)
+        return 1
+    seconds = time.perf_counter() - start
+    print(f"\nSite built in {seconds:.1f} s. Open it from disk: {site / 'index.html'}")
+    return 0

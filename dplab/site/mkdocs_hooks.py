@@ -1,0 +1,53 @@
+"""The MkDocs glue, kept thin: every decision lives in plain Python in ``dplab.site``.
+
+* ``on_config``: fixes the build date (byte-identical builds) and builds the navigation
+  from the lessons' front matter;
+* ``on_pre_build``: runs the pre-build (execute, cache, render lessons and notebooks);
+* ``on_serve``: makes ``mkdocs serve`` reload when a lesson or ``dplab`` changes.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+from dplab.site.catalog import lessons_in_order
+from dplab.site.errors import LessonError
+from dplab.site.prebuild import BuildFailed, prebuild
+from dplab.site.project import Project
+from dplab.views import LABELS, label
+
+
+def _project(config) -> Project:
+    return Project(root=Path(config.config_file_path).resolve().parent)
+
+
+def on_config(config):
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
+    config.extra["dplab_labels"] = LABELS[os.environ.get("DPLAB_LANG", "ko")]
+    try:
+        lessons = lessons_in_order(_project(config))
+    except LessonError as error:
+        raise PluginError(str(error)) from None
+    config.nav = [
+        {"DP Lab": "index.md"},
+        {label("catalog.heading"): [{x.meta.title: f"lessons/{x.slug}.md"} for x in lessons]},
+        *(config.nav or []),
+    ]
+    return config
+
+
+def on_pre_build(config):
+    try:
+        prebuild(_project(config))
+    except (BuildFailed, FileNotFoundError) as error:
+        raise PluginError(f"DP Lab pre-build failed:\n{error}") from None
+
+
+def on_serve(server, config, builder):
+    project = _project(config)
+    server.watch(str(project.lessons_dir))
+    server.watch(str(project.root / "dplab"))
+    return server

@@ -1,0 +1,130 @@
+"""Export a lesson as a Jupyter notebook with the outputs the build computed.
+
+Prose becomes Markdown cells with math written the Jupyter way (``$…$`` and ``$$…$$``);
+Material admonitions become block quotes; executed blocks become code cells (folded and
+hidden ones are marked ``source_hidden``) carrying the same outputs as the page.
+"""
+
+from __future__ import annotations
+
+import re
+
+import markdown_katex.extension as mk_extension
+import nbformat
+from nbformat import v4
+
+from dplab.site.execute import CellResult
+from dplab.site.lesson import Lesson, Prose
+from dplab.site.render import fill_prose, results_by_cell
+
+__all__ = ["jupyter_markdown", "render_notebook"]
+
+_ADMONITION = re.compile(
+    r'^(?P<indent>\s*)(?:!!!|\?\?\?\+?)\s+[\w-]+(?:\s+"(?P<title>[^"]*)")?\s*$'
+)
+
+
+def _jupyter_math_line(line: str) -> str:
+    for item in reversed(list(mk_extension.iter_inline_katex(line))):
+        tex = mk_extension._clean_inline_text(item.inline_text)
+        line = line[: item.start] + f"${tex.strip()}$" + line[item.end :]
+    return line
+
+
+def jupyter_markdown(text: str) -> str:
+    """Rewrite markdown-katex math and Material admonitions for Jupyter.
+
+    >>> jupyter_markdown("a $`x^2`$ b")
+    'a $x^2$ b'
+    >>> print(jupyter_markdown("```math\\n\\\\sum_i x_i\\n```"))
+    $$
+    \\sum_i x_i
+    $$
+    """
+    out: list[str] = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        math = mk_extension.BLOCK_START_RE.match(line)
+        fence = mk_extension.FENCE_RE.match(line)
+        admonition = _ADMONITION.match(line)
+        if math or fence:
+            close = (math or fence).group(1) + (math or fence).group(2)
+            j = i + 1
+            while j < len(lines) and lines[j].rstrip() != close:
+                j += 1
+            if math:
+                out.extend(["$$", *(x.strip() for x in lines[i + 1 : j]), "$$"])
+            else:
+                out.extend(lines[i : j + 1])
+            i = j + 1
+        elif admonition:
+            body_indent = len(admonition["indent"]) + 4
+            j = i + 1
+            body: list[str] = []
+            while j < len(lines) and (
+                not lines[j].strip() or lines[j].startswith(" " * body_indent)
+            ):
+                body.append(lines[j][body_indent:])
+                j += 1
+            while body and not body[-1].strip():
+                body.pop()
+            quoted = jupyter_markdown("\n".join(body)).split("\n")
+            title = [f"> **{admonition['title']}**", ">"] if admonition["title"] else []
+            out.extend(title + [f"> {q}".rstrip() for q in quoted])
+            out.append("")
+            i = j
+        else:
+            out.append(_jupyter_math_line(line))
+            i += 1
+    return "\n".join(out)
+
+
+def _outputs(result: CellResult, execution_count: int) -> list:
+    outputs = []
+    for output in result.outputs:
+        if output["type"] == "stream":
+            outputs.append(v4.new_output("stream", name=output["name"], text=output["text"]))
+        elif output["result"]:
+            outputs.append(
+                v4.new_output(
+                    "execute_result", data=output["data"], execution_count=execution_count
+                )
+            )
+        else:
+            outputs.append(v4.new_output("display_data", data=output["data"]))
+    return outputs
+
+
+def render_notebook(lesson: Lesson, results: list[CellResult]) -> str:
+    """The lesson as an ``.ipynb`` document (JSON text, deterministic)."""
+    by_cell = results_by_cell(lesson, results)
+    cells = [v4.new_markdown_cell(f"# {lesson.meta.title}\n\n{lesson.meta.summary}")]
+    count = 0
+    for part in lesson.parts:
+        if isinstance(part, Prose):
+            text = jupyter_markdown(fill_prose(part, by_cell)).strip()
+            if text:
+                cells.append(v4.new_markdown_cell(text))
+        elif not part.executed:
+            cells.append(v4.new_markdown_cell("```python\n" + part.source + "\n```"))
+        else:
+            count += 1
+            cell = v4.new_code_cell(part.source, execution_count=count)
+            cell.outputs = _outputs(by_cell[id(part)], count)
+            if part.display != "show":
+                cell.metadata["jupyter"] = {"source_hidden": True}
+            cells.append(cell)
+    for number, cell in enumerate(cells):
+        cell["id"] = f"{lesson.slug}-{number}"
+    notebook = v4.new_notebook(
+        cells=cells,
+        metadata={
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+            "title": lesson.meta.title,
+        },
+    )
+    nbformat.validate(notebook)
+    return nbformat.writes(notebook) + "\n"

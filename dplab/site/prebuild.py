@@ -1,0 +1,256 @@
+"""The pre-build step: lessons_src/*.md → executed, rendered pages and notebooks in docs/.
+
+Run before MkDocs (by ``dplab.site.build`` and by the MkDocs hook on every rebuild of
+``mkdocs serve``).  Every lesson is parsed and checked first, then executed in its own
+process (lessons in parallel, unchanged ones served from the cache), then rendered.
+Nothing is written unless every lesson succeeded, and a file is rewritten only when its
+content changed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from os import cpu_count
+from pathlib import Path
+
+from dplab.site.cache import ExecutionCache
+from dplab.site.errors import LessonError
+from dplab.site.execute import CellResult, execute_lesson
+from dplab.site.katex import KatexError, collect_formulas, renderer
+from dplab.site.lesson import Lesson, Prose, parse_lesson
+from dplab.site.notebook import render_notebook
+from dplab.site.project import Project
+from dplab.site.render import fill_prose, render_page, results_by_cell
+from dplab.views import CHART_THEMES, LABELS
+
+__all__ = ["VENDOR_FILES", "BuildFailed", "PrebuildReport", "prebuild"]
+
+# (file in node_modules, file in the site's assets/vendor): what the pages load.
+VENDOR_FILES: tuple[tuple[str, str], ...] = (
+    ("vega/build/vega.min.js", "vega.min.js"),
+    ("vega-lite/build/vega-lite.min.js", "vega-lite.min.js"),
+    ("vega-embed/build/vega-embed.min.js", "vega-embed.min.js"),
+    ("katex/dist/katex.min.css", "katex/katex.min.css"),
+    ("katex/dist/katex.min.js", "katex/katex.min.js"),
+    ("katex/dist/contrib/auto-render.min.js", "katex/auto-render.min.js"),
+    ("iframe-worker/shim/index.js", "iframe-worker-shim.js"),
+)
+
+
+class BuildFailed(Exception):
+    """One or more lessons failed; ``errors`` holds each :class:`LessonError`."""
+
+    def __init__(self, errors: list[LessonError]):
+        self.errors = errors
+        super().__init__("\n\n".join(str(e) for e in errors))
+
+
+@dataclass
+class PrebuildReport:
+    executed: list[str] = field(default_factory=list)
+    cached: list[str] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+    formulas: int = 0
+    formulas_rendered: int = 0
+    seconds: float = 0.0
+
+
+def _relative(project: Project, path: Path) -> str:
+    try:
+        return path.relative_to(project.root).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _parse_all(project: Project) -> list[Lesson]:
+    errors: list[LessonError] = []
+    lessons: list[Lesson] = []
+    for path in project.lesson_files():
+        try:
+            lessons.append(parse_lesson(path))
+        except LessonError as error:
+            errors.append(error)
+    seen: dict[int, Lesson] = {}
+    slugs: dict[str, Lesson] = {}
+    for lesson in lessons:
+        if lesson.meta.order in seen:
+            other = seen[lesson.meta.order].path.name
+            errors.append(
+                LessonError(lesson.path, 3, f"order {lesson.meta.order} is already used by {other}")
+            )
+        if lesson.slug in slugs:
+            other = slugs[lesson.slug].path.name
+            errors.append(
+                LessonError(lesson.path, None, f"slug {lesson.slug!r} is used by {other}")
+            )
+        seen[lesson.meta.order] = lesson
+        slugs[lesson.slug] = lesson
+    if errors:
+        raise BuildFailed(errors)
+    return sorted(lessons, key=lambda lesson: lesson.meta.order)
+
+
+def _execute_all(
+    project: Project,
+    lessons: list[Lesson],
+    jobs: int | None,
+    log: Callable[[str], None],
+    report: PrebuildReport,
+) -> dict[str, list[CellResult]]:
+    cache = ExecutionCache(project.root, project.cache_dir / "lessons")
+
+    def run(lesson: Lesson) -> tuple[Lesson, list[CellResult] | LessonError, bool, float]:
+        start = time.perf_counter()
+        cached = cache.load(lesson.slug, lesson.text)
+        if cached is not None:
+            return lesson, cached, True, time.perf_counter() - start
+        try:
+            results = execute_lesson(lesson, _relative(project, lesson.path))
+        except LessonError as error:
+            return lesson, error, False, time.perf_counter() - start
+        cache.store(lesson.slug, lesson.text, results)
+        return lesson, results, False, time.perf_counter() - start
+
+    outcomes: dict[str, list[CellResult]] = {}
+    errors: list[LessonError] = []
+    width = max((len(lesson.path.name) for lesson in lessons), default=0)
+    with ThreadPoolExecutor(max_workers=jobs or cpu_count() or 1) as pool:
+        for number, (lesson, result, hit, seconds) in enumerate(pool.map(run, lessons), 1):
+            status = "cached" if hit else ("FAILED" if isinstance(result, LessonError) else "ran")
+            name = lesson.path.name
+            log(f"  [{number}/{len(lessons)}] {name:<{width}}  {status:<6} {seconds:6.2f} s")
+            if isinstance(result, LessonError):
+                errors.append(result)
+                continue
+            (report.cached if hit else report.executed).append(lesson.slug)
+            outcomes[lesson.slug] = result
+    if errors:
+        raise BuildFailed(errors)
+    return outcomes
+
+
+def _check_math(
+    project: Project,
+    lessons: list[Lesson],
+    outcomes: dict[str, list[CellResult]],
+    report: PrebuildReport,
+) -> None:
+    """Render every lesson formula in one batch; report invalid TeX with file and line."""
+    located: list[tuple[Lesson, int, str, bool]] = []
+    for lesson in lessons:
+        by_cell = results_by_cell(lesson, outcomes[lesson.slug])
+        for part in lesson.parts:
+            if isinstance(part, Prose):
+                lines = fill_prose(part, by_cell).split("\n")
+                for index, tex, display in collect_formulas(lines):
+                    located.append((lesson, part.line + index, tex, display))
+    before = renderer.rendered
+    results = renderer.render_many((tex, display) for _, _, tex, display in located)
+    report.formulas = len(located)
+    report.formulas_rendered = renderer.rendered - before
+    errors = [
+        LessonError(_relative(project, lesson.path), line, f"invalid TeX {tex.strip()!r}: {result}")
+        for (lesson, line, tex, _), result in zip(located, results, strict=True)
+        if isinstance(result, KatexError)
+    ]
+    if errors:
+        raise BuildFailed(errors)
+
+
+def _write_if_changed(path: Path, content: bytes, report: PrebuildReport) -> None:
+    if path.is_file() and path.read_bytes() == content:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_bytes(content)
+    temporary.replace(path)
+    report.written.append(path)
+
+
+def _sync_directory(directory: Path, files: dict[str, bytes], report: PrebuildReport) -> None:
+    """Make ``directory`` hold exactly ``files`` (relative name → content)."""
+    for name, content in sorted(files.items()):
+        _write_if_changed(directory / name, content, report)
+    if directory.is_dir():
+        for path in sorted(directory.rglob("*"), reverse=True):
+            name = path.relative_to(directory).as_posix()
+            if path.is_file() and name not in files:
+                path.unlink()
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+
+
+def vendor_files(project: Project) -> dict[str, bytes]:
+    """The third-party assets the site serves, read from ``node_modules``."""
+    missing = [src for src, _ in VENDOR_FILES if not (project.node_modules / src).is_file()]
+    if missing:
+        raise FileNotFoundError(
+            f"front-end assets are missing from {project.node_modules}: {', '.join(missing)} "
+            "(run 'make setup')"
+        )
+    files = {dest: (project.node_modules / src).read_bytes() for src, dest in VENDOR_FILES}
+    for font in sorted((project.node_modules / "katex/dist/fonts").glob("*.woff2")):
+        files[f"katex/fonts/{font.name}"] = font.read_bytes()
+    return files
+
+
+def site_config_js() -> bytes:
+    """``window.DPLAB``: the chart themes and the page words, for the site's scripts."""
+    lang = os.environ.get("DPLAB_LANG", "ko")
+    data = json.dumps(
+        {"themes": CHART_THEMES, "labels": LABELS[lang]},
+        sort_keys=True,
+        ensure_ascii=False,
+        indent=1,
+    )
+    return (
+        f"// Generated from dplab.views (CHART_THEMES, LABELS).\nwindow.DPLAB = {data};\n".encode()
+    )
+
+
+def prebuild(
+    project: Project | None = None, *, jobs: int | None = None, log: Callable[[str], None] = print
+) -> PrebuildReport:
+    """Execute, render and write every lesson of ``project``; raise :class:`BuildFailed`."""
+    project = project or Project()
+    start = time.perf_counter()
+    report = PrebuildReport()
+    lessons = _parse_all(project)
+    log(f"DP Lab: {len(lessons)} lesson(s) in {_relative(project, project.lessons_dir)}/")
+    outcomes = _execute_all(project, lessons, jobs, log, report)
+    _check_math(project, lessons, outcomes, report)
+    pages: dict[str, bytes] = {}
+    notebooks: dict[str, bytes] = {}
+    for lesson in lessons:
+        source = _relative(project, lesson.path)
+        pages[f"{lesson.slug}.md"] = render_page(lesson, outcomes[lesson.slug], source).encode()
+        notebooks[f"{lesson.slug}.ipynb"] = render_notebook(lesson, outcomes[lesson.slug]).encode()
+    vendor = vendor_files(project)
+    _sync_directory(project.generated_lessons, pages, report)
+    _sync_directory(project.generated_notebooks, notebooks, report)
+    _sync_directory(project.vendor_dir, vendor, report)
+    _sync_directory(project.generated_assets, {"dplab-config.js": site_config_js()}, report)
+    report.seconds = time.perf_counter() - start
+    log(
+        f"DP Lab: {len(report.executed)} executed, {len(report.cached)} cached, "
+        f"{report.formulas} formulas ({report.formulas_rendered} rendered), "
+        f"{len(report.written)} file(s) written, {report.seconds:.2f} s"
+    )
+    return report
+
+
+def clean_generated(project: Project) -> None:
+    """Remove everything the pre-build writes into ``docs/``."""
+    for directory in (
+        project.generated_lessons,
+        project.generated_notebooks,
+        project.vendor_dir,
+        project.generated_assets,
+    ):
+        shutil.rmtree(directory, ignore_errors=True)
