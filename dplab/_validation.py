@@ -13,7 +13,15 @@ from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral, Real
 
-__all__ = ["check_int", "check_rational", "check_real", "exact_fraction"]
+import numpy as np
+
+__all__ = [
+    "check_int",
+    "check_rational",
+    "check_real",
+    "check_real_array",
+    "exact_fraction",
+]
 
 
 def _describe_range(low: object, high: object, low_open: bool, high_open: bool) -> str:
@@ -159,3 +167,50 @@ def check_rational(
     if bad:
         raise ValueError(f"{name} must be a rational number in {allowed}; got {value!r}")
     return number
+
+
+def check_real_array(
+    name: str,
+    value: object,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    low_open: bool = False,
+    high_open: bool = False,
+) -> np.ndarray:
+    """Return ``value`` (a real number or an array-like of them) as a float64 array.
+
+    A scalar gives a 0-d array.  Booleans, strings, ``None``, complex and object arrays are
+    type errors; NaN, infinity and values outside the range are value errors naming the
+    first offending element and its index.
+
+    >>> check_real_array("eps", [0, 0.5])
+    array([0. , 0.5])
+    >>> check_real_array("sigma", [1.0, -2.0], low=0, low_open=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: sigma must be a real number in (0, inf); got -2.0 at index 1
+    """
+    if not isinstance(value, np.ndarray | list | tuple):
+        return np.asarray(
+            check_real(name, value, low=low, high=high, low_open=low_open, high_open=high_open)
+        )
+    array = np.asarray(value)
+    if array.dtype.kind not in "iuf":
+        raise TypeError(
+            f"{name} must be a real number or an array of real numbers; "
+            f"got an array of dtype {array.dtype}"
+        )
+    numbers = array.astype(np.float64)
+    bad = ~np.isfinite(numbers)
+    if low is not None:
+        bad |= numbers <= low if low_open else numbers < low
+    if high is not None:
+        bad |= numbers >= high if high_open else numbers > high
+    if bad.any():
+        index = tuple(int(i) for i in np.argwhere(bad)[0])
+        where = index[0] if len(index) == 1 else index
+        allowed = _describe_range(low, high, low_open, high_open)
+        got = array[index].item()
+        raise ValueError(f"{name} must be a real number in {allowed}; got {got!r} at index {where}")
+    return numbers
