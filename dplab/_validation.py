@@ -102,6 +102,8 @@ def exact_fraction(name: str, value: object) -> Fraction:
     Fraction(9, 10)
     >>> exact_fraction("p", "3/4")
     Fraction(3, 4)
+    >>> exact_fraction("p", np.float64(0.1))
+    Fraction(1, 10)
     """
     if isinstance(value, bool):
         raise TypeError(f"{name} must be a number or a decimal string; got {value!r}")
@@ -112,7 +114,7 @@ def exact_fraction(name: str, value: object) -> Fraction:
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError(f"{name} must be finite; got {value!r}")
-        return Fraction(repr(value))
+        return Fraction(float.__repr__(value))  # numpy 2 spells repr(np.float64(x)) differently
     if isinstance(value, str):
         try:
             return Fraction(value.strip())
