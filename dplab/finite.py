@@ -597,7 +597,7 @@ def brute_force_required_delta(channel: FiniteChannel, alpha: AlphaSpec) -> Brut
     BruteForceResult(required_delta=Fraction(1, 2), worst_pair=(0, 1), worst_event=(0,))
     """
     size = len(channel.outputs)
-    check_int("number of outputs", size, high=BRUTE_FORCE_MAX_OUTPUTS)
+    check_int("number of outputs", size, low=1, high=BRUTE_FORCE_MAX_OUTPUTS)
     best: BruteForceResult | None = None
     for source, target in channel.adjacent_pairs:
         factor = _alpha_of_pair(alpha, source, target)
