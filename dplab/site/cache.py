@@ -38,11 +38,14 @@ def environment_digest(root: Path) -> str:
 
 
 class ExecutionCache:
-    """Stores each lesson's cell results in ``<root>/.cache/lessons/<slug>.json``."""
+    """Stores each lesson's cell results as ``<directory>/<slug>.json``.
 
-    def __init__(self, root: Path, directory: Path | None = None) -> None:
-        self.directory = directory or root / ".cache" / "lessons"
-        self.environment = environment_digest(root)
+    ``source_root`` is the checkout whose ``dplab`` sources and lock files enter the key.
+    """
+
+    def __init__(self, directory: Path, source_root: Path) -> None:
+        self.directory = directory
+        self.environment = environment_digest(source_root)
 
     def key(self, lesson_text: str) -> str:
         return hashlib.sha256((self.environment + "\0" + lesson_text).encode()).hexdigest()

@@ -103,7 +103,7 @@ def _execute_all(
     log: Callable[[str], None],
     report: PrebuildReport,
 ) -> dict[str, list[CellResult]]:
-    cache = ExecutionCache(project.root, project.cache_dir / "lessons")
+    cache = ExecutionCache(project.cache_dir / "lessons", project.source_root)
 
     def run(lesson: Lesson) -> tuple[Lesson, list[CellResult] | LessonError, bool, float]:
         start = time.perf_counter()

@@ -16,6 +16,8 @@ class Project:
 
     root: Path = REPOSITORY
     node_modules: Path = REPOSITORY / "node_modules"
+    # The checkout whose ``dplab`` package and lock files run the lessons (cache key).
+    source_root: Path = REPOSITORY
 
     @property
     def lessons_dir(self) -> Path:

@@ -1,0 +1,51 @@
+# DP Lab. The two commands of the README:
+#   make site   build the course site into site/ (open site/index.html from disk)
+#   make test   run the whole test suite (lint, maths, build, notebooks, browser)
+# Each installs what it needs first (pinned): Python packages into .venv, front-end
+# assets into node_modules, and, for the tests, Debian's chromium and a Korean font.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+
+.PHONY: site test serve bench lint setup setup-python setup-assets setup-system clean
+
+site: setup-python setup-assets
+	$(PY) -m dplab.site build
+
+test: setup-python setup-assets setup-system
+	$(VENV)/bin/ruff check dplab tests bench tools
+	$(VENV)/bin/ruff format --check dplab tests bench tools
+	$(PY) -m pytest
+
+serve: setup-python setup-assets
+	$(VENV)/bin/mkdocs serve --livereload
+
+bench: setup-python setup-assets
+	$(PY) bench/build.py
+
+lint: setup-python
+	$(VENV)/bin/ruff check dplab tests bench tools
+	$(VENV)/bin/ruff format --check dplab tests bench tools
+
+setup: setup-python setup-assets setup-system
+
+setup-python: $(VENV)/.installed
+$(VENV)/.installed: requirements.lock pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python >= 3.11 is required")'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	touch $@
+
+setup-assets: node_modules/.installed
+node_modules/.installed: package-lock.json
+	@command -v npm >/dev/null || bash tools/install-system.sh
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+
+setup-system:
+	bash tools/install-system.sh
+
+clean:
+	rm -rf site site.tmp-* .cache docs/lessons docs/notebooks docs/assets/vendor docs/assets/generated
