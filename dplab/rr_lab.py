@@ -1,0 +1,166 @@
+"""Every state of the lesson's client-side randomized-response lab, precomputed exactly.
+
+The lab's sliders reach ``n ∈ {1, …, 12}``, ``p = k/100`` for ``k = 50, …, 100`` and
+``α = t/10`` for ``t = 10, …, 100`` (exact decimals).  A page opened from ``file://`` has no
+server, so the verdicts must be in the page; this module produces them as plain Python data
+(ints and decimal strings) for the site build to serialise.
+
+**Encoding of δ.**  With ``p = k/100`` every count law has integer weights over ``100^n``,
+and with ``α = t/10`` every excess ``Σ_y [P_y − αQ_y]₊`` is an integer over
+
+    delta_denominator(n) = 10 · 100^n,
+
+namely ``Σ_y [10·w_P(y) − t·w_Q(y)]₊``.  Numerators are decimal strings because they
+exceed 2^53 (up to 26 digits); the browser parses them with ``BigInt``.  A claimed δ typed
+as a decimal string with ``K`` digits after the point, read as the integer ``D`` (digits
+without the point), covers the required numerator ``N`` exactly when
+
+    D · 10 · 100^n  ≥  N · 10^K          (BigInt; no rounding)
+
+which is :func:`claim_covers`.
+
+**Pairs.**  Ordered count pairs are numbered as in
+:func:`dplab.randomized_response.count_pairs`: index ``2c`` is ``c → c+1`` ("up"), index
+``2c+1`` is ``c+1 → c`` ("down").  Only the ``n`` up pairs are stored; by the mirror
+symmetry (reverse all bits, see :mod:`dplab.randomized_response`) the down pair
+``c+1 → c`` has the numerator of the up pair ``n−1−c`` and its event reflected,
+``[start, stop) ↦ [n+1−stop, n+1−start)``.  On this grid (``p ≥ ½``) every worst event is
+an interval of outputs ``start ≤ y < stop`` (empty when ``start == stop``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from dplab._validation import check_int
+from dplab.randomized_response import _pair_rows, count_distribution
+
+__all__ = [
+    "LAB_GRID",
+    "LabGrid",
+    "claim_covers",
+    "delta_denominator",
+    "lab_count_weights",
+    "lab_states",
+]
+
+STATE_FIELDS = ("required", "worst_pair", "up_numerators", "up_events")
+
+
+@dataclass(frozen=True)
+class LabGrid:
+    """The slider values: sizes ``n``, ``p`` in percent, ``α`` in tenths."""
+
+    sizes: tuple[int, ...] = tuple(range(1, 13))
+    p_percents: tuple[int, ...] = tuple(range(50, 101))
+    alpha_tenths: tuple[int, ...] = tuple(range(10, 101))
+
+    def __post_init__(self) -> None:
+        for n in self.sizes:
+            check_int("n", n, low=1)
+        for k in self.p_percents:
+            check_int("p_percent", k, low=50, high=100)
+        for t in self.alpha_tenths:
+            check_int("alpha_tenths", t, low=10)
+
+
+LAB_GRID = LabGrid()
+"""The lesson's grid: n = 1..12, p = 0.50..1.00 by 0.01, α = 1.0..10.0 by 0.1."""
+
+
+def delta_denominator(n: int) -> int:
+    """``10 · 100^n``: the common denominator of every required δ at size ``n``.
+
+    >>> delta_denominator(2)
+    100000
+    """
+    return 10 * 100 ** check_int("n", n, low=1)
+
+
+def claim_covers(required_numerator: int, n: int, claim: str) -> bool:
+    """Whether the decimal string ``claim`` is ≥ ``required_numerator / (10·100^n)``.
+
+    The rule the browser applies with ``BigInt`` (see the module docstring).
+
+    >>> claim_covers(4374 * 10**5, 4, "0.438"), claim_covers(4374 * 10**5, 4, "0.437")
+    (True, False)
+    """
+    required_numerator = check_int("required_numerator", required_numerator, low=0)
+    whole, _, digits = claim.strip().partition(".")
+    if not (whole + digits).isdigit():
+        raise ValueError(f"claim must be a decimal string like '0.05' in [0, 1]; got {claim!r}")
+    claimed = int(whole + digits)
+    return claimed * delta_denominator(n) >= required_numerator * 10 ** len(digits)
+
+
+def lab_states(grid: LabGrid = LAB_GRID) -> dict[str, object]:
+    """Exact required δ per state and per up pair, as plain data.
+
+    Returns ``{"fields": STATE_FIELDS, "sizes", "p_percents", "alpha_tenths", "states"}``
+    where ``states[i][j][l]`` is the state ``(sizes[i], p_percents[j], alpha_tenths[l])``,
+    a list ``[required, worst_pair, up_numerators, up_events]``:
+
+    * ``required`` – numerator (decimal string) of the global required δ over
+      ``10·100^n``;
+    * ``worst_pair`` – index of the first pair attaining it, in count-pair order;
+    * ``up_numerators`` – numerators of the ``n`` up pairs ``c → c+1``;
+    * ``up_events`` – ``[start, stop]`` of each up pair's worst event.
+
+    >>> data = lab_states(LabGrid(sizes=(4,), p_percents=(90,), alpha_tenths=(30,)))
+    >>> required, worst, numerators, events = data["states"][0][0][0]
+    >>> Fraction(int(required), delta_denominator(4)), worst, events[0]
+    (Fraction(2187, 5000), 0, [0, 1])
+    """
+    states = []
+    for n in grid.sizes:
+        common = delta_denominator(n)
+        by_p = []
+        for k in grid.p_percents:
+            by_alpha = []
+            for t in grid.alpha_tenths:
+                rows, denominator = _pair_rows(n, Fraction(k, 100), Fraction(t, 10))
+                scale = common // denominator
+                numerators = [row.numerator * scale for row in rows]
+                worst = numerators.index(max(numerators))
+                up_rows = rows[0::2]
+                by_alpha.append(
+                    [
+                        str(numerators[worst]),
+                        worst,
+                        [str(row.numerator * scale) for row in up_rows],
+                        [[row.start, row.stop] for row in up_rows],
+                    ]
+                )
+            by_p.append(by_alpha)
+        states.append(by_p)
+    return {
+        "fields": list(STATE_FIELDS),
+        "sizes": list(grid.sizes),
+        "p_percents": list(grid.p_percents),
+        "alpha_tenths": list(grid.alpha_tenths),
+        "states": states,
+    }
+
+
+def lab_count_weights(grid: LabGrid = LAB_GRID) -> dict[str, object]:
+    """The count laws themselves, a much smaller alternative to :func:`lab_states`.
+
+    ``weights[i][j][c]`` lists ``100^n · Pr[Y = y | c]`` (decimal strings, ``y = 0..n``)
+    for ``n = sizes[i]``, ``p = p_percents[j]/100``.  From them the browser can compute any
+    pair's numerator over ``10·100^n`` as ``Σ_y max(0, 10·w_s(y) − t·w_t(y))``; a client
+    that does so must be tested against :func:`lab_states` over the whole grid.
+
+    >>> lab_count_weights(LabGrid(sizes=(1,), p_percents=(75,)))["weights"]
+    [[[['75', '25'], ['25', '75']]]]
+    """
+    weights = []
+    for n in grid.sizes:
+        by_p = []
+        for k in grid.p_percents:
+            laws = [count_distribution(n, Fraction(k, 100), c) for c in range(n + 1)]
+            by_p.append(
+                [[str(w * (100**n // law.denominator)) for w in law.weights] for law in laws]
+            )
+        weights.append(by_p)
+    return {"sizes": list(grid.sizes), "p_percents": list(grid.p_percents), "weights": weights}
