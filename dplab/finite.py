@@ -213,15 +213,15 @@ class FiniteChannel:
         outputs = tuple(range(width)) if outputs is None else tuple(outputs)
         rows = []
         for x in labels:
-            row = [
-                check_rational(f"probability of output {y!r} for input {x!r}", prob, low=0, high=1)
-                for y, prob in zip(outputs, distributions[x], strict=False)
-            ]
-            if len(row) != len(outputs) or len(distributions[x]) != len(outputs):
+            if len(distributions[x]) != len(outputs):
                 raise ValueError(
                     f"distribution of input {x!r} must have {len(outputs)} entries; "
                     f"got {len(distributions[x])}"
                 )
+            row = [
+                check_rational(f"probability of output {y!r} for input {x!r}", prob, low=0, high=1)
+                for y, prob in zip(outputs, distributions[x], strict=True)
+            ]
             if sum(row) != 1:
                 raise ValueError(f"distribution of input {x!r} must sum to 1; got {sum(row)}")
             rows.append(row)
@@ -257,8 +257,9 @@ class PairExcess:
     """The largest event excess ``max_S P(S) − αQ(S)`` of one ordered pair, exactly.
 
     The excess is ``numerator / denominator`` (kept unreduced so that large certificates do
-    not pay for a gcd per row); ``event`` is the set of all strictly positive atoms, in output
-    order, and is empty when the excess is 0.
+    not pay for a gcd per row; equality of rows compares this representation, use
+    :attr:`required_delta` to compare values); ``event`` is the set of all strictly positive
+    atoms, in output order, and is empty when the excess is 0.
     """
 
     source: Hashable

@@ -133,17 +133,50 @@ def _exact_div(numerator: int, divisor: int) -> int:
     return quotient
 
 
+@dataclass(frozen=True)
+class _Recurrence:
+    """Exact steps between coefficients of ``F_c = (q + a z)^c (a + q z)^{m−c}``, ``a, q > 0``.
+
+    ``above``/``below`` use ``aq(y+1)F[y+1] = (K_c − (a²+q²)y)F[y] + aq(m−y+1)F[y−1]`` with
+    ``K_c = ca² + (m−c)q²``; ``next_count`` uses ``F_{c+1}[y] = (q(y+1)F_c[y+1] +
+    a(y−c)F_c[y]) / ((m−c)q)``.  Both are identities of polynomial coefficients, valid for
+    every ``y ≥ 0`` (coefficients outside ``0..m`` are 0), so each division is exact.
+    """
+
+    m: int
+    a: int
+    q: int
+
+    def _k(self, c: int) -> int:
+        return c * self.a * self.a + (self.m - c) * self.q * self.q
+
+    def above(self, c: int, y: int, below: int, here: int) -> int:
+        """``F_c[y+1]`` from ``F_c[y−1]``, ``F_c[y]``."""
+        aq, spread = self.a * self.q, self.a * self.a + self.q * self.q
+        return _exact_div(
+            (self._k(c) - spread * y) * here + aq * (self.m - y + 1) * below, aq * (y + 1)
+        )
+
+    def below(self, c: int, y: int, here: int, above: int) -> int:
+        """``F_c[y−1]`` from ``F_c[y]``, ``F_c[y+1]`` (``y ≤ m``)."""
+        aq, spread = self.a * self.q, self.a * self.a + self.q * self.q
+        return _exact_div(
+            aq * (y + 1) * above - (self._k(c) - spread * y) * here, aq * (self.m - y + 1)
+        )
+
+    def next_count(self, c: int, y: int, here: int, above: int) -> int:
+        """``F_{c+1}[y]`` from ``F_c[y]``, ``F_c[y+1]`` (``c < m``)."""
+        return _exact_div(self.q * (y + 1) * above + self.a * (y - c) * here, (self.m - c) * self.q)
+
+
 def _power_coefficients(m: int, c: int, a: int, q: int) -> list[int]:
     """Coefficients of ``(q + a z)^c (a + q z)^{m−c}`` for ``a, q > 0`` by the recurrence."""
-    k = c * a * a + (m - c) * q * q
-    aq, spread = a * q, a * a + q * q
+    step = _Recurrence(m, a, q)
     coefficients = [q**c * a ** (m - c)]
     previous = 0
     for y in range(m):
         current = coefficients[-1]
-        coefficients.append(
-            _exact_div((k - spread * y) * current + aq * (m - y + 1) * previous, aq * (y + 1))
-        )
+        coefficients.append(step.above(c, y, previous, current))
         previous = current
     return coefficients
 
@@ -260,21 +293,11 @@ def _upward_walk(n: int, a: int, q: int, u: int, v: int) -> list[tuple[int, int]
     kappa_here, kappa_below = v * a - u * q, v * q - u * a
     if kappa_here <= 0:  # α ≥ p/(1−p): every atom has P_c ≤ αP_{c+1}
         return [(-1, 0)] * n
-    aq, spread = a * q, a * a + q * q
-
-    def forward(c: int, y: int, below: int, here: int) -> int:
-        """``R_c[y+1]`` from ``R_c[y−1]``, ``R_c[y]``."""
-        k = c * a * a + (m - c) * q * q
-        return _exact_div((k - spread * y) * here + aq * (m - y + 1) * below, aq * (y + 1))
-
-    def backward(c: int, y: int, here: int, above: int) -> int:
-        """``R_c[y−1]`` from ``R_c[y]``, ``R_c[y+1]`` (``y ≤ m``)."""
-        k = c * a * a + (m - c) * q * q
-        return _exact_div(aq * (y + 1) * above - (k - spread * y) * here, aq * (m - y + 1))
-
+    step = _Recurrence(m, a, q)
     # State at (c, y): below, here, above = R_c[y−1], R_c[y], R_c[y+1]; prefix = S_c(y−1).
+    # The loops move y both ways, so correctness does not rely on y* growing with c.
     y, below, here = 0, 0, a**m
-    above = forward(0, 0, below, here)
+    above = step.above(0, 0, below, here)
     prefix = 0
     results = []
     for c in range(n):
@@ -282,19 +305,18 @@ def _upward_walk(n: int, a: int, q: int, u: int, v: int) -> list[tuple[int, int]
             prefix += here
             below, here = here, above
             y += 1
-            above = forward(c, y, below, here)
+            above = step.above(c, y, below, here)
         while y > 0 and kappa_here * here + kappa_below * below <= 0:
             above, here = here, below
             y -= 1
             prefix -= here
-            below = backward(c, y, here, above)
+            below = step.below(c, y, here, above)
         results.append((y, (v - u) * b * prefix + kappa_here * here))
         if c < m:  # move to R_{c+1} at the same y
-            further = forward(c, y + 1, here, above)
-            scale = (m - c) * q
-            next_below = _exact_div(q * y * here + a * (y - 1 - c) * below, scale)
-            next_here = _exact_div(q * (y + 1) * above + a * (y - c) * here, scale)
-            next_above = _exact_div(q * (y + 2) * further + a * (y + 1 - c) * above, scale)
+            further = step.above(c, y + 1, here, above)
+            next_below = step.next_count(c, y - 1, below, here)
+            next_here = step.next_count(c, y, here, above)
+            next_above = step.next_count(c, y + 1, above, further)
             prefix -= _exact_div(a * below - q * next_below, b)
             below, here, above = next_below, next_here, next_above
     return results
@@ -449,8 +471,8 @@ def debiased_estimator(n: int, p: RationalLike) -> DebiasedEstimator:
     return DebiasedEstimator(n, p, True, None, estimates, mse)
 
 
-def _available_estimator(n: object, p: object) -> DebiasedEstimator:
-    estimator = debiased_estimator(n, p)  # type: ignore[arg-type]
+def _available_estimator(n: int, p: RationalLike) -> DebiasedEstimator:
+    estimator = debiased_estimator(n, p)
     if not estimator.available:
         raise ValueError(
             f"p must be a rational number in [0, 1] other than 1/2 for the debiased "

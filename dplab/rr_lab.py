@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from dplab._validation import check_int
-from dplab.randomized_response import _pair_rows, count_distribution
+from dplab.randomized_response import certify, count_distribution
 
 __all__ = [
     "LAB_GRID",
@@ -91,7 +91,18 @@ def claim_covers(required_numerator: int, n: int, claim: str) -> bool:
     if not (whole + digits).isdigit():
         raise ValueError(f"claim must be a decimal string like '0.05' in [0, 1]; got {claim!r}")
     claimed = int(whole + digits)
+    if claimed > 10 ** len(digits):
+        raise ValueError(f"claim must be a decimal string like '0.05' in [0, 1]; got {claim!r}")
     return claimed * delta_denominator(n) >= required_numerator * 10 ** len(digits)
+
+
+def _interval(event: tuple[int, ...]) -> list[int]:
+    """``[start, stop]`` of an event that is a run of consecutive outputs."""
+    if not event:
+        return [0, 0]
+    if list(event) != list(range(event[0], event[-1] + 1)):  # pragma: no cover - p < 1/2
+        raise ValueError(f"event must be an interval of outputs; got {event!r}")
+    return [event[0], event[-1] + 1]
 
 
 def lab_states(grid: LabGrid = LAB_GRID) -> dict[str, object]:
@@ -119,17 +130,18 @@ def lab_states(grid: LabGrid = LAB_GRID) -> dict[str, object]:
         for k in grid.p_percents:
             by_alpha = []
             for t in grid.alpha_tenths:
-                rows, denominator = _pair_rows(n, Fraction(k, 100), Fraction(t, 10))
-                scale = common // denominator
-                numerators = [row.numerator * scale for row in rows]
+                certificate = certify(n, Fraction(k, 100), Fraction(t, 10), 0)
+                numerators = [
+                    row.numerator * (common // row.denominator) for row in certificate.pairs
+                ]
                 worst = numerators.index(max(numerators))
-                up_rows = rows[0::2]
+                up_rows = certificate.pairs[0::2]
                 by_alpha.append(
                     [
                         str(numerators[worst]),
                         worst,
-                        [str(row.numerator * scale) for row in up_rows],
-                        [[row.start, row.stop] for row in up_rows],
+                        [str(numerator) for numerator in numerators[0::2]],
+                        [_interval(row.event) for row in up_rows],
                     ]
                 )
             by_p.append(by_alpha)

@@ -125,6 +125,8 @@ def test_bad_grid(kwargs, error, message):
 def test_bad_claims():
     with pytest.raises(ValueError, match=r"claim must be a decimal string .*; got '-0.1'"):
         rr_lab.claim_covers(1, 4, "-0.1")
+    with pytest.raises(ValueError, match=r"claim must be .* in \[0, 1\]; got '1.01'"):
+        rr_lab.claim_covers(1, 4, "1.01")
     with pytest.raises(ValueError, match=r"required_numerator must be an integer in \[0, inf\)"):
         rr_lab.claim_covers(-1, 4, "0.1")
     with pytest.raises(ValueError, match=r"n must be an integer in \[1, inf\); got 0"):
