@@ -1,0 +1,119 @@
+"""The built site in headless Chromium, from file://, with the network blocked."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def all_pages(site):
+    """Every page a reader can open from disk (404.html is for a web server, tested below)."""
+    return sorted(
+        p.relative_to(site).as_posix() for p in site.rglob("*.html") if p.name != "404.html"
+    )
+
+
+def test_every_page_loads_with_no_console_error_and_no_request_off_the_site(open_page, built_site):
+    pages = all_pages(built_site)
+    assert "index.html" in pages and "lessons/tour.html" in pages and "notebooks/tour.html" in pages
+    problems = {}
+    for relative in pages:
+        visit = open_page(relative)
+        visit.page.wait_for_timeout(300)
+        if visit.console_errors or visit.off_site or visit.failed:
+            problems[relative] = (visit.console_errors, visit.off_site, visit.failed)
+    assert problems == {}
+
+
+def test_the_not_found_page_works_when_served(open_page, served_site):
+    # Its links are root-absolute, so that a server can show it at any missing address.
+    visit = open_page("404.html", site_root=served_site)
+    assert visit.page.locator("h1").inner_text() == "404 - Not found"
+    assert (visit.console_errors, visit.off_site, visit.failed) == ([], [], [])
+
+
+def chart_svgs(page):
+    page.wait_for_function(
+        "document.querySelectorAll('.dplab-chart').length > 0 && "
+        "document.querySelectorAll('.dplab-chart svg.marks').length === "
+        "document.querySelectorAll('.dplab-chart').length"
+    )
+    return page.locator(".dplab-chart svg.marks")
+
+
+def test_each_chart_draws_an_svg(open_page, built_site):
+    for relative in all_pages(built_site):
+        visit = open_page(relative)
+        if visit.page.locator(".dplab-chart").count():
+            assert chart_svgs(visit.page).count() == visit.page.locator(".dplab-chart").count()
+
+
+def test_moving_a_slider_changes_the_chart(open_page):
+    page = open_page("lessons/tour.html").page
+    svg = chart_svgs(page).first
+    before = svg.inner_html()
+    slider = page.locator(".dplab-chart input[type=range]").first
+    slider.evaluate(
+        "(el) => { el.value = '3'; el.dispatchEvent(new Event('input', {bubbles: true})); }"
+    )
+    page.wait_for_function(
+        "(old) => document.querySelector('.dplab-chart svg.marks').innerHTML !== old", arg=before
+    )
+    assert svg.inner_html() != before
+
+
+def test_charts_follow_the_palette_and_keep_the_slider(open_page):
+    visit = open_page("lessons/tour.html")
+    page = visit.page
+    chart_svgs(page)
+    assert page.locator(".dplab-chart").first.get_attribute("data-dplab-theme") == "light"
+    slider = page.locator(".dplab-chart input[type=range]").first
+    slider.evaluate(
+        "(el) => { el.value = '2.5'; el.dispatchEvent(new Event('input', {bubbles: true})); }"
+    )
+    page.locator("label[for=__palette_1]").first.click()  # Material's light/dark toggle
+    page.wait_for_function(
+        "document.querySelector('.dplab-chart').getAttribute('data-dplab-theme') === 'dark'"
+    )
+    assert page.locator(".dplab-chart input[type=range]").first.input_value() == "2.5"
+    assert visit.console_errors == []
+
+
+def test_math_renders_with_the_site_fonts(open_page):
+    page = open_page("lessons/tour.html").page
+    assert page.locator(".katex").count() > 10
+    assert page.locator(".katex-display").count() >= 2
+    page.evaluate("document.fonts.ready")
+    assert page.evaluate("document.fonts.check('16px KaTeX_Main')")
+    assert page.evaluate(
+        "getComputedStyle(document.querySelector('.katex .mathnormal')).fontFamily"
+    ).startswith("KaTeX_Math")
+
+
+def test_notebook_page_renders_its_math_offline(open_page):
+    visit = open_page("notebooks/tour.html")
+    page = visit.page
+    page.wait_for_function(
+        "document.documentElement.getAttribute('data-dplab-math') === 'rendered'"
+    )
+    assert page.locator(".jupyter-wrapper .katex").count() > 5
+    assert page.locator(".jupyter-wrapper .dplab-chart svg.marks").count() == 1
+    link = page.locator("a[download]").first
+    assert link.get_attribute("href") == "tour.ipynb"
+    assert visit.console_errors == []
+
+
+def test_search_finds_a_korean_word(open_page):
+    page = open_page("index.html").page
+    search = page.locator("input.md-search__input")
+    search.click()
+    search.fill("삼각부등식")
+    search.press("End")  # Material reacts to key events, which fill() alone does not send
+    result = page.locator(".md-search-result__item a").first
+    result.wait_for(timeout=15000)
+    hrefs = page.locator(".md-search-result__item a").evaluate_all(
+        "(links) => links.map((a) => a.href)"
+    )
+    assert any("/lessons/tour.html" in href for href in hrefs)
+    assert not any("/index.html" in href for href in hrefs)  # the word is only in the lesson

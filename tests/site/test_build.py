@@ -1,0 +1,71 @@
+"""Whole-site builds: atomic replacement, byte-identical output, nothing fetched from elsewhere."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dplab.site.build import build_site
+from dplab.site.prebuild import BuildFailed
+from dplab.site.project import Project
+from tests.helpers import lesson_text, make_project
+
+pytestmark = pytest.mark.build
+
+
+def tree(site: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(site).as_posix(): p.read_bytes()
+        for p in sorted(site.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_a_failed_build_leaves_the_previous_site_untouched(tmp_path):
+    project = make_project(
+        tmp_path / "course", {"01-a.md": lesson_text("```python exec\nx = 1\n```\n")}
+    )
+    site = build_site(project)
+    before = tree(site)
+    assert "lessons/a.html" in before
+    (project.lessons_dir / "02-b.md").write_text(
+        lesson_text("```python exec\n1 / 0\n```\n", order=2)
+    )
+    with pytest.raises(BuildFailed, match=r"lessons_src/02-b.md:7: this block raised an error"):
+        build_site(project)
+    assert tree(site) == before
+    assert sorted(p.name for p in site.parent.iterdir() if p.name.startswith("site")) == ["site"]
+
+
+def test_two_builds_from_the_same_sources_are_byte_identical(built_site, tmp_path):
+    again = build_site(Project(), site_dir=tmp_path / "again")
+    first, second = tree(built_site), tree(again)
+    assert sorted(first) == sorted(second)
+    differing = [name for name in first if first[name] != second[name]]
+    assert differing == []
+
+
+ASSET_FROM_ELSEWHERE = re.compile(
+    r"""<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href)=["'](?:https?:)?//""", re.I
+)
+
+
+def test_no_page_loads_an_asset_from_another_host(built_site):
+    pages = sorted(built_site.rglob("*.html"))
+    assert len(pages) >= 4
+    offenders = [p.name for p in pages if ASSET_FROM_ELSEWHERE.search(p.read_text("utf-8"))]
+    assert offenders == []
+    styles = "\n".join(p.read_text("utf-8") for p in built_site.rglob("*.css"))
+    assert not re.search(r"@import\s+url\(\s*['\"]?https?:", styles)
+
+
+def test_vendor_assets_and_the_course_pages_are_in_the_site(built_site):
+    for name in ("vega.min.js", "vega-lite.min.js", "vega-embed.min.js", "iframe-worker-shim.js"):
+        assert (built_site / "assets/vendor" / name).is_file()
+    assert list((built_site / "assets/vendor/katex/fonts").glob("*.woff2"))
+    assert (built_site / "search/search_index.js").is_file()  # search works from file://
+    index = (built_site / "index.html").read_text("utf-8")
+    assert 'href="lessons/tour.html"' in index  # the catalog links each lesson
+    assert (built_site / "notebooks/tour.ipynb").is_file()
