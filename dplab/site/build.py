@@ -1,8 +1,9 @@
 """Build the whole site into a temporary folder, then swap it in.
 
-``python -m dplab.site build`` runs MkDocs (whose hook runs the pre-build) into
-``site.tmp-<pid>``; only when that succeeds does it replace ``site/``.  A failed build
-leaves the previous site exactly as it was.
+``python -m dplab.site build`` runs the pre-build (lessons executed or taken from the
+cache, pages and notebooks rendered), then MkDocs into ``site.tmp-<pid>``; only when both
+succeed does it replace ``site/``.  A failed build leaves the previous site exactly as it
+was.  (Under ``mkdocs serve`` the MkDocs hook runs the pre-build instead.)
 """
 
 from __future__ import annotations
@@ -18,9 +19,13 @@ from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
+from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
 
-__all__ = ["build_site"]
+__all__ = ["PREBUILT", "build_site"]
+
+# Set in the MkDocs config when the pre-build has just run, so the hook skips it.
+PREBUILT = "dplab_prebuilt"
 
 
 def build_site(project: Project | None = None, site_dir: Path | None = None) -> Path:
@@ -30,10 +35,12 @@ def build_site(project: Project | None = None, site_dir: Path | None = None) -> 
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     temporary = site_dir.with_name(f"{site_dir.name}.tmp-{os.getpid()}")
     shutil.rmtree(temporary, ignore_errors=True)
+    prebuild(project)
     previous_cwd = Path.cwd()
     os.chdir(project.root)
     try:
         config = load_config(str(project.root / "mkdocs.yml"), site_dir=str(temporary))
+        config.extra[PREBUILT] = True
         mkdocs_build(config)
     except BaseException:
         shutil.rmtree(temporary, ignore_errors=True)
@@ -62,8 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     try:
         site = build_site(site_dir=args.site_dir)
-    except MkDocsException as error:
-        print(f"\nBuild failed; the previous site was left untouched.\n{error}", file=sys.stderr)
+    except (BuildFailed, MkDocsException, FileNotFoundError) as error:
+        print(f"\n{error}\n\nBuild failed; the previous site was left untouched.", file=sys.stderr)
         return 1
     seconds = time.perf_counter() - start
     print(f"\nSite built in {seconds:.1f} s. Open it from disk: {site / 'index.html'}")

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from dplab.site.build import PREBUILT
 from dplab.site.catalog import lessons_in_order
 from dplab.site.errors import LessonError
 from dplab.site.prebuild import BuildFailed, prebuild
@@ -32,7 +33,7 @@ def on_config(config):
     except LessonError as error:
         raise PluginError(str(error)) from None
     config.nav = [
-        {"DP Lab": "index.md"},
+        {label("nav.home"): "index.md"},
         {label("catalog.heading"): [{x.meta.title: f"lessons/{x.slug}.md"} for x in lessons]},
         *(config.nav or []),
     ]
@@ -40,6 +41,8 @@ def on_config(config):
 
 
 def on_pre_build(config):
+    if config.extra.get(PREBUILT):
+        return
     try:
         prebuild(_project(config))
     except (BuildFailed, FileNotFoundError) as error:

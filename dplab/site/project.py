@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["REPOSITORY", "Project"]
+__all__ = ["REPOSITORY", "Project", "copy_course"]
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -53,3 +54,32 @@ class Project:
 
     def lesson_files(self) -> list[Path]:
         return sorted(p for p in self.lessons_dir.glob("*.md") if not p.name.startswith("_"))
+
+
+def copy_course(destination: Path, lessons: dict[str, str] | None = None) -> Project:
+    """Copy the course skeleton (config, theme overrides, hand-written pages) to ``destination``.
+
+    ``lessons`` maps file names to lesson texts; by default the course's own lessons are
+    copied.  Generated files and caches are not copied, so the copy builds from cold.
+    Used by tests and benchmarks that must not touch the checkout.
+    """
+    destination.mkdir(parents=True, exist_ok=True)
+    config = (REPOSITORY / "mkdocs.yml").read_text(encoding="utf-8")
+    hooks = (REPOSITORY / "dplab/site/mkdocs_hooks.py").as_posix()
+    (destination / "mkdocs.yml").write_text(
+        config.replace("dplab/site/mkdocs_hooks.py", hooks), encoding="utf-8"
+    )
+    shutil.copytree(REPOSITORY / "overrides", destination / "overrides")
+    docs = destination / "docs"
+    docs.mkdir()
+    for page in sorted((REPOSITORY / "docs").glob("*.md")):
+        shutil.copy(page, docs / page.name)
+    shutil.copytree(REPOSITORY / "docs/assets/dplab", docs / "assets/dplab")
+    lessons_dir = destination / "lessons_src"
+    if lessons is None:
+        shutil.copytree(REPOSITORY / "lessons_src", lessons_dir)
+    else:
+        lessons_dir.mkdir()
+        for name, text in lessons.items():
+            (lessons_dir / name).write_text(text, encoding="utf-8")
+    return Project(root=destination)

@@ -13,6 +13,7 @@ __all__ = ["LABELS", "label"]
 
 LABELS: dict[str, dict[str, str]] = {
     "ko": {
+        "nav.home": "처음",
         "code.fold": "코드 보기",
         "notebook.download": "이 단원을 노트북(.ipynb)으로 내려받기",
         "notebook.view": "노트북으로 보기",
@@ -31,6 +32,7 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.neighbour": "인접 입력",
     },
     "en": {
+        "nav.home": "Home",
         "code.fold": "Show code",
         "notebook.download": "Download this lesson as a notebook (.ipynb)",
         "notebook.view": "View as a notebook",

@@ -103,6 +103,9 @@ def test_endless_loop_is_stopped_by_the_block_timeout():
 
 
 def test_randomness_is_seeded():
-    body = "```python exec\nimport random\nimport numpy as np\n(random.random(), float(np.random.rand()))\n```\n"
+    body = (
+        "```python exec\nimport random\nimport numpy as np\n"
+        "(random.random(), float(np.random.rand()))\n```\n"
+    )
     first, second = run(body), run(body)
     assert first[0].outputs == second[0].outputs

@@ -17,7 +17,7 @@ def renderer(tmp_path):
 
 
 def test_a_batch_renders_once_and_the_disk_cache_serves_the_next_run(renderer, tmp_path):
-    formulas = [(r"\frac{1}{%d}" % k, k % 2 == 0) for k in range(50)]
+    formulas = [(rf"\frac{{1}}{{{k}}}", k % 2 == 0) for k in range(50)]
     first = renderer.render_many(formulas)
     assert renderer.rendered == 50
     assert all('class="katex' in html for html in first)

@@ -92,5 +92,5 @@ def test_bad_body(body, line, message):
 
 
 def test_file_name_must_carry_number_and_slug():
-    with pytest.raises(LessonError, match="NN-slug.md"):
+    with pytest.raises(LessonError, match=r"NN-slug\.md"):
         parse_lesson_text(lesson_text(""), Path("lessons_src/Sample.md"))

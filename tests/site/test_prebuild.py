@@ -85,7 +85,8 @@ def test_inline_values_fill_math_before_it_is_rendered(tmp_path):
 
 def test_duplicate_order_names_both_files(project):
     (project.lessons_dir / "03-third.md").write_text(lesson_text("", title="셋째", order=2))
-    with pytest.raises(BuildFailed, match="03-third.md:3: order 2 is already used by 02-second.md"):
+    expected = r"03-third\.md:3: order 2 is already used by 02-second\.md"
+    with pytest.raises(BuildFailed, match=expected):
         quiet(project)
 
 
