@@ -1,0 +1,890 @@
+"""The Gaussian mechanism: exact δ(ε) profile, calibration, certified enclosures, errors.
+
+``M(D) = f(D) + Z`` with ``Z ~ N(0, σ²)``.  For a query with global ℓ₂ sensitivity ``Δ``
+(a neighbouring pair attaining it, as for :mod:`dplab.queries`), the smallest δ for which
+``M`` is (ε, δ)-differentially private is, with ``h = Δ/σ`` (Balle & Wang 2018, *Improving
+the Gaussian mechanism for differential privacy*, ICML, Thm. 8),
+
+    δ(ε) = Φ(h/2 − ε/h) − e^ε Φ(−h/2 − ε/h),        Δ > 0,   and δ = 0 for Δ = 0.
+
+It is the integral of ``[p − e^ε q]₊`` over the half-line where the privacy loss
+``L(y) = (h/σ)(Δ/2 − y)`` exceeds ε.  δ decreases in ε and in σ and increases in Δ, with
+``∂δ/∂h = φ(h/2 − ε/h)`` (the ``ε/h²`` terms cancel because ``φ(a) = e^ε φ(b)``).
+
+**Why the textbook formula is not used as written.**  Write ``a = h/2 − ε/h``,
+``b = a − h`` and ``x = −a``, ``y = −b = x + h``.  For large ε the two terms are both tiny
+and nearly equal; ``e^ε`` overflows for ε > 709 while ``Φ(b)`` underflows; and for small h
+the two terms agree to ``log₁₀(x/h)`` digits.  Here nothing of that is formed.  With the
+Mills ratio ``R(t) = Φ(−t)/φ(t) = ∫₀^∞ e^{−ts − s²/2} ds`` and ``e^ε φ(b) = φ(a)``,
+
+    δ = φ(x) · D,   D = R(x) − R(y) = ∫₀^∞ e^{−xs − s²/2} (1 − e^{−hs}) ds = ∫_x^y M(t) dt,
+
+where ``M(t) = 1 − tR(t) = −R'(t) > 0``.  Every integrand is positive, so ``D`` is
+evaluated without cancellation, by region:
+
+* ``x ≥ 10``: expanding ``e^{−s²/2}`` gives the asymptotic series
+  ``D = Σ_j (−1)^j (2j−1)!! x^{−2j−1} [1 − (1+h/x)^{−2j−1}]`` (DLMF 7.12.1 for both Mills
+  ratios at once).  Each bracket is ``−expm1(−(2j+1)·log1p(h/x))``, the alternating
+  remainder is below the first omitted term, and for ``x ≥ 10`` the terms fall below
+  ``2^−60`` of the sum long before they start to grow.
+* ``x < 10, h < 1``: ``D = ∫_x^{x+h} M(t) dt`` by 12-point Gauss–Legendre quadrature
+  (``M`` is entire, and on intervals shorter than 1 the rule's error is far below an ulp).
+* ``0 ≤ x < 10, h ≥ 1``: ``D = R(x) − R(y)`` directly; ``R(y)/R(x) ≤ R(11)/R(10) < 0.92``,
+  so the subtraction costs at most about one digit.
+* ``x < 0, h ≥ 1``: ``1 − δ = Φ(x) + φ(x)R(y) = φ(x)·(R(−x) + R(y))``, a sum of positive
+  terms; then ``δ = 1 − (1 − δ) > 0.23`` and ``ln δ = log1p(−(1 − δ))``.
+
+``R(t) = √(π/2)·erfcx(t/√2)`` (SciPy's scaled complementary error function).  The
+exponent ``x²/2`` of ``φ(x)`` is formed in double-double arithmetic from the exact inputs
+(Dekker 1971 products on the binary mantissas of Δ, σ, ε), so ``ln δ`` keeps full relative
+accuracy far past underflow, e.g. ``log₁₀ δ ≈ −2223595.49`` for Δ = 1/32, σ = 10, ε = 10.
+Measured against the 100-digit mpmath table in ``tests/data/gaussian_reference.json``
+(``tools/gaussian_reference.py``; 789 points, ``h`` from 1e-3 to 1e3, ε from 0 to 1e4), the
+relative error of δ is at most 1.1e-14 wherever δ is a normal double (the tests require
+1e-12) and that of ``ln δ`` at most 1.1e-16 where δ underflows (required: 1e-15).
+
+**Underflow is reported, never rounded to 0.**  :func:`delta` raises
+:class:`DeltaUnderflowError` when the exact δ is positive but below the smallest normal
+double (2.2250738585072014e-308), carrying ``ln δ``; use :func:`log_delta` there.  Δ = 0 is
+the only case with δ = 0 (and ``ln δ = −inf``).
+
+**Calibration never errs on the unsafe side.**  :func:`sigma_for` and :func:`eps_for` solve
+``δ = target`` (Brent's method on ``ln δ``; ε = 0 in closed form
+``σ = Δ / (2√2 erfinv(δ))``), then walk the binary representation to the smallest double at
+which the claim holds both as :func:`delta` evaluates it and as ball arithmetic certifies
+it.  The result is the exact minimum rounded up to the next double: no absolute
+tolerance on δ or σ is involved anywhere.
+
+**Certified mode.**  :func:`delta_enclosure` and :func:`certify` use rigorous ball
+arithmetic (Arb through python-flint) with exact rational inputs.  Arb's ``erfc`` of an
+inexact ball with a large argument loses every digit, so for ``t > 2`` the Mills ratio is
+taken from the confluent hypergeometric function, ``R(t) = U(½, ½, t²/2)/√2`` (DLMF
+13.6.7: ``U(½, ½, z²) = √π e^{z²} erfc z``), which Arb evaluates to full accuracy there.
+
+>>> round(delta(1, 1, 1), 8)  # sum of n = 4 records in [0, 1], σ = 1, ε = 1
+0.12693674
+>>> float(f"{delta(0.25, 1, 1):.8g}")  # the mean of the same records
+2.9242721e-06
+>>> round(log_delta(1 / 32, 10, 10) / math.log(10), 4)
+-2223595.4904
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal, TypeAlias
+
+import numpy as np
+from flint import arb, ctx, fmpq
+from scipy import optimize, special
+
+from dplab._validation import check_int, check_rational, check_real, check_real_array
+from dplab.finite import RationalLike
+
+__all__ = [
+    "ArrayLike",
+    "CalibrationComparison",
+    "DeltaUnderflowError",
+    "GaussianCertificate",
+    "certify",
+    "classic_sigma",
+    "compare_calibrations",
+    "delta",
+    "delta_enclosure",
+    "eps_for",
+    "error_interval",
+    "interval_coverage",
+    "log_delta",
+    "mean_absolute_error",
+    "mse",
+    "sigma_for",
+]
+
+ArrayLike: TypeAlias = float | np.ndarray | list[float] | tuple[float, ...]
+"""A real number or an array of them; array arguments broadcast together."""
+
+_TINY = float(np.finfo(np.float64).tiny)  # smallest normal double
+_SMALLEST_POSITIVE = math.ulp(0.0)  # 5e-324, the smallest subnormal
+_LARGEST = float(np.finfo(np.float64).max)
+_LN2 = 0.6931471805599453
+_LOG_SQRT_2PI = 0.9189385332046728  # ln √(2π)
+_INV_SQRT_2PI = 0.3989422804014327  # 1/√(2π)
+_SQRT_HALF_PI = 1.2533141373155003  # √(π/2)
+_SQRT_HALF = 0.7071067811865476  # 1/√2
+_SPLITTER = 134217729.0  # 2**27 + 1, Veltkamp's splitting constant for doubles
+_X_ASYMPTOTIC = 10.0  # from here on the asymptotic series reaches double precision
+_H_QUADRATURE = 1.0  # below this interval length, Gauss–Legendre quadrature of M
+_GL_NODES, _GL_WEIGHTS = np.polynomial.legendre.leggauss(12)
+_GL_POINTS = 0.5 * (1.0 + _GL_NODES)  # the nodes mapped to [0, 1]
+_MAX_SERIES_TERMS = 60
+_SERIES_TOLERANCE = 2.0**-60
+_DD_LIMIT = 1e150  # beyond this |x|, x² is formed in plain double (x² ≤ 1.8e308 or ln δ overflows)
+
+
+class DeltaUnderflowError(ArithmeticError):
+    """The exact δ is positive but smaller than the smallest normal double.
+
+    ``log_delta`` holds ``ln δ`` for every input (a float, or an array shaped like the
+    broadcast inputs), so the caller can report ``log₁₀ δ`` instead of a false 0.
+    """
+
+    def __init__(self, message: str, log_delta: float | np.ndarray) -> None:
+        super().__init__(message)
+        self.log_delta = log_delta
+
+
+# --- double-double building blocks (Dekker 1971; Knuth, TAOCP vol. 2, §4.2.2) -------------
+
+
+def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``a + b = s + e`` exactly, with ``s = fl(a + b)``."""
+    s = a + b
+    v = s - a
+    return s, (a - (s - v)) + (b - v)
+
+
+def _two_prod(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``a·b = p + e`` exactly (for |a|, |b| well inside the double range)."""
+    p = a * b
+    a_big = _SPLITTER * a
+    a_hi = a_big - (a_big - a)
+    b_big = _SPLITTER * b
+    b_hi = b_big - (b_big - b)
+    a_lo, b_lo = a - a_hi, b - b_hi
+    return p, ((a_hi * b_hi - p) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
+
+
+def _dd_div(hi: np.ndarray, lo: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(hi + lo) / d`` as a double-double (one Newton correction of the quotient)."""
+    q = hi / d
+    p, e = _two_prod(q, d)
+    r = (((hi - p) - e) + lo) / d
+    s = q + r
+    return s, r - (s - q)
+
+
+# --- the floating-point evaluator ---------------------------------------------------------
+
+
+# The kernels below take 1-d numpy arrays or float64 scalars alike: a scalar call runs the
+# same arithmetic without the per-call cost of one-element arrays.  The helpers below and
+# the dispatch in _region are the only places that tell the two apart.
+_Float: TypeAlias = np.ndarray | np.float64
+
+
+def _select(condition: np.ndarray | bool, if_true: object, if_false: object) -> _Float:
+    if isinstance(condition, np.ndarray):
+        return np.where(condition, if_true, if_false)
+    return if_true if condition else if_false
+
+
+def _all(condition: np.ndarray | bool) -> bool:
+    return bool(condition.all() if isinstance(condition, np.ndarray) else condition)
+
+
+def _any(condition: np.ndarray | bool) -> bool:
+    return bool(condition.any() if isinstance(condition, np.ndarray) else condition)
+
+
+def _frexp(value: _Float) -> tuple[_Float, _Float]:
+    return np.frexp(value) if isinstance(value, np.ndarray) else math.frexp(value)
+
+
+def _mills(t: _Float) -> _Float:
+    """The Mills ratio ``R(t) = Φ(−t)/φ(t) = √(π/2)·erfcx(t/√2)``."""
+    return _SQRT_HALF_PI * special.erfcx(t * _SQRT_HALF)
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """``x = εσ/Δ − Δ/2σ``, ``y = x + h``, ``h = Δ/σ``, ``ln h`` and ``x²/2 = q + q_lo``."""
+
+    x: _Float
+    y: _Float
+    h: _Float
+    log_h: _Float
+    q: _Float
+    q_lo: _Float
+
+    def subset(self, mask: np.ndarray) -> _Geometry:
+        return _Geometry(*(value[mask] for value in vars(self).values()))
+
+
+def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float) -> _Geometry:
+    """Form ``x`` and ``x²/2`` in double-double from the exact binary inputs (Δ > 0)."""
+    m_d, e_d = _frexp(sensitivity)
+    m_s, e_s = _frexp(sigma)
+    m_e, e_e = _frexp(eps)
+    # h = Δ/σ and r = εσ/Δ as double-doubles on the mantissas, then scaled exactly.
+    h_hi, h_lo = _dd_div(m_d, 0.0 * m_d, m_s)
+    e_h = e_d - e_s
+    r_hi, r_lo = _dd_div(*_two_prod(m_e, m_s), m_d)
+    e_r = e_e + e_s - e_d
+    h = np.ldexp(h_hi, e_h)
+    r = np.ldexp(r_hi, e_r)
+    x, x_lo = _two_sum(r, -0.5 * h)
+    x_lo = _select(np.isfinite(x), x_lo + (np.ldexp(r_lo, e_r) - np.ldexp(0.5 * h_lo, e_h)), 0.0)
+    x, x_lo = _two_sum(x, x_lo)
+    x_lo = _select(np.isfinite(x), x_lo, 0.0)  # an infinite x has no low part
+    small = np.abs(x) < _DD_LIMIT
+    x_small = _select(small, x, 0.0)
+    square, square_lo = _two_prod(x_small, x_small)
+    square_lo = square_lo + 2.0 * x_small * x_lo
+    q = _select(small, 0.5 * (square + square_lo), 0.5 * x * x)
+    q_lo = _select(small, 0.5 * ((square - 2.0 * q) + square_lo), 0.0)
+    log_h = np.log(h_hi) + e_h * _LN2
+    return _Geometry(x, r + 0.5 * h, h, log_h, q, q_lo)
+
+
+def _scaled(g: _Geometry, gap: _Float, log_gap: _Float) -> tuple[_Float, _Float]:
+    """``(ln δ, δ)`` from ``δ = φ(x)·D`` given ``D`` and ``ln D``."""
+    log_delta = -g.q + ((log_gap - _LOG_SQRT_2PI) - g.q_lo)
+    return log_delta, np.exp(-g.q) * ((1.0 - g.q_lo) * _INV_SQRT_2PI * gap)
+
+
+def _series_region(g: _Geometry) -> tuple[_Float, _Float]:
+    """``x ≥ 10``: ``D = R(x) − R(x+h)`` by the asymptotic series, term by term positive."""
+    log1p_u = np.log1p(g.h / g.x)
+    first = -np.expm1(-log1p_u)  # 1 − (1 + h/x)^{-1}
+    # The bracket ratios (1 − (1+u)^{−m}) / (1 − (1+u)^{−1}) tend to m as u → 0; a floor on
+    # log1p(u) keeps them off 0/0 and changes them by less than one ulp.
+    floor = _select(log1p_u < 1e-200, 1e-200, log1p_u)
+    denominator = np.expm1(-floor)
+    inverse_square = 1.0 / (g.x * g.x)
+    series = coefficient = 1.0
+    for j in range(1, _MAX_SERIES_TERMS):
+        coefficient = coefficient * ((2 * j - 1) * inverse_square)
+        term = coefficient * (np.expm1(-(2 * j + 1) * floor) / denominator)
+        series = series - term if j % 2 else series + term
+        if _all(term <= _SERIES_TOLERANCE * series):
+            break
+    log_gap = g.log_h - 2.0 * np.log(g.x) - log1p_u + np.log(series)
+    return _scaled(g, first / g.x * series, log_gap)
+
+
+def _quadrature_region(g: _Geometry) -> tuple[_Float, _Float]:
+    """``x < 10, h < 1``: ``D = ∫_x^{x+h} (1 − tR(t)) dt`` by 12-point Gauss–Legendre."""
+    t = np.asarray(g.x)[..., None] + np.asarray(g.h)[..., None] * _GL_POINTS
+    mean = 0.5 * ((1.0 - t * _mills(t)) @ _GL_WEIGHTS)
+    return _scaled(g, g.h * mean, g.log_h + np.log(mean))
+
+
+def _direct_region(g: _Geometry) -> tuple[_Float, _Float]:
+    """``0 ≤ x < 10, h ≥ 1``: ``D = R(x) − R(y)``, the terms differing by at least 9%."""
+    gap = _mills(g.x) - _mills(g.y)
+    return _scaled(g, gap, np.log(gap))
+
+
+def _negative_region(g: _Geometry) -> tuple[_Float, _Float]:
+    """``x < 0, h ≥ 1``: ``1 − δ = Φ(x) + e^ε Φ(b) = φ(x)·(R(−x) + R(y))``, no cancellation."""
+    density = np.exp(-g.q) * ((1.0 - g.q_lo) * _INV_SQRT_2PI)
+    complement = density * (_mills(-g.x) + _mills(g.y))
+    return np.log1p(-complement), 1.0 - complement
+
+
+_REGIONS = (_series_region, _quadrature_region, _direct_region, _negative_region)
+
+
+def _region(g: _Geometry) -> int | np.ndarray:
+    """The index into ``_REGIONS`` of each point."""
+    if not isinstance(g.x, np.ndarray):
+        return 0 if g.x >= _X_ASYMPTOTIC else 1 if g.h < _H_QUADRATURE else 2 if g.x >= 0 else 3
+    return np.where(
+        g.x >= _X_ASYMPTOTIC, 0, np.where(g.h < _H_QUADRATURE, 1, np.where(g.x >= 0, 2, 3))
+    )
+
+
+def _profile(sensitivity: _Float, sigma: _Float, eps: _Float) -> tuple[_Float, _Float]:
+    """``(ln δ, δ)`` for Δ > 0, σ > 0, ε ≥ 0 given as 1-d arrays or float64 scalars.
+
+    δ may come out subnormal or 0 where it underflows; ``ln δ`` is then still accurate.
+    """
+    with np.errstate(all="ignore"):
+        g = _geometry(sensitivity, sigma, eps)
+        region = _region(g)
+        if isinstance(region, int):
+            return _REGIONS[region](g)
+        log_delta = np.empty_like(g.x)
+        value = np.empty_like(g.x)
+        for index, kernel in enumerate(_REGIONS):
+            mask = region == index
+            if mask.any():
+                log_delta[mask], value[mask] = kernel(g.subset(mask))
+    return log_delta, value
+
+
+def _arguments(
+    sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return np.broadcast_arrays(
+        check_real_array("sensitivity", sensitivity, low=0),
+        check_real_array("sigma", sigma, low=0, low_open=True),
+        check_real_array("eps", eps, low=0),
+    )
+
+
+def _shaped(values: np.ndarray) -> float | np.ndarray:
+    return float(values) if np.ndim(values) == 0 else values
+
+
+def _is_scalar(*values: object) -> bool:
+    return not any(isinstance(value, np.ndarray | list | tuple) for value in values)
+
+
+def _evaluate(
+    sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike
+) -> tuple[float, float, tuple[float, float, float]] | tuple[np.ndarray, np.ndarray, tuple]:
+    """``(ln δ, δ, checked inputs)``; floats for scalar inputs, else broadcast arrays.
+
+    Raises :class:`OverflowError` where δ > 0 but ``ln δ`` is below the double range.
+    """
+    if _is_scalar(sensitivity, sigma, eps):
+        arguments = (
+            check_real("sensitivity", sensitivity, low=0),
+            check_real("sigma", sigma, low=0, low_open=True),
+            check_real("eps", eps, low=0),
+        )
+        if arguments[0] == 0:
+            return -math.inf, 0.0, arguments
+        log_value, value = _profile(*map(np.float64, arguments))
+        _check_log_range(log_value == -math.inf, *arguments)
+        return float(log_value), float(value), arguments
+    arguments = _arguments(sensitivity, sigma, eps)
+    log_values = np.full(arguments[0].shape, -np.inf)
+    values = np.zeros(arguments[0].shape)
+    positive = arguments[0] > 0
+    if positive.any():
+        log_values[positive], values[positive] = _profile(*(a[positive] for a in arguments))
+    _check_log_range(positive & np.isneginf(log_values), *arguments)
+    return log_values, values, arguments
+
+
+def _first(mask: np.ndarray | bool, *arrays: object) -> tuple[str, tuple]:
+    """The location text and values of the first point where ``mask`` holds."""
+    if np.ndim(mask) == 0:
+        return "", arrays
+    index = tuple(int(i) for i in np.argwhere(mask)[0])
+    where = f" at index {index[0] if len(index) == 1 else index}"
+    return where, tuple(array[index] for array in arrays)
+
+
+def _check_log_range(overflow: np.ndarray | bool, *arguments: object) -> None:
+    if _any(overflow):
+        where, (sensitivity, sigma, eps) = _first(overflow, *arguments)
+        raise OverflowError(
+            f"δ is positive but ln δ is below −1.8e308, outside the double range{where}: "
+            f"sensitivity={float(sensitivity)!r}, sigma={float(sigma)!r}, eps={float(eps)!r}"
+        )
+
+
+def log_delta(sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike) -> float | np.ndarray:
+    """The natural logarithm of the exact δ(ε) of Gaussian noise of standard deviation σ.
+
+    Finite wherever δ is positive, however far below the double range δ itself is;
+    ``−inf`` exactly when Δ = 0.  Arguments broadcast; a scalar call returns a float.
+
+    >>> round(log_delta(1, 1, 1), 14)  # ln 0.126936737506643945... = −2.06406644650039045...
+    -2.06406644650039
+    >>> round(log_delta(0.03125, 10, 10), 8)  # −5120017.82907322024...
+    -5120017.82907322
+    """
+    return _evaluate(sensitivity, sigma, eps)[0]
+
+
+def delta(sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike) -> float | np.ndarray:
+    """The exact δ(ε) = Φ(Δ/2σ − εσ/Δ) − e^ε Φ(−Δ/2σ − εσ/Δ) (Balle & Wang 2018, Thm. 8).
+
+    ``sensitivity`` is the global ℓ₂ sensitivity Δ ≥ 0, ``sigma`` the noise standard
+    deviation σ > 0 and ``eps`` the claimed ε ≥ 0; they broadcast, and a scalar call
+    returns a float.  Δ = 0 gives exactly 0.  Raises :class:`DeltaUnderflowError` when a
+    positive δ is below the smallest normal double (use :func:`log_delta` there).
+
+    >>> round(delta(1, 1, 0), 15)  # 2Φ(1/2) − 1 = 0.38292492254802620727...
+    0.382924922548026
+    >>> delta([0, 1], 1, [1, 1])
+    array([0.        , 0.12693674])
+    >>> delta(1 / 32, 10, 10)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dplab.gaussian.DeltaUnderflowError: δ is positive but below the smallest normal double ...
+    """
+    log_values, values, arguments = _evaluate(sensitivity, sigma, eps)
+    underflow = (arguments[0] > 0) & (values < _TINY)
+    if _any(underflow):
+        where, (sensitivity, sigma, eps, log_value) = _first(underflow, *arguments, log_values)
+        raise DeltaUnderflowError(
+            f"δ is positive but below the smallest normal double {_TINY!r}{where}: "
+            f"log10 δ = {log_value / math.log(10):.10g} for sensitivity={float(sensitivity)!r}, "
+            f"sigma={float(sigma)!r}, eps={float(eps)!r}; use log_delta",
+            log_values,
+        )
+    return values
+
+
+# --- calibration --------------------------------------------------------------------------
+
+
+def _check_target(target: ArrayLike) -> np.ndarray:
+    return check_real_array("delta", target, low=0, high=1, low_open=True, high_open=True)
+
+
+def _meets(sensitivity: float, sigma: float, eps: float, target: float) -> bool:
+    """Whether ``delta(sensitivity, sigma, eps) <= target`` as :func:`delta` evaluates it
+    (comparing logarithms where it underflows) *and* as ball arithmetic certifies it.
+
+    The certificate reads each float in its more demanding sense, its binary value or its
+    shortest decimal (the larger Δ, the smaller σ, ε and δ), so the claim holds for both.
+    """
+    log_value, value = _profile(np.float64(sensitivity), np.float64(sigma), np.float64(eps))
+    if not (value <= target if value >= _TINY else log_value <= math.log(target)):
+        return False
+    verdict = _decide(
+        _demanding(sensitivity, max),
+        _demanding(sigma, min),
+        _demanding(eps, min),
+        _demanding(target, min),
+    )[0]
+    return verdict == "pass"
+
+
+def _demanding(value: float, pick: Callable[[Fraction, Fraction], Fraction]) -> Fraction:
+    """``pick`` of a float's two exact readings: its binary value and its shortest decimal."""
+    return pick(Fraction(value), Fraction(float.__repr__(value)))
+
+
+def _smallest_passing(start: float, passes: Callable[[float], bool]) -> float:
+    """The smallest positive double ``v`` near ``start`` with ``passes(v)`` and not below it.
+
+    ``passes`` is monotone (false below a threshold, true above it).  Positive doubles
+    order like their bit patterns, so the search gallops and then bisects on integers.
+    """
+
+    def as_float(bits: int) -> float:
+        return float(np.int64(bits).view(np.float64))
+
+    start_bits = int(np.float64(start).view(np.int64))
+    infinity_bits = int(np.float64(np.inf).view(np.int64))
+    step = 1
+    if passes(start):
+        fail, ok = start_bits - 1, start_bits
+        while fail > 0 and passes(as_float(fail)):
+            ok, fail, step = fail, max(fail - step, 0), 2 * step
+    else:
+        fail, ok = start_bits, start_bits + 1
+        while not passes(as_float(ok)):
+            if ok >= infinity_bits:
+                raise OverflowError("no finite double meets the claim")
+            fail, ok, step = ok, min(ok + step, infinity_bits), 2 * step
+    while ok - fail > 1:
+        middle = (ok + fail) // 2
+        if passes(as_float(middle)):
+            ok = middle
+        else:
+            fail = middle
+    return as_float(ok)
+
+
+def _tail_point(target: float) -> float:
+    """A rough ``x`` with ``δ ≈ target`` (the Gaussian tail ``φ(x)/x ≈ target``)."""
+    return math.sqrt(2.0 * max(-math.log(target) - _LOG_SQRT_2PI, 0.5))
+
+
+_LOG_H_RANGE = (-745.2, 709.7)  # e^t is a positive finite double inside this range
+
+
+def _h_for(eps: float, target: float) -> float:
+    """The ``h = Δ/σ`` with ``δ(h, ε) = target`` (δ increases in h), to about 1e-15."""
+    if eps == 0:  # δ = 2Φ(h/2) − 1 = erf(h/(2√2))
+        return 2.0 * math.sqrt(2.0) * float(special.erfinv(target))
+    log_target = math.log(target)
+
+    def excess(log_h: float) -> float:
+        h = np.float64(math.exp(log_h))
+        return float(_profile(h, np.float64(1.0), np.float64(eps))[0]) - log_target
+
+    x = _tail_point(target)  # h = √(x² + 2ε) − x solves ε/h − h/2 = x
+    guess = math.log(2.0 * eps) - math.log(math.sqrt(x * x + 2.0 * eps) + x)
+    low = high = min(max(guess, _LOG_H_RANGE[0]), _LOG_H_RANGE[1])
+    step = 0.5
+    while excess(low) > 0 and low > _LOG_H_RANGE[0]:
+        low, step = max(low - step, _LOG_H_RANGE[0]), 2 * step
+    step = 0.5
+    while excess(high) <= 0 and high < _LOG_H_RANGE[1]:
+        high, step = min(high + step, _LOG_H_RANGE[1]), 2 * step
+    if excess(low) > 0 or excess(high) <= 0:
+        raise OverflowError(f"no double h = Δ/σ gives δ = {target!r} at eps = {eps!r}")
+    return math.exp(optimize.brentq(excess, low, high, xtol=1e-15, rtol=4 * np.finfo(float).eps))
+
+
+def _sigma_for_one(sensitivity: float, eps: float, target: float) -> float:
+    if sensitivity == 0:
+        return 0.0
+    guess = sensitivity / _h_for(eps, target)
+    if guess == math.inf:
+        raise OverflowError(
+            f"no finite double sigma meets delta={target!r} at eps={eps!r} for "
+            f"sensitivity={sensitivity!r}: it would exceed 1.8e308"
+        )
+    return _smallest_passing(
+        max(guess, _SMALLEST_POSITIVE), lambda sigma: _meets(sensitivity, sigma, eps, target)
+    )
+
+
+def _eps_for_one(sensitivity: float, sigma: float, target: float) -> float:
+    if sensitivity == 0 or _meets(sensitivity, sigma, 0.0, target):
+        return 0.0
+    log_target = math.log(target)
+
+    def excess(eps: float) -> float:
+        values = _profile(np.float64(sensitivity), np.float64(sigma), np.float64(eps))
+        return float(values[0]) - log_target
+
+    h = sensitivity / sigma
+    low, high = 0.0, min(max(h * (_tail_point(target) + h / 2), _SMALLEST_POSITIVE), _LARGEST)
+    while excess(high) > 0:
+        if high == _LARGEST:
+            raise OverflowError(
+                f"no finite double eps meets delta={target!r} for sensitivity="
+                f"{sensitivity!r}, sigma={sigma!r}: it would exceed 1.8e308"
+            )
+        low, high = high, min(2 * high, _LARGEST)
+    root = optimize.brentq(excess, low, high, xtol=_SMALLEST_POSITIVE, rtol=4 * np.finfo(float).eps)
+    return _smallest_passing(
+        max(root, _SMALLEST_POSITIVE), lambda eps: _meets(sensitivity, sigma, eps, target)
+    )
+
+
+def _elementwise(
+    solve: Callable[[float, float, float], float], *arrays: np.ndarray
+) -> float | np.ndarray:
+    """Apply a scalar solver to every point of the broadcast arrays."""
+    arrays = np.broadcast_arrays(*arrays)
+    rows = zip(*(array.flat for array in arrays), strict=True)
+    result = np.array([solve(*map(float, row)) for row in rows])
+    return _shaped(result.reshape(arrays[0].shape))
+
+
+def sigma_for(sensitivity: ArrayLike, eps: ArrayLike, delta: ArrayLike) -> float | np.ndarray:
+    """The smallest σ (a double) for which Gaussian noise is (ε, δ)-DP at sensitivity Δ.
+
+    Solves ``δ(ε) = delta`` and returns the smallest double σ at which the claim
+    ``δ(ε) ≤ delta`` holds both as :func:`delta` evaluates it (logarithms compared where δ
+    underflows) and as :func:`certify` proves it: the exact minimum rounded up to a double,
+    so ``σ·(1 − 1e-12)`` fails the claim wherever δ reacts to σ at all.  ε = 0 starts from
+    the closed form ``σ = Δ / (2√2 erfinv(δ))``.  Δ = 0 needs no noise and gives 0.
+    ``delta`` must lie in (0, 1); arguments broadcast.  Raises :class:`OverflowError` when
+    the smallest σ exceeds the largest double.
+
+    >>> sigma = sigma_for(1, 1, 1e-5)  # σ* = 3.7306316348159418138...
+    >>> round(sigma, 13), delta(1, sigma, 1) <= 1e-5
+    (3.7306316348159, True)
+    >>> round(sigma_for(1, 0, 0.3829249225480262), 14)  # δ = 2Φ(1/2) − 1 needs σ = 1
+    1.0
+    """
+    return _elementwise(
+        _sigma_for_one,
+        check_real_array("sensitivity", sensitivity, low=0),
+        check_real_array("eps", eps, low=0),
+        _check_target(delta),
+    )
+
+
+def eps_for(sensitivity: ArrayLike, sigma: ArrayLike, delta: ArrayLike) -> float | np.ndarray:
+    """The smallest ε ≥ 0 (a double) at which Gaussian noise of std σ meets δ ≤ ``delta``.
+
+    0 when ``δ(0) ≤ delta`` already (always for Δ = 0); otherwise the exact minimum rounded
+    up to a double, verified like :func:`sigma_for`.  Arguments broadcast.  Raises
+    :class:`OverflowError` when the smallest ε exceeds the largest double.
+
+    >>> eps = eps_for(1, 1, 0.12693674)  # ε* = 0.99999998627012648...
+    >>> round(eps, 12), delta(1, 1, eps) <= 0.12693674
+    (0.99999998627, True)
+    >>> eps_for(1, 1, 0.5)
+    0.0
+    """
+    return _elementwise(
+        _eps_for_one,
+        check_real_array("sensitivity", sensitivity, low=0),
+        check_real_array("sigma", sigma, low=0, low_open=True),
+        _check_target(delta),
+    )
+
+
+@dataclass(frozen=True)
+class CalibrationComparison:
+    """The classic sufficient σ next to the exact smallest σ for one (Δ, ε, δ) target.
+
+    ``classic_sigma`` and ``classic_delta`` (the exact δ(ε) the classic σ actually gives)
+    are ``None`` where the classic theorem does not apply (ε ∉ (0, 1)).
+    """
+
+    sensitivity: float
+    eps: float
+    delta: float
+    exact_sigma: float
+    classic_sigma: float | None
+    classic_delta: float | None
+
+    @property
+    def classic_applies(self) -> bool:
+        """Whether the classic bound's condition 0 < ε < 1 holds."""
+        return self.classic_sigma is not None
+
+    @property
+    def ratio(self) -> float | None:
+        """``classic_sigma / exact_sigma``: how much more noise the classic bound adds."""
+        if self.classic_sigma is None or self.exact_sigma == 0:
+            return None
+        return self.classic_sigma / self.exact_sigma
+
+
+def classic_sigma(sensitivity: float, eps: float, delta: float) -> float:
+    """The classic sufficient noise ``σ = √(2 ln(1.25/δ))·Δ/ε``, valid only for 0 < ε < 1.
+
+    Dwork & Roth 2014, *The Algorithmic Foundations of Differential Privacy*, Thm. A.1: for
+    ε ∈ (0, 1), any ``σ ≥ cΔ/ε`` with ``c² > 2 ln(1.25/δ)`` gives (ε, δ)-DP (the bound is
+    continuous in c, so equality is also private).  Outside 0 < ε < 1 the proof does not
+    hold and this raises; use :func:`sigma_for`, which is exact and smaller everywhere.
+
+    >>> round(classic_sigma(1, 0.5, 1e-5), 6)
+    9.689611
+    >>> classic_sigma(1, 1, 1e-5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: eps must be a real number in (0, 1) for the classic bound; got 1.0 ...
+    """
+    sensitivity = check_real("sensitivity", sensitivity, low=0)
+    eps = check_real("eps", eps)
+    if not 0 < eps < 1:
+        raise ValueError(
+            f"eps must be a real number in (0, 1) for the classic bound; got {eps!r} "
+            f"(Dwork & Roth 2014, Thm. A.1; use sigma_for)"
+        )
+    delta = check_real("delta", delta, low=0, high=1, low_open=True, high_open=True)
+    return math.sqrt(2.0 * math.log(1.25 / delta)) * sensitivity / eps
+
+
+def compare_calibrations(sensitivity: float, eps: float, delta: float) -> CalibrationComparison:
+    """The exact smallest σ and, where it applies, the classic σ with the δ it really gives.
+
+    >>> c = compare_calibrations(1, 0.5, 1e-5)
+    >>> round(c.exact_sigma, 6), round(c.classic_sigma, 6), round(c.ratio, 3)
+    (7.031827, 9.689611, 1.378)
+    >>> compare_calibrations(1, 2, 1e-5).classic_applies
+    False
+    """
+    sensitivity = check_real("sensitivity", sensitivity, low=0)
+    eps = check_real("eps", eps, low=0)
+    delta = check_real("delta", delta, low=0, high=1, low_open=True, high_open=True)
+    exact = float(sigma_for(sensitivity, eps, delta))
+    classic = classic_delta = None
+    if 0 < eps < 1:
+        classic = classic_sigma(sensitivity, eps, delta)
+        if sensitivity > 0:
+            classic_delta = math.exp(float(log_delta(sensitivity, classic, eps)))
+        else:
+            classic_delta = 0.0
+    return CalibrationComparison(sensitivity, eps, delta, exact, classic, classic_delta)
+
+
+# --- error measures -----------------------------------------------------------------------
+
+
+def mse(sigma: ArrayLike) -> float | np.ndarray:
+    """Mean squared error ``E Z² = σ²`` of the noise (in squared output units).
+
+    >>> mse(2)
+    4.0
+    """
+    sigma = check_real_array("sigma", sigma, low=0, low_open=True)
+    return _shaped(sigma * sigma)
+
+
+def mean_absolute_error(sigma: ArrayLike) -> float | np.ndarray:
+    """Mean absolute error ``E|Z| = σ√(2/π)`` of the noise.
+
+    >>> round(mean_absolute_error(1), 8)
+    0.79788456
+    """
+    sigma = check_real_array("sigma", sigma, low=0, low_open=True)
+    return _shaped(sigma * math.sqrt(2.0 / math.pi))
+
+
+def error_interval(sigma: float, *, center: float = 0.0, z: float = 1.96) -> tuple[float, float]:
+    """The interval ``center ± zσ`` that holds the noisy answer with probability 2Φ(z) − 1.
+
+    With the default ``z = 1.96`` about 95% of outputs land within 1.96σ of the true
+    answer (:func:`interval_coverage` gives the exact 0.9500042).  **The remaining 5% is not
+    δ.**  It is the chance that *one* output is far from *its own* true value, an accuracy
+    statement about one distribution.  δ compares *two* neighbouring output distributions:
+    it is the largest weighted event difference ``P(S) − e^ε Q(S)``, and it can be tiny
+    while the error interval is wide, or near 1 while the interval is narrow.
+
+    >>> error_interval(1.0)
+    (-1.96, 1.96)
+    >>> error_interval(2.0, center=10.0)
+    (6.08, 13.92)
+    """
+    sigma = check_real("sigma", sigma, low=0, low_open=True)
+    center = check_real("center", center)
+    z = check_real("z", z, low=0, low_open=True)
+    return (center - z * sigma, center + z * sigma)
+
+
+def interval_coverage(z: float = 1.96) -> float:
+    """The probability ``2Φ(z) − 1 = erf(z/√2)`` that Gaussian noise lies within ``±zσ``.
+
+    >>> round(interval_coverage(), 7)
+    0.9500042
+    """
+    z = check_real("z", z, low=0, low_open=True)
+    return math.erf(z * _SQRT_HALF)
+
+
+# --- certified enclosures -----------------------------------------------------------------
+
+Verdict: TypeAlias = Literal["pass", "fail", "undecided"]
+
+_MAX_PRECISION = 1 << 16  # bits; beyond this a verdict is reported as undecided
+
+
+def _ball(value: Fraction) -> arb:
+    return arb(fmpq(value.numerator, value.denominator))
+
+
+def _mills_ball(t: arb) -> arb:
+    """``R(t)`` as an Arb ball: the U form for ``t > 2``, the erfc form otherwise."""
+    half = arb(1) / 2
+    if t > 2:
+        return (t * t / 2).hypgeom_u(half, half) / arb(2).sqrt()
+    return (arb.pi() / 2).sqrt() * (t * t / 2).exp() * (t / arb(2).sqrt()).erfc()
+
+
+def _delta_ball(sensitivity: Fraction, sigma: Fraction, eps: Fraction) -> arb:
+    """δ as an Arb ball at the current working precision (Δ > 0)."""
+    h = _ball(sensitivity) / _ball(sigma)
+    shift = _ball(eps) / h
+    x = shift - h / 2
+    y = shift + h / 2
+    density = (-(x * x) / 2).exp() / (2 * arb.pi()).sqrt()
+    if x > 2:
+        return density * (_mills_ball(x) - _mills_ball(y))
+    return (x / arb(2).sqrt()).erfc() / 2 - density * _mills_ball(y)
+
+
+def _enclosures(
+    sensitivity: Fraction, sigma: Fraction, eps: Fraction, start_bits: int
+) -> Iterator[tuple[arb, arb, int]]:
+    """Yield ``(lower, upper, bits)``, exact dyadic ends, at doubling precisions (Δ > 0)."""
+    bits = start_bits
+    while bits <= _MAX_PRECISION:
+        with ctx.workprec(bits):  # the ends are rounded outward at the working precision
+            ball = _delta_ball(sensitivity, sigma, eps)
+            if ball.is_finite():
+                lower = ball.lower()
+                yield (lower if lower > 0 else arb(0)), ball.upper(), bits
+        bits *= 2
+
+
+def _exact_arguments(
+    sensitivity: RationalLike, sigma: RationalLike, eps: RationalLike
+) -> tuple[Fraction, Fraction, Fraction]:
+    return (
+        check_rational("sensitivity", sensitivity, low=0),
+        check_rational("sigma", sigma, low=0, low_open=True),
+        check_rational("eps", eps, low=0),
+    )
+
+
+def delta_enclosure(
+    sensitivity: RationalLike, sigma: RationalLike, eps: RationalLike, *, digits: int = 30
+) -> tuple[arb, arb]:
+    """A rigorous enclosure ``lower ≤ δ ≤ upper`` of the exact δ(ε), as exact Arb numbers.
+
+    The arguments are taken exactly (a float by its shortest decimal form, ``"1/32"`` as a
+    fraction).  The working precision doubles until ``upper − lower ≤ 10^−digits · lower``.
+    The ends are exact dyadic numbers (Arb balls of radius 0), kept as ``arb`` because δ can
+    be as small as ``10^(−10^13)``; ``int(mantissa), int(exponent) = end.man_exp()`` gives
+    the exact value ``mantissa · 2^exponent``.  Δ = 0 gives ``(0, 0)``.
+
+    >>> lower, upper = delta_enclosure(1, 1, 1)
+    >>> lower.str(20, radius=False), bool((upper - lower) / lower < arb("1e-30"))
+    ('0.12693673750664394580', True)
+    >>> delta_enclosure("1/32", 10, 10)[0].str(12, radius=False)  # far below the double range
+    '3.23286250026e-2223596'
+    """
+    sensitivity, sigma, eps = _exact_arguments(sensitivity, sigma, eps)
+    digits = check_int("digits", digits, low=1, high=10_000)
+    if sensitivity == 0:
+        return arb(0), arb(0)
+    needed = math.ceil(digits * math.log2(10)) + 2
+    for lower, upper, bits in _enclosures(sensitivity, sigma, eps, needed + 32):
+        with ctx.workprec(bits):
+            if lower > 0 and (upper - lower) < lower * arb(2) ** -needed:
+                return lower, upper
+    raise ArithmeticError(
+        f"could not enclose δ to {digits} digits within {_MAX_PRECISION} bits of precision"
+    )
+
+
+@dataclass(frozen=True)
+class GaussianCertificate:
+    """A rigorous verdict on the claim ``δ(ε) ≤ claimed_delta`` for Gaussian noise.
+
+    ``verdict`` is ``'pass'`` when the enclosure's upper end is ``≤ claimed_delta``,
+    ``'fail'`` when its lower end exceeds it, and ``'undecided'`` only if neither happened
+    by the maximum working precision.  ``lower`` and ``upper`` are the exact ends of the
+    deciding enclosure (see :func:`delta_enclosure`).
+    """
+
+    verdict: Verdict
+    claimed_delta: Fraction
+    precision_bits: int
+    lower: arb = field(compare=False)
+    upper: arb = field(compare=False)
+
+    @property
+    def passes(self) -> bool:
+        """True exactly when the claim is certified."""
+        return self.verdict == "pass"
+
+
+def _decide(
+    sensitivity: Fraction, sigma: Fraction, eps: Fraction, claimed: Fraction
+) -> tuple[Verdict, arb, arb, int]:
+    """Raise the precision until the enclosure of δ lies on one side of ``claimed``."""
+    if sensitivity == 0:
+        return "pass", arb(0), arb(0), 0
+    lower = upper = arb.nan()
+    bits = 0
+    for lower, upper, bits in _enclosures(sensitivity, sigma, eps, 64):
+        with ctx.workprec(bits):
+            claim = _ball(claimed)
+            if upper <= claim:
+                return "pass", lower, upper, bits
+            if lower > claim:
+                return "fail", lower, upper, bits
+    return "undecided", lower, upper, bits
+
+
+def certify(
+    sensitivity: RationalLike, sigma: RationalLike, eps: RationalLike, claimed_delta: RationalLike
+) -> GaussianCertificate:
+    """Decide ``δ(ε) ≤ claimed_delta`` rigorously with ball arithmetic.
+
+    Arguments are taken exactly, as in :func:`delta_enclosure`.
+
+    >>> certify(1, 1, 1, "0.13").verdict, certify(1, 1, 1, "0.126").verdict
+    ('pass', 'fail')
+    >>> certify("1/4", 1, 1, 0).verdict  # the mean: δ is tiny but not 0
+    'fail'
+    >>> certify(0, 1, 1, 0).verdict  # Δ = 0: both distributions coincide
+    'pass'
+    """
+    sensitivity, sigma, eps = _exact_arguments(sensitivity, sigma, eps)
+    claimed = check_rational("claimed_delta", claimed_delta, low=0, high=1)
+    verdict, lower, upper, bits = _decide(sensitivity, sigma, eps, claimed)
+    return GaussianCertificate(verdict, claimed, bits, lower, upper)
