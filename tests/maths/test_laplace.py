@@ -1,0 +1,169 @@
+"""Tests of dplab.laplace: the δ(ε) profile against numerical integration, calibration."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import mpmath as mp
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dplab import laplace
+
+PROPERTIES = settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+
+
+def quadrature_delta(sensitivity, scale, eps, *, reverse: bool = False, dps: int = 40) -> mp.mpf:
+    """``∫ [p(y) − e^ε q(y)]₊ dy`` for p = Laplace(0, b), q = Laplace(Δ, b) (swapped when
+    ``reverse``), by mpmath quad.
+
+    The only structure used is where the integrand has kinks: at 0 and Δ (the densities)
+    and where ``p − e^ε q`` changes sign in between, found by bisection of its sign, not
+    from the closed form under test.
+    """
+    with mp.workdps(dps):
+        d, b, e = (
+            mp.mpf(Fraction(v).numerator) / Fraction(v).denominator
+            for v in (sensitivity, scale, eps)
+        )
+        p_center, q_center = (d, mp.mpf(0)) if reverse else (mp.mpf(0), d)
+
+        def difference(y):
+            p = mp.exp(-abs(y - p_center) / b)
+            return (p - mp.exp(e) * mp.exp(-abs(y - q_center) / b)) / (2 * b)
+
+        points = [-mp.inf, mp.mpf(0), d, mp.inf]
+        low, high = mp.mpf(0), d
+        if d > 0 and (difference(low) > 0) != (difference(high) > 0):
+            low_positive = difference(low) > 0
+            for _ in range(4 * dps):
+                middle = (low + high) / 2
+                if (difference(middle) > 0) == low_positive:
+                    low = middle
+                else:
+                    high = middle
+            points = [-mp.inf, mp.mpf(0), low, d, mp.inf]
+        return mp.quad(lambda y: max(difference(y), mp.mpf(0)), points)
+
+
+# --- the δ(ε) profile -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sensitivity", "scale", "eps"),
+    [
+        (1, 1, 0),
+        (1, 1, "0.5"),
+        (1, "0.5", "1.9"),
+        ("1/4", 1, "0.1"),
+        (3, 2, 1),
+        (1, 10, "0.01"),
+        (1, "0.01", 5),  # Δ/b = 100: δ close to 1
+        (1, 3, "0.333333333333"),  # ε just below Δ/b = 1/3: δ ≈ 1.7e-13
+    ],
+)
+def test_closed_form_matches_numerical_integration(sensitivity, scale, eps):
+    reference = quadrature_delta(sensitivity, scale, eps)
+    value = laplace.delta(sensitivity, scale, eps)
+    assert reference > 0
+    assert abs(value - reference) <= 4e-16 * reference
+
+
+@pytest.mark.parametrize(
+    ("sensitivity", "scale", "eps"), [(1, 1, 1), (1, 1, 2), ("1/4", 1, "0.25")]
+)
+def test_delta_is_zero_from_the_pure_epsilon_on(sensitivity, scale, eps):
+    assert quadrature_delta(sensitivity, scale, eps) < mp.mpf(10) ** -35
+    assert laplace.delta(sensitivity, scale, eps) == 0.0
+
+
+def test_zero_sensitivity_gives_zero_epsilon_and_delta():
+    assert laplace.epsilon(0, 1) == 0
+    assert laplace.delta(0, 1, 0) == 0.0
+
+
+@pytest.mark.parametrize(("sensitivity", "scale", "eps"), [(1, 2, "0.2"), ("1/4", 1, "0.1")])
+def test_the_reverse_order_of_the_pair_gives_the_same_delta(sensitivity, scale, eps):
+    reverse = quadrature_delta(sensitivity, scale, eps, reverse=True)
+    assert abs(laplace.delta(sensitivity, scale, eps) - reverse) <= 4e-16 * reverse
+
+
+@given(
+    sensitivity=st.fractions(min_value=Fraction(1, 100), max_value=100, max_denominator=100),
+    scale=st.fractions(min_value=Fraction(1, 100), max_value=100, max_denominator=100),
+    eps=st.fractions(min_value=0, max_value=20, max_denominator=1000),
+    step=st.fractions(min_value=Fraction(1, 1000), max_value=5, max_denominator=1000),
+)
+@PROPERTIES
+def test_delta_lies_in_unit_interval_and_decreases_in_eps(sensitivity, scale, eps, step):
+    value = laplace.delta(sensitivity, scale, eps)
+    assert 0 <= value <= 1  # 1 − e^{−s} rounds to 1.0 once s > 37
+    assert laplace.delta(sensitivity, scale, eps + step) <= value
+    assert (value > 0) == (eps < sensitivity / scale)
+
+
+# --- pure ε, calibration and errors ----------------------------------------------------
+
+
+def test_epsilon_is_exact():
+    assert laplace.epsilon(1, "0.5") == 2
+    assert laplace.epsilon("1/3", "1/7") == Fraction(7, 3)
+    assert laplace.epsilon(0.1, 0.3) == Fraction(1, 3)  # floats by their decimal form
+
+
+@given(
+    sensitivity=st.fractions(min_value=0, max_value=50, max_denominator=100),
+    eps=st.fractions(min_value=Fraction(1, 100), max_value=20, max_denominator=100),
+)
+@PROPERTIES
+def test_calibrated_scale_gives_exactly_the_target_epsilon(sensitivity, eps):
+    scale = laplace.scale_for(sensitivity, eps)
+    if sensitivity == 0:
+        assert scale == 0
+    else:
+        assert laplace.epsilon(sensitivity, scale) == eps
+        assert laplace.delta(sensitivity, scale, eps) == 0.0
+        assert laplace.delta(sensitivity, scale * Fraction(999, 1000), eps) > 0
+
+
+def test_error_measures_match_integrals_of_the_density():
+    with mp.workdps(30):
+        b = mp.mpf(3) / 2
+        mean_abs = mp.quad(lambda z: abs(z) * mp.exp(-abs(z) / b) / (2 * b), [-mp.inf, 0, mp.inf])
+        mean_square = mp.quad(lambda z: z * z * mp.exp(-abs(z) / b) / (2 * b), [-mp.inf, 0, mp.inf])
+    assert abs(laplace.mean_absolute_error("1.5") - mean_abs) < 1e-25
+    assert abs(laplace.mse("1.5") - mean_square) < 1e-25
+    assert laplace.mse("1.5") == Fraction(9, 2)
+
+
+def test_density_and_privacy_loss_are_unchanged():
+    assert laplace.density(0.0, center=0.0, scale=1.0) == 0.5
+    assert laplace.privacy_loss(-3.0, center=0.0, neighbour_center=1.0, scale=0.5) == 2.0
+
+
+# --- bad input --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: laplace.delta(1, 0, 1), ValueError, r"scale must be .* in \(0, inf\); got 0"),
+        (lambda: laplace.delta(1, -1, 1), ValueError, r"scale must be .*; got -1"),
+        (lambda: laplace.delta(-1, 1, 1), ValueError, r"sensitivity must .* \[0, inf\); got -1"),
+        (lambda: laplace.delta(1, 1, -0.5), ValueError, r"eps must be .* in \[0, inf\); got -0\.5"),
+        (lambda: laplace.delta(1, 1, math.nan), ValueError, r"eps must be .*; got nan"),
+        (lambda: laplace.delta(1, math.inf, 1), ValueError, r"scale must be .*; got inf"),
+        (lambda: laplace.delta(1, 1, "abc"), ValueError, r"eps must be .*; got 'abc'"),
+        (lambda: laplace.delta(True, 1, 1), TypeError, r"sensitivity must be .*; got True"),
+        (lambda: laplace.delta(1, None, 1), TypeError, r"scale must be .*; got None"),
+        (lambda: laplace.scale_for(1, 0), ValueError, r"eps must be .* in \(0, inf\); got 0"),
+        (lambda: laplace.epsilon(1, 0), ValueError, r"scale must be .*; got 0"),
+        (lambda: laplace.mse(-2), ValueError, r"scale must be .*; got -2"),
+        (lambda: laplace.mean_absolute_error(False), TypeError, r"scale must be .*; got False"),
+    ],
+)  # fmt: skip
+def test_bad_input_names_parameter_value_and_range(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
