@@ -39,7 +39,7 @@ _COMMON: dict[str, Any] = {
     "background": None,
     "view": {"stroke": None},
     "axis": {"labelFontSize": 12, "titleFontSize": 13, "titleFontWeight": "normal"},
-    "legend": {"labelFontSize": 12, "titleFontSize": 12},
+    "legend": {"labelFontSize": 12, "titleFontSize": 12, "orient": "top"},
     "title": {"fontSize": 15, "fontWeight": "bold", "anchor": "start"},
 }
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import altair as alt
 import pandas as pd
+from pandas.io.formats.style import Styler
 
 from dplab import laplace
 from dplab.views._labels import label
@@ -58,12 +59,13 @@ def neighbour_densities_chart(
     )
     base = alt.Chart(data).transform_filter(f"abs(datum.scale - b) < {step / 1000}")
     x = alt.X("y:Q", title=label("laplace.output"))
+    inputs = [label("laplace.input"), label("laplace.neighbour")]
     densities = (
         base.mark_line()
         .encode(
             x=x,
             y=alt.Y("density:Q", title=label("laplace.density")),
-            color=alt.Color("input:N", title=None),
+            color=alt.Color("input:N", title=None, sort=inputs),
         )
         .properties(height=220)
     )
@@ -85,10 +87,10 @@ def neighbour_densities_chart(
     )
 
 
-def loss_table(scales: Sequence[float], *, sensitivity: float) -> pd.DataFrame:
+def loss_table(scales: Sequence[float], *, sensitivity: float) -> Styler:
     """For each scale: the largest privacy loss over outputs, which is the pure ε = Δ/b."""
     far_left = -1e6
-    return pd.DataFrame(
+    table = pd.DataFrame(
         {
             label("laplace.scale"): list(scales),
             "max L(y)": [
@@ -97,3 +99,4 @@ def loss_table(scales: Sequence[float], *, sensitivity: float) -> pd.DataFrame:
             ],
         }
     )
+    return table.style.format("{:.4g}").hide(axis="index")

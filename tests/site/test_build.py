@@ -69,3 +69,10 @@ def test_vendor_assets_and_the_course_pages_are_in_the_site(built_site):
     index = (built_site / "index.html").read_text("utf-8")
     assert 'href="lessons/tour.html"' in index  # the catalog links each lesson
     assert (built_site / "notebooks/tour.ipynb").is_file()
+
+
+def test_korean_headings_get_korean_ids_and_the_polyfill_is_our_own(built_site):
+    page = (built_site / "lessons/tour.html").read_text("utf-8")
+    assert 'id="프라이버시-손실"' in page
+    assert '<script src="../assets/vendor/iframe-worker-shim.js"></script>' in page
+    assert "unpkg" not in page and "fonts.googleapis" not in page

@@ -1,0 +1,78 @@
+"""Views: the specs and tables they produce, and the display policy."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import altair as alt
+import pandas as pd
+import pytest
+
+from dplab.views import CHART_THEMES, chart_html, label, mimebundle
+from dplab.views import laplace as laplace_views
+
+SCALES = [0.5, 1.0, 1.5, 2.0]
+
+
+def test_density_grid_matches_the_closed_form_at_every_point():
+    grid = laplace_views.density_grid(SCALES, sensitivity=1.0, points=41)
+    assert sorted(grid["scale"].unique()) == SCALES
+    for row in grid.itertuples():
+        center = 0.0 if row.input == label("laplace.input") else 1.0
+        exact = math.exp(-abs(row.y - center) / row.scale) / (2 * row.scale)
+        assert row.density == pytest.approx(exact, abs=1e-6)
+        assert abs(row.loss) <= 1.0 / row.scale + 5e-7  # values are rounded to 6 places
+
+
+def test_slider_chart_binds_a_range_over_exactly_the_precomputed_scales():
+    spec = laplace_views.neighbour_densities_chart(
+        SCALES, sensitivity=1.0, initial_scale=1.0
+    ).to_dict()
+    (param,) = spec["params"]
+    assert param["name"] == "b" and param["value"] == 1.0
+    assert (param["bind"]["min"], param["bind"]["max"], param["bind"]["step"]) == (0.5, 2.0, 0.5)
+    data = next(iter(spec["datasets"].values()))
+    assert sorted({row["scale"] for row in data}) == SCALES
+    assert "description" in spec
+    colours = spec["vconcat"][0]["encoding"]["color"]
+    assert colours["sort"] == [label("laplace.input"), label("laplace.neighbour")]
+
+
+def test_loss_table_is_delta_over_b():
+    table = laplace_views.loss_table(SCALES, sensitivity=2.0)
+    assert list(table.data["max L(y)"]) == pytest.approx([2.0 / b for b in SCALES], rel=1e-15)
+
+
+def test_tables_render_deterministically_without_a_range_index():
+    frame = pd.DataFrame({"a": [1, 2], "b": [0.5, 0.25]})
+    first, second = mimebundle(frame), mimebundle(frame)
+    assert first == second
+    assert 'class="dplab-table"' in first["text/html"]
+    assert "row_heading" not in first["text/html"]
+
+
+def test_charts_embed_their_spec_safely_and_carry_no_colours():
+    chart = alt.Chart(pd.DataFrame({"t": ["</script><b>"]})).mark_text().encode(text="t")
+    bundle = mimebundle(chart)
+    html = bundle["text/html"]
+    assert html.count("</script>") == 1  # only the real closing tag
+    payload = html.split('<script type="application/json">')[1].split("</script>")[0]
+    assert json.loads(payload)["datasets"]
+    assert "range" not in json.loads(payload).get("config", {})  # colours come from the page theme
+
+
+def test_chart_label_comes_from_its_description():
+    html = chart_html({"description": "두 밀도 & 손실", "mark": "point"})
+    assert 'aria-label="두 밀도 &amp; 손실"' in html and 'role="figure"' in html
+
+
+def test_light_and_dark_themes_define_the_same_keys():
+    assert CHART_THEMES["light"].keys() == CHART_THEMES["dark"].keys()
+    assert CHART_THEMES["light"]["range"] != CHART_THEMES["dark"]["range"]
+
+
+def test_labels_reject_unknown_language():
+    with pytest.raises(ValueError, match=r"lang must be one of \['en', 'ko'\]; got 'fr'"):
+        label("code.fold", "fr")
+    assert label("code.fold", "ko") == "코드 보기"
