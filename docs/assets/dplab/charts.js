@@ -2,6 +2,10 @@
 // The spec is inline JSON (file:// pages cannot fetch files). When the reader switches
 // between light and dark, each chart is redrawn with the other theme and keeps the
 // positions of its sliders.
+//
+// For interactive components (labs, steppers): after each draw, the container gets the
+// Vega view as `container.dplabView` and receives a `dplab:chart-drawn` event whose
+// `detail.view` is that view. A redraw (palette switch) sends the event again.
 (function () {
   "use strict";
 
@@ -39,7 +43,9 @@
     return vegaEmbed(target, spec, embedOptions()).then(function (result) {
       if (state) result.view.setState(state);
       views.set(container, result.view);
+      container.dplabView = result.view;
       container.setAttribute("data-dplab-theme", schemeName());
+      container.dispatchEvent(new CustomEvent("dplab:chart-drawn", { bubbles: true, detail: { view: result.view } }));
     }).catch(function (error) {
       console.error("DP Lab chart " + container.id + ": " + error);
     });
