@@ -1,8 +1,11 @@
-"""The course catalog: lessons in order with summary and prerequisites, from front matter.
+"""The course catalog: lessons in order with summary, prerequisites and progress mark.
 
 As a Python-Markdown extension (``dplab.site.catalog`` in ``mkdocs.yml``), a line that
-reads ``[[course-catalog]]`` in a page at the top of ``docs/`` becomes the list of lessons.
-It reads only the front matter of ``lessons_src/*.md``; nothing is executed.
+reads ``[[course-catalog]]`` in a page at the top of ``docs/`` becomes the list of lessons
+(the home page and the course map use it).  Prerequisites that are lessons link to them;
+others are topics to know beforehand.  The progress mark is filled in the browser from
+what the reader marked as learned (``components.js``).  Only the front matter of
+``lessons_src/*.md`` is read; nothing is executed.
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ def catalog_markdown(lessons: list[Lesson], prefix: str = "lessons/") -> str:
     for lesson in lessons:
         needs = ", ".join(_prerequisite(p, slugs, prefix) for p in lesson.meta.prerequisites)
         items.append(
-            f"{lesson.meta.order}. **[{lesson.meta.title}]({prefix}{lesson.slug}.md)**  \n"
+            f"{lesson.meta.order}. **[{lesson.meta.title}]({prefix}{lesson.slug}.md)**"
+            f' <span class="dplab-progress" data-lesson="{lesson.slug}"></span>  \n'
             f"    {lesson.meta.summary}  \n"
             f"    <small>{label('catalog.prerequisites')}: {needs or label('catalog.none')}</small>"
         )

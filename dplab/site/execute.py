@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from dplab.site.errors import LessonError
-from dplab.site.lesson import CodeBlock, InlineValue, Lesson, Prose
+from dplab.site.lesson import CodeBlock, InlineValue, Lesson, Prose, walk
 
 __all__ = ["STARTUP_TIMEOUT", "CellResult", "execute_lesson", "lesson_cells"]
 
@@ -40,7 +40,7 @@ class CellResult:
 def lesson_cells(lesson: Lesson) -> list[CodeBlock | InlineValue]:
     """The lesson's executed blocks and inline values, in the order they are evaluated."""
     cells: list[CodeBlock | InlineValue] = []
-    for part in lesson.parts:
+    for part in walk(lesson.parts):
         if isinstance(part, CodeBlock):
             if part.executed:
                 cells.append(part)

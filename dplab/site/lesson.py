@@ -26,6 +26,7 @@ shown) and ``timeout=SECONDS``.  ``{{ … }}`` in prose is an f-string replaceme
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -37,12 +38,15 @@ from dplab.site.errors import LessonError
 __all__ = [
     "DEFAULT_TIMEOUT",
     "CodeBlock",
+    "Component",
     "FrontMatter",
     "InlineValue",
     "Lesson",
     "Prose",
+    "Section",
     "parse_lesson",
     "parse_lesson_text",
+    "walk",
 ]
 
 DEFAULT_TIMEOUT = 60.0
@@ -51,6 +55,9 @@ Display = Literal["show", "fold", "hide"]
 _FILE_NAME = re.compile(r"^(?P<number>\d+)-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 _INLINE = re.compile(r"(?<!\\)\{\{(?P<field>.*?)\}\}")
+_COMPONENT_OPEN = re.compile(r"^:::[ \t]*(?P<kind>[a-z][a-z-]*)(?:[ \t]+(?P<title>\S.*?))?[ \t]*$")
+_COMPONENT_CLOSE = re.compile(r"^:::[ \t]*$")
+_SECTION = re.compile(r"^---[ \t]+(?P<marker>[a-z][a-z-]*)(?:[ \t]+(?P<title>\S.*?))?[ \t]*$")
 _FRONT_MATTER_KEYS = {
     "title": (str, True),
     "order": (int, True),
@@ -97,16 +104,54 @@ class CodeBlock:
 
 
 @dataclass(frozen=True)
+class Section:
+    """A part of a component body, opened by ``--- marker title`` (``marker`` is ``None``
+    for what stands before the first such line)."""
+
+    marker: str | None
+    title: Prose | None
+    line: int
+    parts: tuple[Prose | CodeBlock, ...]
+
+
+@dataclass(frozen=True)
+class Component:
+    """A ``::: kind title`` … ``:::`` block: a quiz, an exercise, a callout, a walkthrough.
+
+    The parser only splits it into sections; :mod:`dplab.site.components` checks and
+    renders each kind.
+    """
+
+    kind: str
+    title: Prose | None
+    line: int
+    sections: tuple[Section, ...]
+
+
+Part = Prose | CodeBlock | Component
+
+
+@dataclass(frozen=True)
 class Lesson:
     path: Path
     slug: str
     meta: FrontMatter
-    parts: tuple[Prose | CodeBlock, ...]
+    parts: tuple[Part, ...]
     text: str = field(repr=False)
 
-    @property
-    def executed_blocks(self) -> tuple[CodeBlock, ...]:
-        return tuple(p for p in self.parts if isinstance(p, CodeBlock) and p.executed)
+
+def walk(parts: tuple[Part, ...]) -> Iterator[Prose | CodeBlock]:
+    """Every prose piece and code block, in document order, components included."""
+    for part in parts:
+        if isinstance(part, Component):
+            if part.title is not None:
+                yield part.title
+            for section in part.sections:
+                if section.title is not None:
+                    yield section.title
+                yield from section.parts
+        else:
+            yield part
 
 
 def parse_lesson(path: Path) -> Lesson:
@@ -122,7 +167,7 @@ def parse_lesson_text(text: str, path: Path) -> Lesson:
         )
     lines = text.split("\n")
     meta, body_start = _parse_front_matter(lines, path)
-    parts = _parse_body(lines, body_start, path)
+    parts = _parse_body(lines, body_start, len(lines), path)
     return Lesson(path=path, slug=match["slug"], meta=meta, parts=parts, text=text)
 
 
@@ -182,39 +227,108 @@ def _parse_front_matter(lines: list[str], path: Path) -> tuple[FrontMatter, int]
     return meta, end + 1
 
 
-def _parse_body(lines: list[str], start: int, path: Path) -> tuple[Prose | CodeBlock, ...]:
-    parts: list[Prose | CodeBlock] = []
+def _parse_body(
+    lines: list[str], start: int, stop: int, path: Path, *, components: bool = True
+) -> tuple[Part, ...]:
+    """Parse ``lines[start:stop]`` into prose, code blocks and (at top level) components."""
+    parts: list[Part] = []
     prose: list[str] = []
     prose_start = start + 1
+
+    def flush() -> None:
+        if any(line.strip() for line in prose):
+            parts.append(_make_prose(prose, prose_start, path))
+        prose.clear()
+
     i = start
-    while i < len(lines):
+    while i < stop:
+        opening = _COMPONENT_OPEN.match(lines[i])
+        if opening:
+            if not components:
+                raise LessonError(path, i + 1, "components cannot be nested inside components")
+            flush()
+            closing = _find_component_end(lines, i, stop, path)
+            parts.append(_make_component(lines, i, closing, opening, path))
+            i = closing + 1
+            prose_start = i + 1
+            continue
+        if _COMPONENT_CLOSE.match(lines[i]):
+            raise LessonError(path, i + 1, "':::' closes no component")
         match = _FENCE.match(lines[i])
         if not match:
             prose.append(lines[i])
             i += 1
             continue
-        closing = _find_closing_fence(lines, i, match)
+        closing = _find_closing_fence(lines, i, match, stop)
         if closing is None:
             raise LessonError(path, i + 1, "this code fence is never closed")
         info = match["info"].strip().split()
         if info and info[0] == "python":
-            if prose:
-                parts.append(_make_prose(prose, prose_start, path))
+            flush()
             source = "\n".join(lines[i + 1 : closing])
             parts.append(_make_code_block(info[1:], match["indent"], source, i + 1, path))
-            prose = []
             prose_start = closing + 2
         else:
             prose.extend(lines[i : closing + 1])
         i = closing + 1
-    if prose:
-        parts.append(_make_prose(prose, prose_start, path))
+    flush()
     return tuple(parts)
 
 
-def _find_closing_fence(lines: list[str], opening: int, match: re.Match[str]) -> int | None:
+def _find_component_end(lines: list[str], opening: int, stop: int, path: Path) -> int:
+    """The index of the ``:::`` line that closes the component opened at ``opening``."""
+    i = opening + 1
+    while i < stop:
+        fence = _FENCE.match(lines[i])
+        if fence:
+            closing = _find_closing_fence(lines, i, fence, stop)
+            i = (closing if closing is not None else stop) + 1
+            continue
+        if _COMPONENT_CLOSE.match(lines[i]):
+            return i
+        if _COMPONENT_OPEN.match(lines[i]):
+            raise LessonError(path, i + 1, "components cannot be nested inside components")
+        i += 1
+    raise LessonError(path, opening + 1, "this component is never closed by a ':::' line")
+
+
+def _make_component(
+    lines: list[str], opening: int, closing: int, match: re.Match[str], path: Path
+) -> Component:
+    boundaries: list[tuple[int, re.Match[str] | None]] = [(opening, None)]
+    i = opening + 1
+    while i < closing:
+        fence = _FENCE.match(lines[i])
+        if fence:
+            i = (_find_closing_fence(lines, i, fence, closing) or closing) + 1
+            continue
+        section = _SECTION.match(lines[i])
+        if section:
+            boundaries.append((i, section))
+        i += 1
+    sections = []
+    for k, (begin, section) in enumerate(boundaries):
+        end = boundaries[k + 1][0] if k + 1 < len(boundaries) else closing
+        title = None
+        if section is not None and section["title"]:
+            title = _make_prose([section["title"]], begin + 1, path)
+        sections.append(
+            Section(
+                marker=section["marker"] if section else None,
+                title=title,
+                line=begin + 1,
+                parts=_parse_body(lines, begin + 1, end, path, components=False),
+            )
+        )
+    title = _make_prose([match["title"]], opening + 1, path) if match["title"] else None
+    return Component(kind=match["kind"], title=title, line=opening + 1, sections=tuple(sections))
+
+
+def _find_closing_fence(
+    lines: list[str], opening: int, match: re.Match[str], stop: int | None = None
+) -> int | None:
     fence = match["fence"]
-    for j in range(opening + 1, len(lines)):
+    for j in range(opening + 1, len(lines) if stop is None else stop):
         stripped = lines[j].strip()
         if stripped and set(stripped) == {fence[0]} and len(stripped) >= len(fence):
             return j

@@ -13,9 +13,10 @@ import markdown_katex.extension as mk_extension
 import nbformat
 from nbformat import v4
 
+from dplab.site.components import notebook_items
 from dplab.site.execute import CellResult
-from dplab.site.lesson import Lesson, Prose
-from dplab.site.render import fill_prose, results_by_cell
+from dplab.site.lesson import CodeBlock, Component, Lesson, Prose
+from dplab.site.render import fill_prose, render_context, results_by_cell
 
 __all__ = ["jupyter_markdown", "render_notebook"]
 
@@ -101,19 +102,27 @@ def render_notebook(lesson: Lesson, results: list[CellResult]) -> str:
     """The lesson as an ``.ipynb`` document (JSON text, deterministic)."""
     by_cell = results_by_cell(lesson, results)
     cells = [v4.new_markdown_cell(f"# {lesson.meta.title}\n\n{lesson.meta.summary}")]
-    count = 0
+    ctx = render_context(lesson, by_cell)
+    items: list[str | CodeBlock] = []
     for part in lesson.parts:
         if isinstance(part, Prose):
-            text = jupyter_markdown(fill_prose(part, by_cell)).strip()
-            if text:
-                cells.append(v4.new_markdown_cell(text))
-        elif not part.executed:
-            cells.append(v4.new_markdown_cell("```python\n" + part.source + "\n```"))
+            items.append(jupyter_markdown(fill_prose(part, by_cell)).strip())
+        elif isinstance(part, Component):
+            items.extend(notebook_items(part, ctx, jupyter_markdown))
+        else:
+            items.append(part)
+    count = 0
+    for item in items:
+        if isinstance(item, str):
+            if item:
+                cells.append(v4.new_markdown_cell(item))
+        elif not item.executed:
+            cells.append(v4.new_markdown_cell("```python\n" + item.source + "\n```"))
         else:
             count += 1
-            cell = v4.new_code_cell(part.source, execution_count=count)
-            cell.outputs = _outputs(by_cell[id(part)], count)
-            if part.display != "show":
+            cell = v4.new_code_cell(item.source, execution_count=count)
+            cell.outputs = _outputs(by_cell[id(item)], count)
+            if item.display != "show":
                 cell.metadata["jupyter"] = {"source_hidden": True}
             cells.append(cell)
     for number, cell in enumerate(cells):

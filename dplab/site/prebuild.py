@@ -20,10 +20,11 @@ from os import cpu_count
 from pathlib import Path
 
 from dplab.site.cache import ExecutionCache
+from dplab.site.components import check_lesson
 from dplab.site.errors import LessonError
 from dplab.site.execute import CellResult, execute_lesson
 from dplab.site.katex import KatexError, collect_formulas, renderer
-from dplab.site.lesson import Lesson, Prose, parse_lesson
+from dplab.site.lesson import Lesson, Prose, parse_lesson, walk
 from dplab.site.notebook import render_notebook
 from dplab.site.project import Project
 from dplab.site.render import fill_prose, render_page, results_by_cell
@@ -73,7 +74,9 @@ def _parse_all(project: Project) -> list[Lesson]:
     lessons: list[Lesson] = []
     for path in project.lesson_files():
         try:
-            lessons.append(parse_lesson(path))
+            lesson = parse_lesson(path)
+            check_lesson(lesson)
+            lessons.append(lesson)
         except LessonError as error:
             errors.append(error)
     seen: dict[int, Lesson] = {}
@@ -145,7 +148,7 @@ def _check_math(
     located: list[tuple[Lesson, int, str, bool]] = []
     for lesson in lessons:
         by_cell = results_by_cell(lesson, outcomes[lesson.slug])
-        for part in lesson.parts:
+        for part in walk(lesson.parts):
             if isinstance(part, Prose):
                 lines = fill_prose(part, by_cell).split("\n")
                 for index, tex, display in collect_formulas(lines):
@@ -227,9 +230,11 @@ def prebuild(
     _check_math(project, lessons, outcomes, report)
     pages: dict[str, bytes] = {}
     notebooks: dict[str, bytes] = {}
+    by_slug = {lesson.slug: lesson for lesson in lessons}
     for lesson in lessons:
         source = _relative(project, lesson.path)
-        pages[f"{lesson.slug}.md"] = render_page(lesson, outcomes[lesson.slug], source).encode()
+        page = render_page(lesson, outcomes[lesson.slug], source, by_slug)
+        pages[f"{lesson.slug}.md"] = page.encode()
         notebooks[f"{lesson.slug}.ipynb"] = render_notebook(lesson, outcomes[lesson.slug]).encode()
     vendor = vendor_files(project)
     _sync_directory(project.generated_lessons, pages, report)

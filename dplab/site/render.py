@@ -11,11 +11,12 @@ import html
 from collections.abc import Iterator
 from textwrap import indent
 
+from dplab.site.components import RenderContext, page_html
 from dplab.site.execute import CellResult, lesson_cells
-from dplab.site.lesson import CodeBlock, InlineValue, Lesson, Prose
+from dplab.site.lesson import CodeBlock, Component, InlineValue, Lesson, Part, Prose, walk
 from dplab.views import label
 
-__all__ = ["fill_prose", "output_html", "render_page", "results_by_cell"]
+__all__ = ["fill_prose", "output_html", "render_context", "render_page", "results_by_cell"]
 
 
 def results_by_cell(lesson: Lesson, results: list[CellResult]) -> dict[int, CellResult]:
@@ -54,10 +55,15 @@ def _code_markdown(block: CodeBlock) -> str:
     return fence
 
 
-def _blocks(lesson: Lesson, results: dict[int, CellResult]) -> Iterator[str]:
-    for part in lesson.parts:
+def _blocks(
+    parts: tuple[Part, ...], results: dict[int, CellResult], ctx: RenderContext
+) -> Iterator[str]:
+    for part in parts:
         if isinstance(part, Prose):
             yield fill_prose(part, results)
+            continue
+        if isinstance(part, Component):
+            yield page_html(part, ctx)
             continue
         code = _code_markdown(part) if part.executed else "```python\n" + part.source + "\n```"
         if code:
@@ -67,17 +73,103 @@ def _blocks(lesson: Lesson, results: dict[int, CellResult]) -> Iterator[str]:
                 yield output_html(output)
 
 
-def render_page(lesson: Lesson, results: list[CellResult], source_name: str) -> str:
-    """The Markdown page of ``lesson`` (front matter for MkDocs, title, body)."""
-    by_cell = results_by_cell(lesson, results)
-    title = lesson.meta.title.replace('"', '\\"')
-    header = (
-        f'---\ntitle: "{title}"\n---\n\n'
-        f"<!-- generated from {source_name}: edit that file, not this one -->\n\n"
-        f"# {lesson.meta.title}\n\n"
+def render_context(lesson: Lesson, results: dict[int, CellResult]) -> RenderContext:
+    """The context components render in: inline values and nested parts of this lesson."""
+
+    def body(parts: tuple[Prose | CodeBlock, ...]) -> str:
+        return _join(_blocks(parts, results, ctx))
+
+    ctx = RenderContext(slug=lesson.slug, fill=lambda prose: fill_prose(prose, results), body=body)
+    return ctx
+
+
+def _join(blocks: Iterator[str]) -> str:
+    return "\n\n".join(block.strip("\n") for block in blocks).strip()
+
+
+READING_CHARACTERS_PER_MINUTE = 500  # careful reading of Korean technical prose
+CODE_LINES_PER_MINUTE = 15
+
+
+def reading_minutes(lesson: Lesson, results: dict[int, CellResult]) -> int:
+    """A reading-time estimate: prose characters (spaces excluded) and code lines."""
+    characters = 0
+    code_lines = 0
+    for part in walk(lesson.parts):
+        if isinstance(part, Prose):
+            characters += sum(not c.isspace() for c in fill_prose(part, results))
+        elif part.display != "hide" or not part.executed:
+            code_lines += part.source.count("\n") + 1
+    minutes = characters / READING_CHARACTERS_PER_MINUTE + code_lines / CODE_LINES_PER_MINUTE
+    return max(1, round(minutes))
+
+
+def _prerequisite_link(name: str, lessons: dict[str, Lesson]) -> str:
+    other = lessons.get(name)
+    return f"[{other.meta.title}]({other.slug}.md)" if other else name
+
+
+def _header(lesson: Lesson, by_cell: dict[int, CellResult], lessons: dict[str, Lesson]) -> str:
+    meta = lesson.meta
+    unit = label("lesson.unit", order=meta.order)
+    minutes = label("lesson.reading_time", minutes=reading_minutes(lesson, by_cell))
+    needs = ", ".join(_prerequisite_link(p, lessons) for p in meta.prerequisites)
+    prerequisites = (
+        f'<p class="dplab-prerequisites" markdown="span"><strong>'
+        f"{label('catalog.prerequisites')}</strong> · {needs}</p>\n\n"
+        if needs
+        else ""
+    )
+    return (
+        f'<p class="dplab-lesson-meta">{unit} · {minutes}</p>\n\n'
+        f"# {meta.title}\n\n"
+        f'<p class="dplab-summary">{meta.summary}</p>\n\n'
+        f"{prerequisites}"
         f'<p class="dplab-notebook-links">'
         f'<a href="../notebooks/{lesson.slug}.ipynb" download>{label("notebook.download")}</a>'
         f' · <a href="../notebooks/{lesson.slug}.html">{label("notebook.view")}</a></p>\n'
     )
-    body = "\n\n".join(block.strip("\n") for block in _blocks(lesson, by_cell))
-    return header + "\n" + body.strip() + "\n"
+
+
+def _footer(lesson: Lesson, lessons: dict[str, Lesson]) -> str:
+    order = list(lessons.values())
+    index = order.index(lesson)
+    links = []
+    if index > 0:
+        before = order[index - 1]
+        links.append(
+            f'<a class="dplab-previous" href="{before.slug}.html" rel="prev">'
+            f"<small>{label('lesson.previous')}</small>{before.meta.title}</a>"
+        )
+    if index + 1 < len(order):
+        after = order[index + 1]
+        links.append(
+            f'<a class="dplab-next" href="{after.slug}.html" rel="next">'
+            f"<small>{label('lesson.next')}</small>{after.meta.title}</a>"
+        )
+    if not links:
+        return ""
+    aria = label("lesson.navigation")
+    return f'<nav class="dplab-lesson-nav" aria-label="{aria}">\n' + "\n".join(links) + "\n</nav>"
+
+
+def render_page(
+    lesson: Lesson,
+    results: list[CellResult],
+    source_name: str,
+    lessons: dict[str, Lesson] | None = None,
+) -> str:
+    """The Markdown page of ``lesson``: header from its front matter, body, lesson footer.
+
+    ``lessons`` (slug → lesson, in course order) links prerequisites and the previous and
+    next lessons.
+    """
+    lessons = lessons or {lesson.slug: lesson}
+    by_cell = results_by_cell(lesson, results)
+    title = lesson.meta.title.replace('"', '\\"')
+    body = _join(_blocks(lesson.parts, by_cell, render_context(lesson, by_cell)))
+    return (
+        f'---\ntitle: "{title}"\n---\n\n'
+        f"<!-- generated from {source_name}: edit that file, not this one -->\n\n"
+        f"{_header(lesson, by_cell, lessons)}\n{body}\n\n{_footer(lesson, lessons)}\n"
+    )

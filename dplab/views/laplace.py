@@ -11,11 +11,11 @@ from pandas.io.formats.style import Styler
 from dplab import laplace
 from dplab.views._labels import label
 
-__all__ = ["density_grid", "loss_table", "neighbour_densities_chart"]
+__all__ = ["density_grid", "loss_table", "neighbour_densities_chart", "walkthrough_chart"]
 
 
 def density_grid(
-    scales: Sequence[float], *, sensitivity: float, points: int = 161, half_width: float = 6.0
+    scales: Sequence[float], *, sensitivity: float, points: int = 131, half_width: float = 6.0
 ) -> pd.DataFrame:
     """Densities of ``f(D) + Z`` and ``f(D') + Z`` (``f(D)=0``, ``f(D')=Δ``) for each scale.
 
@@ -100,3 +100,47 @@ def loss_table(scales: Sequence[float], *, sensitivity: float) -> Styler:
         }
     )
     return table.style.format("{:.4g}").hide(axis="index")
+
+
+def walkthrough_chart(*, sensitivity: float, scale: float) -> alt.LayerChart:
+    """One figure for a three-step walkthrough, driven by the Vega parameter ``step``.
+
+    Step 1 shows the output density of ``D``; step 2 adds the neighbour's; step 3 shades
+    the outputs ``y <= 0`` where the privacy loss reaches its maximum ``Δ/b``.
+    """
+    data = density_grid([scale], sensitivity=sensitivity, points=221, half_width=5.0)
+    step = alt.param(name="step", value=1)
+    first = label("laplace.input")
+    x = alt.X("y:Q", title=label("laplace.output"))
+    curves = (
+        alt.Chart(data)
+        .mark_line(strokeWidth=2.5)
+        .encode(
+            x=x,
+            y=alt.Y("density:Q", title=label("laplace.density")),
+            color=alt.Color("input:N", title=None, sort=[first, label("laplace.neighbour")]),
+            opacity=alt.condition(
+                f"step >= 2 || datum.input == '{first}'", alt.value(1), alt.value(0)
+            ),
+        )
+    )
+    region = (
+        alt.Chart(pd.DataFrame({"start": [-5.0], "end": [0.0]}))
+        .mark_rect(color="#888888")
+        .encode(
+            x="start:Q",
+            x2="end:Q",
+            opacity=alt.condition("step >= 3", alt.value(0.18), alt.value(0)),
+        )
+    )
+    return (
+        alt.layer(region, curves)
+        .add_params(step)
+        .properties(
+            height=240,
+            description=(
+                "Walkthrough figure: the Laplace density of one input, then of its neighbour, "
+                "then the outputs where the privacy loss is largest."
+            ),
+        )
+    )

@@ -29,6 +29,79 @@
     };
   }
 
+  // The data a chart currently shows: Vega-Lite names the first view's data after its
+  // transforms (filters by sliders included) "data_0"; a chart without transforms has
+  // only its source data set.
+  function shownDataName(view) {
+    var names = Object.keys(view.getState({ data: vega.truthy, signals: vega.falsy, recurse: true }).data || {});
+    if (names.indexOf("data_0") >= 0) return "data_0";
+    return names.filter(function (n) { return n !== "root" && !/_(group|store)$/.test(n); })[0];
+  }
+
+  function cellText(value) {
+    if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toPrecision(6).replace(/\.?0+$/, "");
+    return value === null || value === undefined ? "" : String(value);
+  }
+
+  function fillTable(container, view) {
+    var holder = container.querySelector(".dplab-chart-table");
+    var name = shownDataName(view);
+    var rows = name ? view.data(name) : [];
+    var columns = rows.length ? Object.keys(rows[0]).filter(function (k) { return k.charAt(0) !== "_"; }) : [];
+    var limit = 200;
+    var words = window.DPLAB.labels;
+    var table = document.createElement("table");
+    table.className = "dplab-table";
+    var head = table.createTHead().insertRow();
+    columns.forEach(function (c) { var th = document.createElement("th"); th.scope = "col"; th.textContent = c; head.appendChild(th); });
+    var body = table.createTBody();
+    rows.slice(0, limit).forEach(function (row) {
+      var tr = body.insertRow();
+      columns.forEach(function (c) { tr.insertCell().textContent = cellText(row[c]); });
+    });
+    holder.replaceChildren(table);
+    if (rows.length > limit) {
+      var note = document.createElement("p");
+      note.className = "dplab-chart-table-note";
+      note.textContent = words["chart.table_rows"].replace("{shown}", limit).replace("{total}", rows.length);
+      holder.appendChild(note);
+    }
+    return name;
+  }
+
+  function addTableToggle(container) {
+    if (container.querySelector(".dplab-chart-table-toggle")) return;
+    var words = window.DPLAB.labels;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "md-button dplab-chart-table-toggle";
+    button.setAttribute("aria-expanded", "false");
+    button.setAttribute("aria-controls", container.id + "-table");
+    button.textContent = words["chart.table_show"];
+    var holder = document.createElement("div");
+    holder.className = "dplab-chart-table";
+    holder.id = container.id + "-table";
+    holder.hidden = true;
+    button.addEventListener("click", function () {
+      var open = holder.hidden;
+      holder.hidden = !open;
+      button.setAttribute("aria-expanded", String(open));
+      button.textContent = words[open ? "chart.table_hide" : "chart.table_show"];
+      if (open) fillTable(container, container.dplabView);
+    });
+    container.appendChild(button);
+    container.appendChild(holder);
+  }
+
+  function watchTable(container, view) {
+    var name = shownDataName(view);
+    if (!name) return;
+    view.addDataListener(name, function () {
+      var holder = container.querySelector(".dplab-chart-table");
+      if (holder && !holder.hidden) fillTable(container, view);
+    });
+  }
+
   function draw(container) {
     var spec = JSON.parse(container.querySelector('script[type="application/json"]').textContent);
     var target = container.querySelector(".dplab-chart-view");
@@ -45,6 +118,10 @@
       views.set(container, result.view);
       container.dplabView = result.view;
       container.setAttribute("data-dplab-theme", schemeName());
+      addTableToggle(container);
+      watchTable(container, result.view);
+      var holder = container.querySelector(".dplab-chart-table");
+      if (!holder.hidden) fillTable(container, result.view);
       container.dispatchEvent(new CustomEvent("dplab:chart-drawn", { bubbles: true, detail: { view: result.view } }));
     }).catch(function (error) {
       console.error("DP Lab chart " + container.id + ": " + error);

@@ -1,0 +1,476 @@
+"""Lesson furniture: callouts, exercises, quizzes and walkthroughs.
+
+A lesson writes a component as a fenced block of its own::
+
+    ::: exercise 제목
+    문제 (Markdown, math, inline values)
+    --- solution
+    해설
+    :::
+
+The parser (:mod:`dplab.site.lesson`) splits a component into sections at its
+``--- marker`` lines.  This module checks each kind (with the file and line of any
+mistake) and renders it twice: as HTML for the page, and as plain Markdown and code
+cells for the notebook.  The words on buttons and titles come from the label table.
+
+Kinds
+-----
+``definition``, ``theorem``, ``scope``, ``misreading``, ``note``
+    A callout: a titled box (default title from the labels).
+``exercise``
+    The problem, then ``--- solution`` and the solution (folded on the page).
+``quiz``
+    ``--- question stem`` sections; in each, options ``- [ ] text`` or ``- [x] text``
+    (exactly one correct), each followed by its explanation indented by four spaces.
+``walkthrough``
+    An executed block drawing a chart with a Vega parameter ``step``, then
+    ``--- step title`` sections with a short caption each.  The page shows one step at
+    a time with previous/next buttons and sets ``step`` on the chart.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dplab.site.errors import LessonError
+from dplab.site.lesson import CodeBlock, Component, InlineValue, Lesson, Prose, Section
+from dplab.views import label
+
+__all__ = [
+    "CALLOUTS",
+    "KINDS",
+    "QuizOption",
+    "QuizQuestion",
+    "RenderContext",
+    "check_lesson",
+    "notebook_items",
+    "page_html",
+    "quiz_questions",
+]
+
+CALLOUTS = ("definition", "theorem", "scope", "misreading", "note")
+KINDS = (*CALLOUTS, "exercise", "quiz", "walkthrough")
+_OPTION = re.compile(r"^- \[(?P<mark>[ xX])\][ \t]+(?P<text>\S.*)$")
+_EXPLANATION_INDENT = "    "
+
+Piece = str | InlineValue
+
+
+@dataclass(frozen=True)
+class QuizOption:
+    correct: bool
+    text: Prose
+    explanation: Prose
+    line: int
+
+
+@dataclass(frozen=True)
+class QuizQuestion:
+    stem: Prose
+    options: tuple[QuizOption, ...]
+    line: int
+
+
+@dataclass
+class RenderContext:
+    """What a component needs from the page being rendered.
+
+    ``fill`` turns prose into text with its inline values; ``body`` renders a list of
+    parts (prose and code blocks with their outputs) as page Markdown.
+    """
+
+    slug: str
+    fill: Callable[[Prose], str]
+    body: Callable[[tuple[Prose | CodeBlock, ...]], str]
+    counters: dict[str, int] = field(default_factory=dict)
+
+    def next_number(self, kind: str) -> int:
+        self.counters[kind] = self.counters.get(kind, 0) + 1
+        return self.counters[kind]
+
+
+# ---------------------------------------------------------------- checking
+
+
+def _error(path: Path, line: int, message: str) -> LessonError:
+    return LessonError(path, line, message)
+
+
+def _is_blank(parts: tuple[Prose | CodeBlock, ...]) -> bool:
+    return all(
+        isinstance(p, Prose) and all(isinstance(x, str) and not x.strip() for x in p.pieces)
+        for p in parts
+    )
+
+
+def _markers(component: Component) -> list[str | None]:
+    return [section.marker for section in component.sections]
+
+
+def _check_only(component: Component, allowed: set[str | None], path: Path) -> None:
+    for section in component.sections:
+        if section.marker not in allowed:
+            raise _error(
+                path,
+                section.line,
+                f"'--- {section.marker}' is not part of a {component.kind} "
+                f"(allowed: {', '.join(sorted(m for m in allowed if m)) or 'none'})",
+            )
+
+
+def _no_code(section: Section, what: str, path: Path) -> None:
+    for part in section.parts:
+        if isinstance(part, CodeBlock):
+            raise _error(path, part.line - 1, f"a {what} cannot contain a code block")
+
+
+def _prose_lines(prose: Prose) -> list[tuple[int, list[Piece]]]:
+    """Split prose into its source lines, each a list of text and inline values."""
+    lines: list[tuple[int, list[Piece]]] = [(prose.line, [])]
+    for piece in prose.pieces:
+        if isinstance(piece, InlineValue):
+            lines[-1][1].append(piece)
+            continue
+        chunks = piece.split("\n")
+        for k, chunk in enumerate(chunks):
+            if k:
+                lines.append((lines[-1][0] + 1, []))
+            if chunk:
+                lines[-1][1].append(chunk)
+    return lines
+
+
+def _is_blank_line(pieces: list[Piece]) -> bool:
+    return all(isinstance(p, str) and not p.strip() for p in pieces)
+
+
+def _text_of(pieces: list[Piece]) -> str:
+    return "".join(p for p in pieces if isinstance(p, str))
+
+
+def _lines_prose(lines: list[tuple[int, list[Piece]]], dedent: str = "") -> Prose:
+    pieces: list[Piece] = []
+    for k, (_, line) in enumerate(lines):
+        if k:
+            pieces.append("\n")
+        for m, piece in enumerate(line):
+            if m == 0 and isinstance(piece, str) and piece.startswith(dedent):
+                piece = piece[len(dedent) :]
+            pieces.append(piece)
+    merged: list[Piece] = []
+    for piece in pieces:
+        if merged and isinstance(piece, str) and isinstance(merged[-1], str):
+            merged[-1] += piece
+        else:
+            merged.append(piece)
+    return Prose(line=lines[0][0] if lines else 0, pieces=tuple(p for p in merged if p != ""))
+
+
+def quiz_questions(component: Component, path: Path) -> list[QuizQuestion]:
+    """The questions of a quiz component, checked; raise :class:`LessonError` on mistakes."""
+    questions = []
+    for section in component.sections:
+        if section.marker is None:
+            continue
+        _no_code(section, "quiz question", path)
+        lines = [line for prose in section.parts for line in _prose_lines(prose)]
+        stem: list[tuple[int, list[Piece]]] = []
+        if section.title is not None:
+            stem.extend(_prose_lines(section.title))
+        options: list[tuple[int, bool, list[Piece], list[tuple[int, list[Piece]]]]] = []
+        for number, pieces in lines:
+            text = _text_of(pieces)
+            first = pieces[0] if pieces and isinstance(pieces[0], str) else ""
+            option = _OPTION.match(first) if first else None
+            if option:
+                rest = [option["text"], *pieces[1:]]
+                options.append((number, option["mark"] != " ", rest, []))
+            elif options and (first.startswith(_EXPLANATION_INDENT) or not text.strip()):
+                options[-1][3].append((number, pieces))
+            elif options:
+                raise _error(
+                    path,
+                    number,
+                    "an option's explanation must be indented by 4 spaces under its option",
+                )
+            else:
+                stem.append((number, pieces))
+        while stem and _is_blank_line(stem[-1][1]):
+            stem.pop()
+        if not stem or _lines_prose(stem).pieces == ():
+            raise _error(path, section.line, "this question has no text")
+        if len(options) < 2:
+            raise _error(path, section.line, "a question needs at least two options '- [ ] …'")
+        correct = [o for o in options if o[1]]
+        if len(correct) != 1:
+            found = "no correct option" if not correct else f"{len(correct)} correct options"
+            raise _error(
+                path,
+                section.line,
+                f"a question needs exactly one correct option '- [x] …'; {found}",
+            )
+        built = []
+        for number, is_correct, text, explanation in options:
+            while explanation and _is_blank_line(explanation[-1][1]):
+                explanation.pop()
+            if not explanation:
+                raise _error(
+                    path, number, "every option needs an explanation, indented by 4 spaces"
+                )
+            built.append(
+                QuizOption(
+                    correct=is_correct,
+                    text=_lines_prose([(number, text)]),
+                    explanation=_lines_prose(explanation, _EXPLANATION_INDENT),
+                    line=number,
+                )
+            )
+        questions.append(QuizQuestion(_lines_prose(stem), tuple(built), section.line))
+    return questions
+
+
+def _check_component(component: Component, path: Path) -> None:
+    kind = component.kind
+    if kind not in KINDS:
+        raise _error(path, component.line, f"unknown component {kind!r}; known: {', '.join(KINDS)}")
+    first = component.sections[0]
+    if kind in CALLOUTS:
+        _check_only(component, {None}, path)
+        if _is_blank(first.parts):
+            raise _error(path, component.line, f"this {kind} is empty")
+    elif kind == "exercise":
+        _check_only(component, {None, "solution"}, path)
+        if _markers(component).count("solution") != 1:
+            raise _error(
+                path, component.line, "an exercise needs exactly one '--- solution' section"
+            )
+        if _is_blank(first.parts):
+            raise _error(path, component.line, "this exercise has no problem text")
+        if _is_blank(component.sections[1].parts):
+            raise _error(path, component.sections[1].line, "this solution is empty")
+    elif kind == "quiz":
+        _check_only(component, {None, "question"}, path)
+        if not _is_blank(first.parts):
+            raise _error(path, first.line + 1, "write each question after a '--- question' line")
+        if "question" not in _markers(component):
+            raise _error(path, component.line, "a quiz needs at least one '--- question'")
+        quiz_questions(component, path)
+    elif kind == "walkthrough":
+        _check_only(component, {None, "step"}, path)
+        if not any(isinstance(p, CodeBlock) and p.executed for p in first.parts):
+            raise _error(
+                path,
+                component.line,
+                "a walkthrough starts with a 'python exec' block that draws its figure",
+            )
+        if "step" not in _markers(component):
+            raise _error(path, component.line, "a walkthrough needs at least one '--- step'")
+        for section in component.sections[1:]:
+            _no_code(section, "walkthrough step", path)
+            if section.title is None:
+                raise _error(path, section.line, "a step needs a title: '--- step 제목'")
+
+
+def check_lesson(lesson: Lesson) -> None:
+    """Check every component of ``lesson``; raise :class:`LessonError` at the first mistake."""
+    for part in lesson.parts:
+        if isinstance(part, Component):
+            _check_component(part, lesson.path)
+
+
+# ---------------------------------------------------------------- the page
+
+
+def _title(component: Component, ctx: RenderContext, default: str) -> str:
+    return ctx.fill(component.title).strip() if component.title is not None else default
+
+
+def _callout_html(component: Component, ctx: RenderContext) -> str:
+    title = _title(component, ctx, label(f"callout.{component.kind}"))
+    body = ctx.body(component.sections[0].parts)
+    return (
+        f'<div class="admonition dplab-callout dplab-{component.kind}" markdown="1">\n'
+        f'<p class="admonition-title">{title}</p>\n\n{body}\n\n</div>'
+    )
+
+
+def _exercise_html(component: Component, ctx: RenderContext) -> str:
+    number = ctx.next_number("exercise")
+    heading = label("exercise.title", number=number)
+    if component.title is not None:
+        heading += ". " + ctx.fill(component.title).strip()
+    problem = ctx.body(component.sections[0].parts)
+    solution = ctx.body(component.sections[1].parts)
+    return (
+        f'<div class="admonition dplab-exercise" markdown="1">\n'
+        f'<p class="admonition-title">{heading}</p>\n\n{problem}\n\n'
+        f'<details class="dplab-solution" markdown="1">\n'
+        f"<summary>{label('exercise.solution')}</summary>\n\n{solution}\n\n</details>\n</div>"
+    )
+
+
+def _quiz_html(component: Component, ctx: RenderContext) -> str:
+    quiz = ctx.next_number("quiz")
+    quiz_id = f"{ctx.slug}-quiz-{quiz}"
+    title = _title(component, ctx, label("quiz.title"))
+    parts = [
+        f'<section class="dplab-quiz" id="{quiz_id}" data-lesson="{ctx.slug}" '
+        f'data-quiz="{quiz_id}" aria-labelledby="{quiz_id}-title" markdown="1">',
+        f'<h2 class="dplab-quiz-title" id="{quiz_id}-title">{title}</h2>',
+    ]
+    for q, question in enumerate(quiz_questions(component, Path(ctx.slug)), 1):
+        name = f"{quiz_id}-q{q}"
+        parts.append(
+            f'<fieldset class="dplab-quiz-question" data-question="{q}" markdown="1">\n'
+            f'<legend markdown="span">{label("quiz.question", number=q)}. '
+            f"{ctx.fill(question.stem).strip()}</legend>"
+        )
+        for o, option in enumerate(question.options):
+            option_id = f"{name}-o{o}"
+            correct = "true" if option.correct else "false"
+            answer = f' <span class="dplab-quiz-key">({label("quiz.answer")})</span>'
+            parts.append(
+                f'<div class="dplab-quiz-option" data-correct="{correct}" markdown="1">\n'
+                f'<input type="radio" name="{name}" id="{option_id}" value="{o}">\n'
+                f'<label for="{option_id}" markdown="span">{ctx.fill(option.text).strip()}'
+                f"{answer if option.correct else ''}</label>\n"
+                f'<div class="dplab-quiz-explanation" id="{option_id}-why" markdown="1">\n\n'
+                f"{ctx.fill(option.explanation).strip()}\n\n</div>\n</div>"
+            )
+        parts.append(
+            f'<p class="dplab-quiz-feedback" role="status" aria-live="polite" '
+            f'data-correct-text="{html.escape(label("quiz.correct"))}" '
+            f'data-wrong-text="{html.escape(label("quiz.wrong"))}"></p>\n</fieldset>'
+        )
+    parts.append(
+        f'<div class="dplab-quiz-controls" hidden>\n'
+        f'<label><input type="checkbox" class="dplab-learned" data-lesson="{ctx.slug}"> '
+        f"{label('quiz.learned')}</label>\n"
+        f'<button type="button" class="md-button dplab-quiz-clear">{label("quiz.clear")}</button>\n'
+        f'<p class="dplab-quiz-note">{label("quiz.saved")}</p>\n</div>\n</section>'
+    )
+    return "\n".join(parts)
+
+
+def _walkthrough_html(component: Component, ctx: RenderContext) -> str:
+    figure = ctx.body(component.sections[0].parts)
+    steps = component.sections[1:]
+    title = _title(component, ctx, "")
+    items = []
+    for number, step in enumerate(steps, 1):
+        assert step.title is not None
+        items.append(
+            f'<li class="dplab-walkthrough-step" data-step="{number}" markdown="1">\n'
+            f'<p class="dplab-walkthrough-step-title"><strong>{ctx.fill(step.title).strip()}'
+            f"</strong></p>\n\n{ctx.body(step.parts)}\n\n</li>"
+        )
+    heading = f'<p class="dplab-walkthrough-title">{title}</p>\n' if title else ""
+    return (
+        f'<div class="dplab-walkthrough" data-steps="{len(steps)}" markdown="1">\n{heading}'
+        f'<div class="dplab-walkthrough-figure" markdown="1">\n\n{figure}\n\n</div>\n'
+        f'<div class="dplab-walkthrough-nav" hidden>\n'
+        f'<button type="button" class="md-button" data-action="previous">'
+        f"{label('walkthrough.previous')}</button>\n"
+        f'<span class="dplab-walkthrough-count" aria-live="polite">1 / {len(steps)}</span>\n'
+        f'<button type="button" class="md-button md-button--primary" data-action="next">'
+        f"{label('walkthrough.next')}</button>\n</div>\n"
+        f'<ol class="dplab-walkthrough-steps" markdown="1">\n'
+        + "\n".join(items)
+        + "\n</ol>\n</div>"
+    )
+
+
+def page_html(component: Component, ctx: RenderContext) -> str:
+    """The component as page Markdown/HTML (checked beforehand by :func:`check_lesson`)."""
+    if component.kind in CALLOUTS:
+        return _callout_html(component, ctx)
+    return {
+        "exercise": _exercise_html,
+        "quiz": _quiz_html,
+        "walkthrough": _walkthrough_html,
+    }[component.kind](component, ctx)
+
+
+# ---------------------------------------------------------------- the notebook
+
+
+def _quote(text: str) -> str:
+    return "\n".join(f"> {line}".rstrip() for line in text.split("\n"))
+
+
+def notebook_items(
+    component: Component, ctx: RenderContext, markdown: Callable[[str], str]
+) -> list[str | CodeBlock]:
+    """The component for a notebook: Markdown texts and code blocks, in order.
+
+    ``markdown`` converts page Markdown to notebook Markdown (math delimiters).
+    """
+
+    def prose(parts: tuple[Prose | CodeBlock, ...]) -> list[str | CodeBlock]:
+        out: list[str | CodeBlock] = []
+        for part in parts:
+            if isinstance(part, Prose):
+                text = markdown(ctx.fill(part)).strip()
+                if text:
+                    out.append(text)
+            else:
+                out.append(part)
+        return out
+
+    def joined(parts: tuple[Prose | CodeBlock, ...]) -> str:
+        return "\n\n".join(p for p in prose(parts) if isinstance(p, str))
+
+    kind = component.kind
+    if kind in CALLOUTS:
+        title = _title(component, ctx, label(f"callout.{kind}"))
+        return [_quote(f"**{markdown(title)}**\n\n{joined(component.sections[0].parts)}")]
+    if kind == "exercise":
+        number = ctx.next_number("exercise")
+        heading = label("exercise.title", number=number)
+        if component.title is not None:
+            heading += ". " + markdown(ctx.fill(component.title).strip())
+        return [
+            f"### {heading}\n\n{joined(component.sections[0].parts)}\n\n"
+            f"<details><summary>{label('exercise.solution')}</summary>\n\n"
+            f"{joined(component.sections[1].parts)}\n\n</details>"
+        ]
+    if kind == "quiz":
+        ctx.next_number("quiz")
+        lines = [f"### {markdown(_title(component, ctx, label('quiz.title')))}"]
+        answers = []
+        for q, question in enumerate(quiz_questions(component, Path(ctx.slug)), 1):
+            lines.append(
+                f"**{label('quiz.question', number=q)}.** {markdown(ctx.fill(question.stem))}"
+            )
+            for o, option in enumerate(question.options):
+                letter = chr(ord("A") + o)
+                lines.append(f"- {letter}. {markdown(ctx.fill(option.text))}")
+                mark = f" ({label('quiz.answer')})" if option.correct else ""
+                answers.append(
+                    f"- {label('quiz.question', number=q)} {letter}{mark}: "
+                    f"{markdown(ctx.fill(option.explanation))}"
+                )
+            lines.append("")
+        lines.append(
+            f"<details><summary>{label('quiz.explanations')}</summary>\n\n"
+            + "\n".join(answers)
+            + "\n\n</details>"
+        )
+        return ["\n".join(lines)]
+    # walkthrough: the figure's code, then the steps as a numbered list
+    items: list[str | CodeBlock] = []
+    title = _title(component, ctx, "")
+    if title:
+        items.append(f"### {markdown(title)}")
+    items.extend(prose(component.sections[0].parts))
+    steps = []
+    for number, step in enumerate(component.sections[1:], 1):
+        assert step.title is not None
+        body = joined(step.parts).replace("\n", "\n   ")
+        steps.append(f"{number}. **{markdown(ctx.fill(step.title).strip())}**\n\n   {body}")
+    items.append("\n\n".join(steps))
+    return items

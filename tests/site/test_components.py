@@ -1,0 +1,161 @@
+"""Lesson furniture: parsing, checking (file and line of mistakes), page and notebook output."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dplab.site.components import check_lesson, quiz_questions
+from dplab.site.errors import LessonError
+from dplab.site.lesson import Component, parse_lesson_text
+from dplab.site.notebook import jupyter_markdown
+from dplab.site.render import render_page
+from tests.helpers import lesson_text
+
+PATH = Path("lessons_src/01-parts.md")
+
+QUIZ = """::: quiz
+--- question 어느 것이 맞나요?
+- [ ] 첫째
+    첫째가 틀린 이유.
+- [x] 둘째 $`x`$
+    둘째가 맞는 이유,
+    두 줄로.
+--- question 값 {{ 1 + 1 }}은?
+부가 설명 줄.
+- [x] 둘
+    맞습니다.
+- [ ] 셋
+    아닙니다.
+:::
+"""
+
+
+def parse(body: str):
+    lesson = parse_lesson_text(lesson_text(body), PATH)
+    check_lesson(lesson)
+    return lesson
+
+
+def test_quiz_questions_options_and_explanations():
+    lesson = parse(QUIZ)
+    (quiz,) = lesson.parts
+    assert isinstance(quiz, Component) and quiz.kind == "quiz"
+    first, second = quiz_questions(quiz, PATH)
+    assert [o.correct for o in first.options] == [False, True]
+    assert first.options[1].text.pieces == ("둘째 $`x`$",)
+    assert first.options[1].explanation.pieces == ("둘째가 맞는 이유,\n두 줄로.",)
+    assert first.options[1].line == 10
+    assert second.stem.pieces[0] == "값 " and second.stem.pieces[1].field == "1 + 1"
+    assert "부가 설명 줄." in second.stem.pieces[-1]
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "message"),
+    [
+        (
+            "::: quiz\n--- question 질문\n- [ ] 가\n    a\n- [ ] 나\n    b\n:::\n",
+            7,
+            "no correct option",
+        ),
+        (
+            "::: quiz\n--- question 질문\n- [x] 가\n    a\n- [x] 나\n    b\n:::\n",
+            7,
+            "2 correct options",
+        ),
+        ("::: quiz\n--- question 질문\n- [x] 가\n    a\n:::\n", 7, "at least two options"),
+        (
+            "::: quiz\n--- question 질문\n- [x] 가\n- [ ] 나\n    b\n:::\n",
+            8,
+            "needs an explanation",
+        ),
+        ("::: quiz\n--- question 질문\n- [x] 가\n설명\n- [ ] 나\n    b\n:::\n", 9, "indented by 4"),
+        ("::: quiz\n:::\n", 6, "at least one '--- question'"),
+        (
+            "::: quiz\n질문 없이\n--- question q\n- [x] a\n    b\n- [ ] c\n    d\n:::\n",
+            7,
+            "after a '--- question'",
+        ),
+        ("::: walkthrough 제목\n```python exec\nx = 1\n```\n:::\n", 6, "at least one '--- step'"),
+        ("::: walkthrough\n--- step 하나\n글\n:::\n", 6, "starts with a 'python exec' block"),
+        ("::: walkthrough\n```python exec\nx=1\n```\n--- step\n글\n:::\n", 10, "needs a title"),
+        ("::: exercise 문제\n본문만 있고 해설이 없다\n:::\n", 6, "exactly one '--- solution'"),
+        ("::: exercise\n--- solution\n해설\n:::\n", 6, "no problem text"),
+        ("::: exercise\n문제\n--- solution\n:::\n", 8, "solution is empty"),
+        (
+            "::: exercise\n문제\n--- hint\n힌트\n--- solution\n해설\n:::\n",
+            8,
+            "'--- hint' is not part",
+        ),
+        ("::: scope\n:::\n", 6, "this scope is empty"),
+        ("::: sidebar\n글\n:::\n", 6, "unknown component 'sidebar'"),
+        ("::: note\n글\n", 6, "never closed"),
+        ("::: note\n::: note\n글\n:::\n:::\n", 7, "cannot be nested"),
+        (":::\n", 6, "closes no component"),
+    ],
+)
+def test_invalid_components_stop_with_file_and_line(body, line, message):
+    with pytest.raises(LessonError, match=message) as caught:
+        parse(body)
+    assert (caught.value.path, caught.value.line) == (PATH, line)
+
+
+def test_code_fences_inside_components_do_not_end_them():
+    lesson = parse("::: note\n```text\n:::\n--- x\n```\n:::\n")
+    (note,) = lesson.parts
+    assert [s.marker for s in note.sections] == [None]
+
+
+def page_of(body: str) -> str:
+    from dplab.site.execute import execute_lesson
+
+    lesson = parse(body)
+    return render_page(lesson, execute_lesson(lesson), "lessons_src/01-parts.md")
+
+
+def test_page_html_of_each_kind():
+    page = page_of(
+        "::: misreading\n조심할 점.\n:::\n"
+        "::: exercise 둘\n문제 {{ 2 * 3 }}\n--- solution\n답은 {{ 6 }}.\n:::\n" + QUIZ
+    )
+    assert '<div class="admonition dplab-callout dplab-misreading" markdown="1">' in page
+    assert '<p class="admonition-title">흔한 오해</p>' in page
+    assert '<p class="admonition-title">연습 문제 1. 둘</p>' in page and "문제 6" in page
+    assert "<summary>해설 보기</summary>" in page and "답은 6." in page
+    assert page.count('type="radio"') == 4
+    assert page.count('data-correct="true"') == 2
+    assert "값 2은?" in page
+    assert 'data-lesson="parts"' in page
+
+
+def test_notebook_markdown_of_a_quiz_keeps_questions_and_answers():
+    from dplab.site.execute import execute_lesson
+    from dplab.site.notebook import render_notebook
+
+    lesson = parse(QUIZ)
+    notebook = render_notebook(lesson, execute_lesson(lesson))
+    assert "**문제 1.** 어느 것이 맞나요?" in notebook
+    assert "- B. 둘째 $x$" in notebook
+    assert "문제 1 B (정답): 둘째가 맞는 이유" in notebook
+    assert "<details><summary>정답과 해설</summary>" in notebook
+
+
+def test_lesson_header_and_footer():
+    from dplab.site.execute import execute_lesson
+
+    first = parse_lesson_text(
+        lesson_text("글\n", title="첫째", order=1), Path("lessons_src/01-a.md")
+    )
+    text = "---\ntitle: 둘째\norder: 2\nsummary: 둘째 요약\nprerequisites: [a, 확률]\n---\n글\n"
+    second = parse_lesson_text(text, Path("lessons_src/02-b.md"))
+    lessons = {"a": first, "b": second}
+    page = render_page(second, execute_lesson(second), "lessons_src/02-b.md", lessons)
+    assert '<p class="dplab-lesson-meta">단원 2 · 읽는 시간 약 1분</p>' in page
+    assert "[첫째](a.md), 확률" in page
+    assert '<a class="dplab-previous" href="a.html" rel="prev">' in page
+    assert "dplab-next" not in page
+
+
+def test_notebook_callout_is_a_quote():
+    assert jupyter_markdown("> a") == "> a"
