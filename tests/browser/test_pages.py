@@ -51,16 +51,18 @@ def test_each_chart_draws_an_svg(open_page, built_site):
 
 def test_moving_a_slider_changes_the_chart(open_page):
     page = open_page("lessons/tour.html").page
-    svg = chart_svgs(page).first
-    before = svg.inner_html()
-    slider = page.locator(".dplab-chart input[type=range]").first
-    slider.evaluate(
+    chart_svgs(page)
+    chart = page.locator(".dplab-chart", has=page.locator("input[type=range]")).first
+    before = chart.locator("svg.marks").inner_html()
+    chart.locator("input[type=range]").evaluate(
         "(el) => { el.value = '3'; el.dispatchEvent(new Event('input', {bubbles: true})); }"
     )
-    page.wait_for_function(
-        "(old) => document.querySelector('.dplab-chart svg.marks').innerHTML !== old", arg=before
+    chart.locator("svg.marks").evaluate(
+        "(svg, old) => new Promise((done) => { const check = () => svg.innerHTML !== old ? "
+        "done() : requestAnimationFrame(check); check(); })",
+        before,
     )
-    assert svg.inner_html() != before
+    assert chart.locator("svg.marks").inner_html() != before
 
 
 def test_charts_follow_the_palette_and_keep_the_slider(open_page):
@@ -98,7 +100,12 @@ def test_notebook_page_renders_its_math_offline(open_page):
         "document.documentElement.getAttribute('data-dplab-math') === 'rendered'"
     )
     assert page.locator(".jupyter-wrapper .katex").count() > 5
-    assert page.locator(".jupyter-wrapper .dplab-chart svg.marks").count() == 1
+    charts = page.locator(".jupyter-wrapper .dplab-chart")
+    page.wait_for_function(
+        "[...document.querySelectorAll('.jupyter-wrapper .dplab-chart')].every((c) => c.dplabView)"
+    )
+    assert charts.count() >= 1
+    assert page.locator(".jupyter-wrapper .dplab-chart svg.marks").count() == charts.count()
     link = page.locator("a[download]").first
     assert link.get_attribute("href") == "tour.ipynb"
     assert visit.console_errors == []

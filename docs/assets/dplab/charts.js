@@ -118,6 +118,8 @@
       views.set(container, result.view);
       container.dplabView = result.view;
       container.setAttribute("data-dplab-theme", schemeName());
+      var summary = container.querySelector("details > summary");
+      if (summary) summary.setAttribute("aria-label", window.DPLAB.labels["chart.menu"]);
       addTableToggle(container);
       watchTable(container, result.view);
       var holder = container.querySelector(".dplab-chart-table");

@@ -100,12 +100,16 @@
     }
 
     function show(step) {
+      var hadFocus = document.activeElement;
       current = Math.max(1, Math.min(steps.length, step));
       steps.forEach(function (item) { item.hidden = Number(item.dataset.step) !== current; });
       count.textContent = current + " / " + steps.length;
       previous.disabled = current === 1;
       next.disabled = current === steps.length;
       box.dataset.step = String(current);
+      // A button that becomes disabled loses focus: hand it to the other one.
+      if (hadFocus === next && next.disabled) previous.focus();
+      if (hadFocus === previous && previous.disabled) next.focus();
       setChartStep();
     }
 
@@ -146,7 +150,33 @@
     document.querySelectorAll(".dplab-walkthrough-step").forEach(function (step) { step.hidden = step.dataset.hiddenBefore === "true"; });
   });
 
+  // ------------------------------------------------------- accessibility
+
+  // Material's search dialog has no accessible name; scrolling boxes (code, wide math,
+  // charts on a phone) must be reachable by keyboard.
+  function nameSearchDialog() {
+    var dialog = document.querySelector('.md-search[role="dialog"]');
+    var input = document.querySelector(".md-search__input");
+    if (dialog && input && !dialog.hasAttribute("aria-label")) {
+      dialog.setAttribute("aria-label", input.getAttribute("aria-label"));
+    }
+  }
+
+  var SCROLLERS = "pre, pre > code, .highlight-ipynb, .katex-display, .dplab-chart, .dplab-output, .dplab-chart-table";
+
+  function focusableScrollers() {
+    document.querySelectorAll(SCROLLERS).forEach(function (box) {
+      var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+      var focusable = box.querySelector("a, button, input, select, textarea, [tabindex]");
+      if (scrolls && !focusable && !box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");
+    });
+  }
+
   function start() {
+    nameSearchDialog();
+    focusableScrollers();
+    window.addEventListener("resize", focusableScrollers);
+    document.addEventListener("dplab:chart-drawn", focusableScrollers);
     document.querySelectorAll(".dplab-quiz").forEach(initQuiz);
     document.querySelectorAll(".dplab-walkthrough").forEach(initWalkthrough);
     document.querySelectorAll(".dplab-progress").forEach(initProgress);
