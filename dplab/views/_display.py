@@ -80,10 +80,8 @@ def chart_html(spec: dict[str, Any]) -> str:
     """The ``<div>`` that the site's chart script draws: spec inline, accessible label."""
     payload = _escape_json_for_html(spec)
     chart_id = "chart-" + hashlib.sha256(payload.encode()).hexdigest()[:12]
-    label = spec.get("description") or spec.get("title") or ""
-    if isinstance(label, dict):
-        label = label.get("text", "")
-    aria = f' aria-label="{html.escape(str(label))}"' if label else ""
+    description = spec.get("description", "")
+    aria = f' aria-label="{html.escape(str(description))}"' if description else ""
     return (
         f'<div class="dplab-chart" id="{chart_id}" role="figure"{aria}>'
         f'<script type="application/json">{payload}</script></div>'
@@ -91,6 +89,11 @@ def chart_html(spec: dict[str, Any]) -> str:
 
 
 def _renderer(spec: dict[str, Any], **_metadata: Any) -> dict[str, Any]:
+    if not str(spec.get("description", "")).strip():
+        raise ValueError(
+            "every chart needs a text description for readers who cannot see it: "
+            "set it with chart.properties(description=...)"
+        )
     return {"text/html": chart_html(spec), VEGALITE_MIME: spec, "text/plain": "<Chart>"}
 
 

@@ -50,7 +50,8 @@ def test_dataframe_and_chart_outputs():
     (table, chart) = run(
         "```python exec\nimport pandas as pd\npd.DataFrame({'a': [1, 2]})\n```\n"
         "```python exec\nimport altair as alt\n"
-        "alt.Chart(pd.DataFrame({'x': [1]})).mark_point().encode(x='x')\n```\n"
+        "alt.Chart(pd.DataFrame({'x': [1]})).mark_point().encode(x='x')"
+        ".properties(description='한 점')\n```\n"
     )
     html = table.outputs[0]["data"]["text/html"]
     assert "<table" in html and 'class="dplab-table"' in html
@@ -109,3 +110,12 @@ def test_randomness_is_seeded():
     )
     first, second = run(body), run(body)
     assert first[0].outputs == second[0].outputs
+
+
+def test_a_chart_without_a_description_fails_its_block():
+    with pytest.raises(LessonError, match="raised an error") as caught:
+        run(
+            "```python exec\nimport altair as alt\nimport pandas as pd\n"
+            "alt.Chart(pd.DataFrame({'x': [1]})).mark_point().encode(x='x')\n```\n"
+        )
+    assert "every chart needs a text description" in caught.value.detail

@@ -53,13 +53,24 @@ def test_tables_render_deterministically_without_a_range_index():
 
 
 def test_charts_embed_their_spec_safely_and_carry_no_colours():
-    chart = alt.Chart(pd.DataFrame({"t": ["</script><b>"]})).mark_text().encode(text="t")
+    chart = (
+        alt.Chart(pd.DataFrame({"t": ["</script><b>"]}))
+        .mark_text()
+        .encode(text="t")
+        .properties(description="글자 하나")
+    )
     bundle = mimebundle(chart)
     html = bundle["text/html"]
     assert html.count("</script>") == 1  # only the real closing tag
     payload = html.split('<script type="application/json">')[1].split("</script>")[0]
     assert json.loads(payload)["datasets"]
     assert "range" not in json.loads(payload).get("config", {})  # colours come from the page theme
+
+
+def test_a_chart_without_description_is_refused():
+    chart = alt.Chart(pd.DataFrame({"x": [1]})).mark_point().encode(x="x")
+    with pytest.raises(ValueError, match="every chart needs a text description"):
+        mimebundle(chart)
 
 
 def test_chart_label_comes_from_its_description():
