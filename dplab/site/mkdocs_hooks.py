@@ -3,6 +3,7 @@
 * ``on_config``: fixes the build date (byte-identical builds) and builds the navigation
   from the lessons' front matter;
 * ``on_pre_build``: runs the pre-build (execute, cache, render lessons and notebooks);
+* ``on_post_page``: notebook pages link their large shared CSS instead of inlining it;
 * ``on_serve``: makes ``mkdocs serve`` reload when a lesson or ``dplab`` changes.
 """
 
@@ -16,6 +17,7 @@ from mkdocs.exceptions import PluginError
 from dplab.site.build import PREBUILT
 from dplab.site.catalog import lessons_in_order
 from dplab.site.errors import LessonError
+from dplab.site.notebook import externalize_styles
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
 from dplab.views import LABELS, label
@@ -47,6 +49,21 @@ def on_pre_build(config):
         prebuild(_project(config))
     except (BuildFailed, FileNotFoundError) as error:
         raise PluginError(f"DP Lab pre-build failed:\n{error}") from None
+
+
+def on_post_page(output, page, config):
+    if not page.file.src_uri.endswith(".ipynb"):
+        return output
+    folder = Path(config.site_dir) / "assets" / "generated"
+
+    def write(name: str, css: str) -> None:
+        target = folder / name
+        if not target.is_file():
+            folder.mkdir(parents=True, exist_ok=True)
+            target.write_text(css, encoding="utf-8")
+
+    prefix = "../" * page.file.dest_uri.count("/") + "assets/generated/"
+    return externalize_styles(output, prefix, write)
 
 
 def on_serve(server, config, builder):

@@ -7,7 +7,10 @@ hidden ones are marked ``source_hidden``) carrying the same outputs as the page.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+from collections.abc import Callable
 
 import markdown_katex.extension as mk_extension
 import nbformat
@@ -18,7 +21,9 @@ from dplab.site.execute import CellResult
 from dplab.site.lesson import CodeBlock, Component, Lesson, Prose
 from dplab.site.render import fill_prose, render_context, results_by_cell
 
-__all__ = ["jupyter_markdown", "render_notebook"]
+__all__ = ["externalize_styles", "jupyter_markdown", "render_notebook"]
+
+_STYLE = re.compile(r"<style(?P<attributes>[^>]*)>(?P<css>.*?)</style>", re.S)
 
 _ADMONITION = re.compile(
     r'^(?P<indent>\s*)(?:!!!|\?\?\?\+?)\s+[\w-]+(?:\s+"(?P<title>[^"]*)")?\s*$'
@@ -136,4 +141,27 @@ def render_notebook(lesson: Lesson, results: list[CellResult]) -> str:
         },
     )
     nbformat.validate(notebook)
-    return nbformat.writes(notebook) + "\n"
+    # Compact JSON: chart outputs carry their data; indentation would add about 40 %.
+    return json.dumps(notebook, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def externalize_styles(
+    html: str, prefix: str, write: Callable[[str, str], None], *, threshold: int = 2048
+) -> str:
+    """Move large inline ``<style>`` blocks into shared, content-named CSS files.
+
+    mkdocs-jupyter inlines about 600 KB of JupyterLab CSS into every notebook page; it is
+    the same on each, so each block larger than ``threshold`` characters is written once
+    as ``nb-<sha256 prefix>.css`` (through ``write(name, css)``) and linked from the page
+    as ``prefix + name``.  Names depend only on content, so builds stay byte-identical.
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        css = match["css"]
+        if len(css) < threshold:
+            return match.group(0)
+        name = f"nb-{hashlib.sha256(css.encode()).hexdigest()[:16]}.css"
+        write(name, css)
+        return f'<link rel="stylesheet" href="{prefix}{name}">'
+
+    return _STYLE.sub(replace, html)

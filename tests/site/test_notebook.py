@@ -35,3 +35,25 @@ def test_every_exported_notebook_runs_clean(built_site):
         )
         ran = [c for c in notebook.cells if c.cell_type == "code"]
         assert ran and all(c.execution_count for c in ran), path.name
+
+
+def test_large_inline_styles_move_to_shared_content_named_files():
+    from dplab.site.notebook import externalize_styles
+
+    big = "a{color:red}" * 300
+    html = f"<p>x</p><style>{big}</style><style>b{{}}</style><style>{big}</style>"
+    written = {}
+    out = externalize_styles(html, "../assets/generated/", written.__setitem__)
+    (name,) = written
+    assert written[name] == big and name.startswith("nb-") and name.endswith(".css")
+    assert out == (
+        f'<p>x</p><link rel="stylesheet" href="../assets/generated/{name}">'
+        f'<style>b{{}}</style><link rel="stylesheet" href="../assets/generated/{name}">'
+    )
+
+
+@pytest.mark.build
+def test_notebook_pages_do_not_inline_the_jupyterlab_css(built_site):
+    page = (built_site / "notebooks/tour.html").read_text("utf-8")
+    assert 'href="../assets/generated/nb-' in page
+    assert len(page.encode()) < 600_000
