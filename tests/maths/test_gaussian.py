@@ -1,0 +1,419 @@
+"""Tests of dplab.gaussian against the 100-digit mpmath table, properties and the seed lesson.
+
+Reference values come from ``tests/data/gaussian_reference.json`` (written by
+``tools/gaussian_reference.py`` with mpmath, independent of dplab) or from mpmath here.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+from pathlib import Path
+
+import mpmath as mp
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from dplab import gaussian
+from dplab.gaussian import DeltaUnderflowError
+
+PROPERTIES = settings(deadline=None, max_examples=50, suppress_health_check=[HealthCheck.too_slow])
+TABLE = json.loads(
+    (Path(__file__).parents[1] / "data" / "gaussian_reference.json").read_text(encoding="utf-8")
+)
+TINY = float(np.finfo(np.float64).tiny)
+ROWS = TABLE["delta"]
+SENSITIVITY = np.array([float(row["sensitivity"]) for row in ROWS])
+SIGMA = np.array([float(row["sigma"]) for row in ROWS])
+EPS = np.array([float(row["eps"]) for row in ROWS])
+REFERENCE_DPS = 60  # the table keeps 40 digits; parse and compare above that
+
+
+def reference(text: str) -> mp.mpf:
+    with mp.workdps(REFERENCE_DPS):
+        return mp.mpf(text)
+
+
+REFERENCE = [reference(row["delta"]) for row in ROWS]
+LOG_REFERENCE = [reference(row["log_delta"]) for row in ROWS]
+NORMAL = np.array([value >= TINY for value in REFERENCE])
+
+
+def relative_errors(values, references) -> np.ndarray:
+    with mp.workdps(REFERENCE_DPS):
+        return np.array(
+            [
+                float(abs(mp.mpf(float(v)) - r) / abs(r))
+                for v, r in zip(values, references, strict=True)
+            ]
+        )
+
+
+# --- the reference table ----------------------------------------------------------------
+
+
+def test_table_covers_the_promised_range():
+    h = SENSITIVITY / SIGMA
+    assert len(ROWS) >= 400
+    assert h.min() <= 1e-3 and h.max() >= 1e3
+    assert EPS.min() == 0 and EPS.max() >= 1e4
+    assert NORMAL.sum() >= 200 and (~NORMAL).sum() >= 100
+    assert sum(row["group"] == "lesson" for row in ROWS) == 180
+
+
+def test_delta_matches_the_table_where_it_is_a_normal_double():
+    values = gaussian.delta(SENSITIVITY[NORMAL], SIGMA[NORMAL], EPS[NORMAL])
+    errors = relative_errors(values, [r for r, n in zip(REFERENCE, NORMAL, strict=True) if n])
+    assert errors.max() <= 1e-12, ROWS[int(np.flatnonzero(NORMAL)[errors.argmax()])]
+
+
+def test_log_delta_matches_the_table_where_delta_underflows():
+    values = gaussian.log_delta(SENSITIVITY[~NORMAL], SIGMA[~NORMAL], EPS[~NORMAL])
+    references = [r for r, n in zip(LOG_REFERENCE, NORMAL, strict=True) if not n]
+    errors = relative_errors(values, references)
+    assert errors.max() <= 1e-15, ROWS[int(np.flatnonzero(~NORMAL)[errors.argmax()])]
+
+
+def test_log_delta_is_accurate_where_delta_is_normal_too():
+    # There ln δ carries the relative error of δ as an absolute error, also where δ ≈ 1.
+    values = gaussian.log_delta(SENSITIVITY[NORMAL], SIGMA[NORMAL], EPS[NORMAL])
+    references = [r for r, n in zip(LOG_REFERENCE, NORMAL, strict=True) if n]
+    with mp.workdps(REFERENCE_DPS):
+        errors = np.array(
+            [float(abs(mp.mpf(float(v)) - r)) for v, r in zip(values, references, strict=True)]
+        )
+    assert errors.max() <= 1e-12
+
+
+def test_delta_signals_underflow_exactly_where_the_table_underflows():
+    for sensitivity, sigma, eps, normal in zip(
+        SENSITIVITY[::7], SIGMA[::7], EPS[::7], NORMAL[::7], strict=True
+    ):
+        if normal:
+            assert gaussian.delta(sensitivity, sigma, eps) > 0
+        else:
+            with pytest.raises(DeltaUnderflowError, match="use log_delta") as caught:
+                gaussian.delta(sensitivity, sigma, eps)
+            assert caught.value.log_delta == gaussian.log_delta(sensitivity, sigma, eps)
+
+
+def test_scalar_calls_agree_with_the_vectorised_call():
+    vector = gaussian.log_delta(SENSITIVITY, SIGMA, EPS)
+    scalar = np.array(
+        [
+            gaussian.log_delta(*map(float, point))
+            for point in zip(SENSITIVITY, SIGMA, EPS, strict=True)
+        ]
+    )
+    assert isinstance(scalar[0], float)
+    np.testing.assert_allclose(scalar, vector, rtol=2e-15, atol=0)
+
+
+def test_arrays_broadcast_and_keep_their_shape():
+    eps = np.array([[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]])
+    values = gaussian.delta(1.0, np.array([[1.0], [2.0]]), eps)
+    assert values.shape == (2, 3)
+    assert math.isclose(values[1, 2], gaussian.delta(1.0, 2.0, 5.0), rel_tol=2e-15)
+    assert gaussian.delta([1, 2], 1, 1).shape == (2,)
+
+
+# --- the seed lesson's numbers ----------------------------------------------------------
+
+
+def test_sum_example_of_the_lesson():
+    assert round(gaussian.delta(1, 1, 1), 8) == 0.12693674
+    assert gaussian.certify(1, 1, 1, "0.13").verdict == "pass"
+    assert gaussian.certify(1, 1, 1, "0.126").verdict == "fail"
+    assert gaussian.delta(1, 1, 1) <= 0.13 and gaussian.delta(1, 1, 1) > 0.126
+
+
+def test_mean_example_is_positive_so_delta_zero_fails():
+    value = gaussian.delta(0.25, 1, 1)
+    assert float(f"{value:.8g}") == 2.9242721e-6
+    assert gaussian.certify("1/4", 1, 1, 0).verdict == "fail"
+    assert gaussian.certify("1/4", 1, 1, "2.93e-6").verdict == "pass"
+
+
+def test_underflow_example_keeps_a_finite_logarithm():
+    with pytest.raises(DeltaUnderflowError, match=r"log10 δ = -2223595\.49"):
+        gaussian.delta(1 / 32, 10, 10)
+    assert round(gaussian.log_delta(1 / 32, 10, 10) / math.log(10), 4) == -2223595.4904
+    assert gaussian.certify("1/32", 10, 10, 0).verdict == "fail"
+
+
+def test_eps_zero_example_and_the_mean_absolute_error():
+    assert round(gaussian.delta(1, 1, 0), 10) == 0.3829249225
+    assert round(gaussian.mean_absolute_error(1), 8) == 0.79788456
+
+
+def test_seed_examples_stored_in_the_table_match():
+    for example in TABLE["seed_examples"].values():
+        if "sensitivity" not in example:
+            continue
+        point = (float(example[key]) for key in ("sensitivity", "sigma", "eps"))
+        if "delta" in example:
+            expected = reference(example["delta"])
+            assert abs(gaussian.delta(*point) - expected) <= 1e-14 * expected
+        else:
+            expected = reference(example["log10_delta"])
+            log10 = gaussian.log_delta(*point) / math.log(10)
+            assert abs(log10 - expected) <= 1e-15 * abs(expected)
+
+
+def test_zero_sensitivity_gives_exactly_zero():
+    assert gaussian.delta(0, 1, 0) == 0.0
+    assert gaussian.log_delta(0, 1, 5) == -math.inf
+    np.testing.assert_array_equal(gaussian.delta([0.0, 0.0], [1.0, 3.0], 0.5), [0.0, 0.0])
+
+
+# --- properties -------------------------------------------------------------------------
+
+positive = st.floats(min_value=1e-3, max_value=1e3)
+epsilons = st.one_of(st.just(0.0), st.floats(min_value=1e-6, max_value=1e4))
+factors = st.floats(min_value=1.001, max_value=10.0)
+
+
+def no_larger(a: float, b: float) -> bool:
+    """``a ≤ b`` up to the evaluator's own relative error on ln δ."""
+    return a <= b + 1e-13 * max(abs(a), abs(b), 1e-300)
+
+
+@given(sensitivity=positive, sigma=positive, eps=epsilons)
+@PROPERTIES
+def test_delta_is_a_positive_probability(sensitivity, sigma, eps):
+    log_value = gaussian.log_delta(sensitivity, sigma, eps)
+    assert math.isfinite(log_value) and log_value <= 0
+    try:
+        value = gaussian.delta(sensitivity, sigma, eps)
+    except DeltaUnderflowError as error:
+        assert error.log_delta == log_value < math.log(TINY)
+    else:
+        assert TINY <= value <= 1
+
+
+@given(sensitivity=positive, sigma=positive, eps=epsilons, factor=factors)
+@PROPERTIES
+def test_delta_decreases_in_eps_and_sigma_and_increases_in_sensitivity(
+    sensitivity, sigma, eps, factor
+):
+    here = gaussian.log_delta(sensitivity, sigma, eps)
+    assert no_larger(gaussian.log_delta(sensitivity, sigma, eps * factor + 1e-3), here)
+    assert no_larger(gaussian.log_delta(sensitivity, sigma * factor, eps), here)
+    assert no_larger(here, gaussian.log_delta(sensitivity * factor, sigma, eps))
+
+
+targets = st.floats(min_value=1e-300, max_value=0.5).map(lambda t: float(f"{t:.3g}"))
+
+
+def meets(sensitivity: float, sigma: float, eps: float, target: float) -> bool:
+    log_value = gaussian.log_delta(sensitivity, sigma, eps)
+    if log_value < math.log(TINY):
+        return log_value <= math.log(target)
+    return gaussian.delta(sensitivity, sigma, eps) <= target
+
+
+@given(sensitivity=positive, eps=st.one_of(st.just(0.0), st.floats(1e-4, 1e4)), target=targets)
+@PROPERTIES
+def test_sigma_for_meets_the_claim_and_a_smaller_sigma_does_not(sensitivity, eps, target):
+    sigma = gaussian.sigma_for(sensitivity, eps, target)
+    assert meets(sensitivity, sigma, eps, target)
+    assert gaussian.certify(Fraction(sensitivity), Fraction(sigma), Fraction(eps), target).passes
+    assert not meets(sensitivity, sigma * (1 - 1e-12), eps, target)
+
+
+@given(sensitivity=positive, sigma=positive, target=targets)
+@PROPERTIES
+def test_eps_for_meets_the_claim_and_a_smaller_eps_does_not(sensitivity, sigma, target):
+    eps = gaussian.eps_for(sensitivity, sigma, target)
+    assert meets(sensitivity, sigma, eps, target)
+    assert gaussian.certify(Fraction(sensitivity), Fraction(sigma), Fraction(eps), target).passes
+    if eps == 0:
+        assert meets(sensitivity, sigma, 0.0, target)
+    else:
+        assume(eps > 1e-6)  # below that, ε·1e-12 is beyond the resolution of δ's doubles
+        assert not meets(sensitivity, sigma, eps * (1 - 1e-12), target)
+
+
+def test_sigma_for_matches_the_table():
+    # The result is the exact minimum rounded up: never below it, and within 1e-12 above.
+    rows = TABLE["sigma_for"]
+    values = gaussian.sigma_for(
+        1.0, np.array([float(r["eps"]) for r in rows]), np.array([float(r["delta"]) for r in rows])
+    )
+    for value, row in zip(values, rows, strict=True):
+        assert_rounded_up(value, reference(row["sigma"]), row)
+
+
+def assert_rounded_up(value: float, exact: mp.mpf, row: dict) -> None:
+    with mp.workdps(REFERENCE_DPS):
+        slack = exact * mp.mpf(10) ** -35  # the table's own rounding is below this
+        assert exact - slack <= value <= exact * (1 + mp.mpf(1e-12)), row
+
+
+def test_eps_for_matches_the_table():
+    for row in TABLE["eps_for"]:
+        value = gaussian.eps_for(1.0, float(row["sigma"]), float(row["delta"]))
+        if row["eps"] == "0":
+            assert value == 0
+        else:
+            assert_rounded_up(value, reference(row["eps"]), row)
+
+
+def test_eps_zero_calibration_is_the_closed_form():
+    # δ = 2Φ(h/2) − 1  ⇔  σ = Δ / (2 Φ⁻¹((1 + δ)/2)), here in mpmath.
+    for target in (1e-300, 1e-10, 0.01, 0.5, 0.9):
+        with mp.workdps(REFERENCE_DPS):
+            exact = 1 / (2 * mp.sqrt(2) * mp.erfinv(mp.mpf(target)))
+        assert_rounded_up(gaussian.sigma_for(1.0, 0.0, target), exact, {"delta": target})
+
+
+def test_calibration_extremes():
+    assert gaussian.sigma_for(0, 1, 1e-5) == 0.0
+    assert gaussian.eps_for(0, 1, 1e-5) == 0.0
+    with pytest.raises(OverflowError, match="no finite double sigma"):
+        gaussian.sigma_for(1e308, 1e-308, 1e-300)
+    with pytest.raises(OverflowError, match="no finite double eps"):
+        gaussian.eps_for(1.0, 1e-300, 0.5)
+    sigma = gaussian.sigma_for(1.0, 1e4, 1e-300)
+    assert gaussian.certify(1, Fraction(sigma), 10_000, "1e-300").passes
+
+
+# --- certified enclosures ---------------------------------------------------------------
+
+
+def as_mpf(end) -> mp.mpf:
+    mantissa, exponent = end.man_exp()
+    return mp.ldexp(mp.mpf(int(mantissa)), int(exponent))
+
+
+@pytest.mark.parametrize("index", range(0, len(ROWS), 23))
+def test_enclosure_contains_the_reference_and_is_narrow(index):
+    row = ROWS[index]
+    lower, upper = gaussian.delta_enclosure(
+        *(Fraction(float(row[key])) for key in ("sensitivity", "sigma", "eps"))
+    )
+    with mp.workdps(REFERENCE_DPS):
+        low, high, expected = as_mpf(lower), as_mpf(upper), reference(row["delta"])
+        slack = expected * mp.mpf(10) ** -39  # the table keeps 40 digits
+        assert low - slack <= expected <= high + slack
+        assert high - low <= low * mp.mpf(10) ** -30
+
+
+def test_enclosure_reads_decimal_inputs_exactly_and_handles_zero():
+    assert gaussian.delta_enclosure(0, 1, 1) == (0, 0)
+    lower, upper = gaussian.delta_enclosure("1/32", 10, 10, digits=40)
+    with mp.workdps(80):
+        exact = mp.ncdf(mp.mpf(1) / 640 - 3200) - mp.exp(10) * mp.ncdf(-mp.mpf(1) / 640 - 3200)
+        assert as_mpf(lower) <= exact <= as_mpf(upper)
+
+
+# Claims as exact decimals: only where δ > 1e-5000 (a Fraction of 1e-10⁹ has 10⁹ digits).
+CLAIMABLE = [i for i, r in enumerate(REFERENCE) if mp.mpf("1e-5000") < r < 1]
+
+
+@pytest.mark.parametrize("index", CLAIMABLE[::25])
+def test_certify_decides_claims_just_above_and_below_the_reference(index):
+    row = ROWS[index]
+    point = [Fraction(float(row[key])) for key in ("sensitivity", "sigma", "eps")]
+    expected = Fraction(row["delta"])
+    margin = Fraction(1, 10**25)
+    assert gaussian.certify(*point, expected * (1 + margin)).verdict == "pass"
+    assert gaussian.certify(*point, expected * (1 - margin)).verdict == "fail"
+
+
+# --- error measures and the classic bound -----------------------------------------------
+
+
+def test_error_measures_match_integrals():
+    with mp.workdps(30):
+        sigma = mp.mpf(3)
+        density = lambda z: mp.npdf(z, 0, sigma)  # noqa: E731
+        mean_abs = mp.quad(lambda z: abs(z) * density(z), [-mp.inf, 0, mp.inf])
+        mean_square = mp.quad(lambda z: z * z * density(z), [-mp.inf, 0, mp.inf])
+    assert abs(gaussian.mean_absolute_error(3.0) - mean_abs) <= 1e-15 * mean_abs
+    assert abs(gaussian.mse(3.0) - mean_square) <= 1e-15 * mean_square
+    np.testing.assert_allclose(gaussian.mse(np.array([1.0, 2.0])), [1.0, 4.0])
+
+
+def test_error_interval_and_its_coverage():
+    assert gaussian.error_interval(2.0, center=1.0) == (1.0 - 3.92, 1.0 + 3.92)
+    with mp.workdps(30):
+        coverage = mp.ncdf(1.96) - mp.ncdf(-1.96)
+    assert abs(gaussian.interval_coverage() - coverage) < 1e-15
+    assert abs(gaussian.interval_coverage(1.0) - 0.6826894921370859) < 1e-15
+
+
+def test_classic_bound_applies_only_below_one_and_is_never_smaller():
+    with mp.workdps(30):
+        reference = mp.sqrt(2 * mp.log(mp.mpf(1.25) / mp.mpf(1e-5))) / mp.mpf(0.5)
+    assert abs(gaussian.classic_sigma(1, 0.5, 1e-5) - reference) <= 1e-15 * reference
+    for eps in (0.01, 0.3, 0.99):
+        for target in (1e-10, 1e-5, 0.1):
+            comparison = gaussian.compare_calibrations(2.0, eps, target)
+            assert comparison.classic_applies
+            assert comparison.exact_sigma <= comparison.classic_sigma
+            assert comparison.classic_delta <= target
+            assert comparison.ratio >= 1
+    outside = gaussian.compare_calibrations(1.0, 2.0, 1e-5)
+    assert not outside.classic_applies and outside.classic_sigma is None and outside.ratio is None
+    with pytest.raises(
+        ValueError, match=r"eps must be .* in \(0, 1\) for the classic bound; got 1\.5"
+    ):
+        gaussian.classic_sigma(1, 1.5, 1e-5)
+    with pytest.raises(ValueError, match=r"for the classic bound; got 0\.0"):
+        gaussian.classic_sigma(1, 0.0, 1e-5)
+
+
+# --- bad input --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: gaussian.delta(1, 0, 1), ValueError, r"sigma must be .* in \(0, inf\); got 0"),
+        (lambda: gaussian.delta(1, -2.0, 1), ValueError, r"sigma must be .*; got -2\.0"),
+        (lambda: gaussian.delta(-1, 1, 1), ValueError, r"sensitivity must .* \[0, inf\); got -1"),
+        (lambda: gaussian.log_delta(1, 1, -0.1), ValueError, r"eps must .* \[0, inf\); got -0\.1"),
+        (lambda: gaussian.delta(1, math.nan, 1), ValueError, r"sigma must be .*; got nan"),
+        (lambda: gaussian.delta(1, 1, math.inf), ValueError, r"eps must be .*; got inf"),
+        (lambda: gaussian.delta(math.inf, 1, 1), ValueError, r"sensitivity must be .*; got inf"),
+        (lambda: gaussian.delta("1", 1, 1), TypeError, r"sensitivity must .*; got '1'"),
+        (lambda: gaussian.delta(1, True, 1), TypeError, r"sigma must be a real number; got True"),
+        (lambda: gaussian.delta(1, 1, None), TypeError, r"eps must be a real number; got None"),
+        (lambda: gaussian.delta([1.0, -1.0], 1, 1), ValueError, r"got -1\.0 at index 1"),
+        (lambda: gaussian.delta(1, [[1.0, 0.0]], 1), ValueError, r"^sigma .*at index \(0, 1\)"),
+        (lambda: gaussian.delta(1, 1, ["a"]), TypeError, r"eps must be .*array of dtype <U1"),
+        (lambda: gaussian.delta(1, 1, [True]), TypeError, r"eps must be .*array of dtype bool"),
+        (lambda: gaussian.sigma_for(1, 1, 0), ValueError, r"delta must be .* \(0, 1\); got 0"),
+        (lambda: gaussian.sigma_for(1, 1, 1), ValueError, r"delta must be .* \(0, 1\); got 1"),
+        (lambda: gaussian.eps_for(1, 1, 1.5), ValueError, r"delta must be .* \(0, 1\); got 1\.5"),
+        (lambda: gaussian.eps_for(1, 0, 0.1), ValueError, r"sigma must be .* \(0, inf\); got 0"),
+        (lambda: gaussian.sigma_for(1, -1, 0.1), ValueError, r"eps must be .* \[0, inf\); got -1"),
+        (lambda: gaussian.sigma_for(1, 1, math.nan), ValueError, r"delta must be .*; got nan"),
+        (lambda: gaussian.certify(1, 1, 1, "1.5"), ValueError, r"claimed_delta .*; got '1\.5'"),
+        (lambda: gaussian.certify(1, 0, 1, 0.1), ValueError, r"sigma must be .* \(0, inf\); got 0"),
+        (lambda: gaussian.delta_enclosure(1, 1, -1), ValueError, r"eps .* \[0, inf\); got -1"),
+        (lambda: gaussian.delta_enclosure(1, 1, 1, digits=0), ValueError, r"digits .*; got 0"),
+        (lambda: gaussian.mse(-1), ValueError, r"sigma must be .*; got -1"),
+        (lambda: gaussian.error_interval(1, z=0), ValueError, r"z must be .* \(0, inf\); got 0"),
+    ],
+)  # fmt: skip
+def test_bad_input_names_parameter_value_and_range(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_log_delta_outside_the_double_range_is_an_error_not_minus_infinity():
+    with pytest.raises(OverflowError, match=r"ln δ is below −1\.8e308"):
+        gaussian.log_delta(1.0, 1e300, 1e300)
+
+
+def test_extreme_but_representable_inputs_stay_finite():
+    assert gaussian.log_delta(1.0, 1e-300, 1.0) == 0.0  # h = 1e300: δ = 1 to double precision
+    assert gaussian.delta(1e308, 1e-308, 1.0) == 1.0
+    with mp.workdps(40):
+        tiny_h = mp.log(mp.erf(mp.mpf(5e-324) / 10 / (2 * mp.sqrt(2))))  # Δ = 5e-324, σ = 10
+    assert abs(gaussian.log_delta(5e-324, 10.0, 0.0) - tiny_h) <= 1e-15 * abs(tiny_h)
