@@ -44,6 +44,7 @@ __all__ = [
     "decimal_text",
     "distribution_rows",
     "event_rows",
+    "event_tex",
     "event_text",
     "pair_deltas_chart",
     "pair_distributions_chart",
@@ -114,7 +115,9 @@ def approx_text(value: RationalLike, significant: int = 4) -> str:
         if shift >= 0:
             return sign + str(mantissa * 10**shift)
         return sign + decimal_text(mantissa, -shift)
-    return f"{sign}{decimal_text(mantissa, significant - 1)}×10{str(exponent).translate(_SUPERSCRIPT)}"
+    return (
+        f"{sign}{decimal_text(mantissa, significant - 1)}×10{str(exponent).translate(_SUPERSCRIPT)}"
+    )
 
 
 def event_text(outputs: Iterable[int]) -> str:
@@ -127,13 +130,19 @@ def event_text(outputs: Iterable[int]) -> str:
     return "{" + ", ".join(str(y) for y in outputs) + "}" if outputs else "∅"
 
 
+def event_tex(outputs: Iterable[int]) -> str:
+    """The event in TeX: ``\\{0, 1, 2\\}``; ``\\varnothing`` when empty.
+
+    >>> print(event_tex((0, 1)), event_tex(()))
+    \\{0, 1\\} \\varnothing
+    """
+    outputs = tuple(outputs)
+    return r"\{" + ", ".join(str(y) for y in outputs) + r"\}" if outputs else r"\varnothing"
+
+
 def pair_text(source: int, target: int) -> str:
     """``0→1``."""
     return f"{source}→{target}"
-
-
-def _p_text(p: RationalLike) -> str:
-    return approx_text(Fraction(p)) if Fraction(p).denominator in (1, 2, 4, 5, 10, 20, 25, 50, 100) else str(Fraction(p))
 
 
 # --- rows (the shapes the lab script also produces) -------------------------------------
@@ -183,7 +192,9 @@ def pair_rows(n: int, p: RationalLike, alpha: RationalLike, delta: RationalLike)
             "index": index,
             "pair": pair_text(row.source, row.target),
             "delta": float(row.required_delta),
-            "verdict": label("rr.pass") if row.is_covered_by(certificate.delta) else label("rr.fail"),
+            "verdict": label("rr.pass")
+            if row.is_covered_by(certificate.delta)
+            else label("rr.fail"),
             "mark": "✓" if row.is_covered_by(certificate.delta) else "✗",
             "what": label("rr.required"),
         }
@@ -219,18 +230,38 @@ def _data(key: str, rows: list[dict]) -> alt.InlineData:
     return alt.InlineData(values=rows, name=DATASETS[key])
 
 
+FLOOR = 0.01
+"""Every δ axis reaches at least this far, so that an all-zero chart still has a scale."""
+
+
+def _floor(y: alt.Y) -> alt.Chart:
+    """An invisible point at ``δ = FLOOR`` (its own named dataset, not the chart's data)."""
+    data = alt.InlineData(values=[{"delta": FLOOR}], name="rr_floor")
+    return alt.Chart(data).mark_point(opacity=0).encode(y=y)
+
+
 # --- (a) the two output laws of one ordered pair, with an event outlined ----------------
 
 
+def _opacity(value: alt.ExprRef | None) -> dict:
+    return {} if value is None else {"opacity": value}
+
+
 def _distribution_layers(
-    dist: list[dict], event: list[dict], *, width: int | str, height: int
+    dist: list[dict],
+    event: list[dict],
+    *,
+    width: int | str,
+    height: int,
+    bar_opacity: alt.ExprRef | None = None,
+    outline_opacity: alt.ExprRef | None = None,
 ) -> alt.LayerChart:
     names = [label("rr.law_source"), label("rr.law_target"), label("rr.event")]
     colour = alt.Scale(domain=names)
     x = alt.X("y:O", title=label("rr.output"), axis=alt.Axis(labelAngle=0))
     outline = (
         alt.Chart(_data("event", event))
-        .mark_rect(filled=False, strokeWidth=2, strokeDash=[5, 3])
+        .mark_rect(filled=False, strokeWidth=2.5, strokeDash=[5, 3], **_opacity(outline_opacity))
         .encode(
             x=x,
             y=alt.value(0),
@@ -240,7 +271,7 @@ def _distribution_layers(
     )
     bars = (
         alt.Chart(_data("distributions", dist))
-        .mark_bar()
+        .mark_bar(**_opacity(bar_opacity))
         .encode(
             x=x,
             xOffset=alt.XOffset("role:N", sort=["P", "Q"]),
@@ -253,7 +284,7 @@ def _distribution_layers(
             ],
         )
     )
-    return alt.layer(outline, bars).properties(width=width, height=height)
+    return alt.layer(bars, outline).properties(width=width, height=height)
 
 
 def pair_distributions_chart(
@@ -289,19 +320,27 @@ def pair_distributions_chart(
 # --- (b) required δ of every ordered pair against the claim ------------------------------
 
 
-def _pair_layers(pairs: list[dict], claim: list[dict], *, width: int | str, height: int):
-    names = [label("rr.required"), label("rr.claim")]
-    colour = alt.Color("what:N", scale=alt.Scale(domain=names), title=None)
+def _pair_layers(
+    pairs: list[dict],
+    claim: list[dict],
+    *,
+    width: int | str,
+    height: int,
+    opacity: alt.ExprRef | None = None,
+) -> alt.LayerChart:
+    colour = alt.Color(
+        "what:N", scale=alt.Scale(domain=[label("rr.required"), label("rr.claim")]), title=None
+    )
     x = alt.X(
         "pair:N",
-        sort=alt.EncodingSortField("index"),
+        sort=alt.EncodingSortField("index", op="min"),
         title=label("rr.pair"),
         axis=alt.Axis(labelAngle=-60),
     )
     y = alt.Y("delta:Q", title=label("rr.required"), scale=alt.Scale(domainMin=0))
     bars = (
         alt.Chart(_data("pairs", pairs))
-        .mark_bar()
+        .mark_bar(**_opacity(opacity))
         .encode(
             x=x,
             y=y,
@@ -313,16 +352,17 @@ def _pair_layers(pairs: list[dict], claim: list[dict], *, width: int | str, heig
             ],
         )
     )
-    marks = bars.mark_text(dy=-7, fontSize=11).encode(text="mark:N", color=alt.value(None))
-    marks = alt.Chart(_data("pairs", pairs)).mark_text(dy=-7, fontSize=11).encode(
-        x=x, y=y, text="mark:N"
+    marks = (
+        alt.Chart(_data("pairs", pairs))
+        .mark_text(dy=-8, fontSize=11, **_opacity(opacity))
+        .encode(x=x, y=y, text="mark:N")
     )
     rule = (
         alt.Chart(_data("claim", claim))
-        .mark_rule(strokeWidth=2, strokeDash=[6, 3])
+        .mark_rule(strokeWidth=2, strokeDash=[6, 3], **_opacity(opacity))
         .encode(y="delta:Q", color=colour)
     )
-    return alt.layer(bars, rule, marks).properties(width=width, height=height)
+    return alt.layer(bars, rule, marks, _floor(y)).properties(width=width, height=height)
 
 
 def pair_deltas_chart(
@@ -335,9 +375,354 @@ def pair_deltas_chart(
     height: int = 180,
 ) -> alt.LayerChart:
     """Each ordered pair's required δ (bars, ✓/✗ above) against the claimed δ (dashed rule)."""
-    chart = _pair_layers(pair_rows(n, p, alpha, delta), claim_rows(delta), width=width, height=height)
+    chart = _pair_layers(
+        pair_rows(n, p, alpha, delta), claim_rows(delta), width=width, height=height
+    )
     return chart.properties(
         description=label("rr.desc_pairs").format(
-            count=2 * n, delta=approx_text(check_delta(delta)), n=n, p=_p_text(p), alpha=approx_text(check_alpha(alpha))
+            count=2 * n,
+            delta=approx_text(check_delta(delta)),
+            n=n,
+            p=approx_text(Fraction(p)),
+            alpha=approx_text(check_alpha(alpha)),
+        )
+    )
+
+
+# --- (c) the privacy profile δ_min(α) on the α grid --------------------------------------
+
+
+def _profile_layers(
+    profile: list[dict], point: list[dict], *, width: int | str, height: int
+) -> alt.LayerChart:
+    colour = alt.Color(
+        "what:N",
+        scale=alt.Scale(domain=[label("rr.profile"), label("rr.claim_point")]),
+        title=None,
+    )
+    x = alt.X(
+        "alpha:Q",
+        title=label("rr.alpha_axis"),
+        scale=alt.Scale(domain=[1, 10], nice=False),
+        axis=alt.Axis(values=list(range(1, 11))),
+    )
+    y = alt.Y("delta:Q", title=label("rr.profile"), scale=alt.Scale(domainMin=0))
+    line = (
+        alt.Chart(_data("profile", profile))
+        .mark_line(point=alt.OverlayMarkDef(size=10))
+        .encode(
+            x=x,
+            y=y,
+            color=colour,
+            tooltip=[
+                alt.Tooltip("alpha:Q", format=".1f", title="α"),
+                alt.Tooltip("delta:Q", format=".4g", title=label("rr.profile")),
+            ],
+        )
+    )
+    guide = (
+        alt.Chart(_data("point", point))
+        .mark_rule(strokeDash=[4, 3], opacity=0.6)
+        .encode(x=x, color=colour)
+    )
+    claim = (
+        alt.Chart(_data("point", point))
+        .mark_point(shape="diamond", size=160, filled=True)
+        .encode(
+            x=x,
+            y=y,
+            color=colour,
+            tooltip=[
+                alt.Tooltip("alpha:Q", format=".1f", title="α"),
+                alt.Tooltip("delta:Q", format=".4g", title=label("rr.claim")),
+            ],
+        )
+    )
+    return alt.layer(line, guide, claim, _floor(y)).properties(width=width, height=height)
+
+
+def privacy_profile_chart(
+    n: int,
+    p: RationalLike,
+    *,
+    alpha: RationalLike,
+    delta: RationalLike,
+    width: int | str = WIDTH,
+    height: int = 200,
+) -> alt.LayerChart:
+    """``δ_min(α)`` for α = 1.0, 1.1, …, 10.0 (x axis is α = e^ε) and the claim as a point.
+
+    The claim passes exactly when its point is on or above the profile at its α.
+    """
+    chart = _profile_layers(
+        profile_rows(n, p), profile_point_rows(alpha, delta), width=width, height=height
+    )
+    return chart.properties(
+        description=label("rr.desc_profile").format(
+            alpha=approx_text(check_alpha(alpha)),
+            delta=approx_text(check_delta(delta)),
+            n=n,
+            p=approx_text(Fraction(p)),
+        )
+    )
+
+
+# --- (d) beyond the seed: the required δ at α = 1 as n grows ----------------------------
+
+
+def _others_peak(n: int, p: RationalLike) -> Fraction:
+    """``max_c max_y Pr[R_c = y]``, ``R_c`` the report count of the other ``n − 1`` people."""
+    if n == 1:
+        return Fraction(1)
+    return max(max(rr.count_distribution(n - 1, p, c).probabilities) for c in range(n))
+
+
+def aggregation_frame(p_values: Sequence[RationalLike], sizes: Sequence[int]) -> pd.DataFrame:
+    """Required δ at α = 1 (the largest total-variation distance of adjacent counts) by n.
+
+    Columns: ``n``, ``p`` (text), ``exact`` (Fraction), ``delta`` (float), ``ratio`` (to
+    ``n = 1``, whose value is ``|2p − 1|``), ``normal`` (the normal approximation
+    ``|2p−1| / sqrt(2π(n−1)p(1−p))``, ``NaN`` at ``n = 1``).
+    """
+    rows = []
+    for p in p_values:
+        exact_p = Fraction(p)
+        one = rr.required_delta(1, exact_p, 1)
+        for n in sizes:
+            exact = rr.required_delta(n, exact_p, 1)
+            spread = (n - 1) * exact_p * (1 - exact_p)
+            normal = (
+                float(abs(2 * exact_p - 1)) / math.sqrt(2 * math.pi * spread)
+                if spread
+                else math.nan
+            )
+            rows.append(
+                {
+                    "n": n,
+                    "p": label("rr.series_p").format(p=approx_text(exact_p)),
+                    "exact": exact,
+                    "delta": float(exact),
+                    "ratio": float(exact / one) if one else math.nan,
+                    "normal": normal,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def aggregation_chart(
+    p_values: Sequence[RationalLike], sizes: Sequence[int], *, width: int = WIDTH, height: int = 220
+) -> alt.LayerChart:
+    """Exact required δ at α = 1 against n (log axis), per p, with the normal approximation."""
+    frame = aggregation_frame(p_values, sizes)
+    series = [label("rr.series_p").format(p=approx_text(Fraction(p))) for p in p_values]
+    kinds = [label("rr.exact"), label("rr.normal")]
+    long = pd.concat(
+        [
+            frame.assign(kind=kinds[0], value=frame["delta"]),
+            frame[frame["n"] > 1].assign(kind=kinds[1], value=frame["normal"]),
+        ]
+    )[["n", "p", "kind", "value"]]
+    x = alt.X("n:Q", title=label("rr.size"), scale=alt.Scale(type="log"))
+    y = alt.Y("value:Q", title=label("rr.tv_axis"), scale=alt.Scale(domain=[0, 1]))
+    colour = alt.Color("p:N", scale=alt.Scale(domain=series), title=None)
+    lines = (
+        alt.Chart(long)
+        .mark_line(clip=True)
+        .encode(
+            x=x,
+            y=y,
+            color=colour,
+            strokeDash=alt.StrokeDash("kind:N", scale=alt.Scale(domain=kinds), title=None),
+            tooltip=[
+                alt.Tooltip("p:N", title="p"),
+                alt.Tooltip("n:Q", title="n"),
+                alt.Tooltip("kind:N", title=" "),
+                alt.Tooltip("value:Q", format=".4g", title=label("rr.tv_axis")),
+            ],
+        )
+    )
+    ones = (
+        alt.Chart(long[(long["n"] == 1) & (long["kind"] == kinds[0])])
+        .mark_point(size=90, filled=True, shape="circle")
+        .encode(x=x, y=y, color=colour)
+    )
+    return (
+        alt.layer(lines, ones)
+        .properties(width=width, height=height)
+        .properties(
+            description=label("rr.desc_aggregation").format(
+                ps=", ".join(approx_text(Fraction(p)) for p in p_values)
+            )
+        )
+    )
+
+
+def aggregation_table(p: RationalLike, sizes: Sequence[int]) -> Styler:
+    """For one p: n, exact and approximate required δ at α = 1, the ratio to n = 1, the
+    peak probability of the other people's report count, and the normal approximation.
+
+    The required δ equals ``|2p − 1|`` times that peak (proved in the lesson; tested).
+    """
+    frame = aggregation_frame([p], sizes)
+    table = pd.DataFrame(
+        {
+            label("rr.col_n"): frame["n"],
+            label("rr.col_exact"): [str(x) for x in frame["exact"]],
+            label("rr.col_approx"): [approx_text(x) for x in frame["exact"]],
+            label("rr.col_ratio"): [approx_text(Fraction(r)) for r in frame["ratio"]],
+            label("rr.col_peak"): [str(_others_peak(n, p)) for n in frame["n"]],
+            label("rr.col_normal"): [
+                "—" if math.isnan(x) else approx_text(Fraction(x)) for x in frame["normal"]
+            ],
+        }
+    )
+    return table.style.hide(axis="index")
+
+
+# --- tables -------------------------------------------------------------------------------
+
+
+def certificate_table(n: int, p: RationalLike, alpha: RationalLike, delta: RationalLike) -> Styler:
+    """The per-pair certificate: each ordered count pair, its maximising event (all atoms with
+    ``P_y > αQ_y``), its required δ exactly and approximately, and the verdict at ``delta``."""
+    certificate = rr.certify(n, p, alpha, delta)
+    verdict = label("rr.col_verdict").format(delta=approx_text(certificate.delta))
+    table = pd.DataFrame(
+        {
+            label("rr.col_source"): [row.source for row in certificate.pairs],
+            label("rr.col_target"): [row.target for row in certificate.pairs],
+            label("rr.col_event"): [event_text(row.event) for row in certificate.pairs],
+            label("rr.col_exact"): [str(row.required_delta) for row in certificate.pairs],
+            label("rr.col_approx"): [approx_text(row.required_delta) for row in certificate.pairs],
+            verdict: [
+                label("rr.badge_pass")
+                if row.is_covered_by(certificate.delta)
+                else label("rr.badge_fail")
+                for row in certificate.pairs
+            ],
+        }
+    )
+    return table.style.hide(axis="index")
+
+
+def count_law_table(n: int, p: RationalLike) -> Styler:
+    """``Pr[Y = y | c]`` exactly: one row per true count ``c``, one column per output ``y``."""
+    table = pd.DataFrame(
+        [
+            {label("rr.col_true_count"): c}
+            | {
+                label("rr.col_output").format(y=y): str(prob)
+                for y, prob in enumerate(rr.count_distribution(n, p, c).probabilities)
+            }
+            for c in range(n + 1)
+        ]
+    )
+    return table.style.hide(axis="index")
+
+
+# --- (e) the walkthrough: one figure, a `step` parameter 1..4 ---------------------------
+
+
+def _dim(step_test: str, low: float = 0.25) -> alt.ExprRef:
+    return alt.ExprRef(f"{step_test} ? 1 : {low}")
+
+
+def walkthrough_chart(
+    n: int,
+    p: RationalLike,
+    *,
+    lower: int,
+    direction: rr.Direction = "up",
+    mask: int,
+    alpha: RationalLike,
+    delta: RationalLike,
+    width: int = WIDTH,
+) -> alt.VConcatChart:
+    """One figure in four parts, highlighted by the Vega parameter ``step`` (1..4, default 1):
+
+    1. the two inputs, ``D`` with ``c`` ones and ``D′`` with one person's bit replaced;
+    2. the two output laws of the count;
+    3. one event outlined, with ``P(S)`` and ``αQ(S) + δ`` and its verdict;
+    4. every ordered pair's required δ against the claimed δ.
+
+    The parameter has no binding: the page's walkthrough buttons set it.
+    """
+    query = rr.check_query(n, p, lower, direction, mask, alpha, delta)
+    pair, check = query.pair, query.check
+    changed = pair.lower  # person index whose bit differs (0-based)
+    source_bits = [1] * pair.source + [0] * (n - pair.source)
+    target_bits = [1] * pair.target + [0] * (n - pair.target)
+    rows = [
+        {
+            "row": row_label.format(c=sum(bits)),
+            "order": order,
+            "person": i + 1,
+            "bit": str(bit),
+            "changed": i == changed,
+        }
+        for order, (row_label, bits) in enumerate(
+            (
+                (label("rr.walk_source_row"), source_bits),
+                (label("rr.walk_target_row"), target_bits),
+            )
+        )
+        for i, bit in enumerate(bits)
+    ]
+    x_person = alt.X("person:O", title=label("rr.walk_person"), axis=alt.Axis(labelAngle=0))
+    y_row = alt.Y("row:N", title=None, sort=alt.EncodingSortField("order", op="min"))
+    cells = alt.Chart(pd.DataFrame(rows))
+    inputs = alt.layer(
+        cells.mark_rect(stroke="currentColor", opacity=_dim("step == 1")).encode(
+            x=x_person,
+            y=y_row,
+            fillOpacity=alt.condition("datum.bit == '1'", alt.value(0.55), alt.value(0.08)),
+            strokeWidth=alt.condition("datum.changed", alt.value(4), alt.value(0.5)),
+        ),
+        cells.mark_text(fontSize=13, opacity=_dim("step == 1")).encode(
+            x=x_person, y=y_row, text="bit:N"
+        ),
+    ).properties(width=width, height=70, title=label("rr.walk_inputs"))
+
+    outputs = _distribution_layers(
+        distribution_rows(n, p, pair.source, pair.target, query.event.outputs),
+        event_rows(query.event.outputs),
+        width=width,
+        height=160,
+        bar_opacity=_dim("step == 2 || step == 3"),
+        outline_opacity=_dim("step == 3", 0),
+    ).properties(title=label("rr.walk_outputs"))
+
+    verdict = label("rr.pass") if check.passes else label("rr.fail")
+    sentence = label("rr.walk_event_text").format(
+        event=event_text(check.event),
+        ps=approx_text(check.source_probability),
+        bound=approx_text(check.bound),
+        verdict=verdict,
+    )
+    event_line = (
+        alt.Chart(pd.DataFrame([{"text": sentence}]))
+        .mark_text(align="left", baseline="middle", fontSize=13, opacity=_dim("step == 3", 0.2))
+        .encode(x=alt.value(0), y=alt.value(10), text="text:N")
+        .properties(width=width, height=20, title=label("rr.walk_event"))
+    )
+
+    pairs = _pair_layers(
+        pair_rows(n, p, alpha, delta),
+        claim_rows(delta),
+        width=width,
+        height=130,
+        opacity=_dim("step == 4"),
+    ).properties(title=label("rr.walk_pairs"))
+    return (
+        alt.vconcat(inputs, outputs, event_line, pairs, spacing=18)
+        .add_params(alt.param(name="step", value=1))
+        .resolve_scale(color="independent")
+        .properties(
+            description=label("rr.desc_walkthrough").format(
+                source=pair.source,
+                target=pair.target,
+                event=event_text(check.event),
+                delta=approx_text(check.delta),
+            )
         )
     )

@@ -1,0 +1,570 @@
+// The randomized-response lab of lesson 2 (built by dplab.views.rr_lab), computed in the
+// browser with exact integers.
+//
+// Exactness. On the lab's grid (n = 1..12, p = k/100 for k = 50..100, α = t/10 for
+// t = 10..100) each count law has integer weights over 100^n: the coefficients of
+// (q + a z)^c (a + q z)^(n−c) with a = k, q = 100 − k. Each ordered pair's largest event
+// excess is the integer Σ_y [10·w_P(y) − t·w_Q(y)]₊ over 10·100^n, and one event's excess
+// is Σ_{y∈S} (10·w_P(y) − t·w_Q(y)) over the same denominator. A claimed δ typed as decimal
+// text is read exactly as D / 10^K, and every verdict is the BigInt comparison
+// D · 10·100^n ≥ N · 10^K. Floats only draw the charts and print approximations.
+// tests/browser/test_rr_lab.py checks these functions against dplab over the whole grid;
+// window.DPLAB_RR exposes them.
+//
+// Charts are ordinary .dplab-chart divs drawn by charts.js; after each (re)draw it sends
+// `dplab:chart-drawn`, and this script puts the current rows into the chart's named
+// datasets (dplab.views.randomized_response.DATASETS).
+(function () {
+  "use strict";
+
+  var ZERO = BigInt(0);
+  var ONE = BigInt(1);
+  var TWO = BigInt(2);
+  var TEN = BigInt(10);
+  var HUNDRED = BigInt(100);
+
+  // ---------------------------------------------------------------- exact arithmetic
+
+  function pow10(k) {
+    return TEN ** BigInt(k);
+  }
+
+  function deltaDenominator(n) {
+    return TEN * HUNDRED ** BigInt(n);
+  }
+
+  function multiply(poly, low, high) {
+    var out = new Array(poly.length + 1).fill(ZERO);
+    for (var i = 0; i < poly.length; i++) {
+      out[i] += poly[i] * low;
+      out[i + 1] += poly[i] * high;
+    }
+    return out;
+  }
+
+  var lawCache = new Map();
+
+  // laws[c][y] = 100^n · Pr[Y = y | true count c], for p = k/100.
+  function countWeights(n, k) {
+    var key = n + ":" + k;
+    if (lawCache.has(key)) return lawCache.get(key);
+    var a = BigInt(k);
+    var q = BigInt(100 - k);
+    var laws = [];
+    for (var c = 0; c <= n; c++) {
+      var poly = [ONE];
+      for (var i = 0; i < c; i++) poly = multiply(poly, q, a); // reports of the c ones
+      for (var j = c; j < n; j++) poly = multiply(poly, a, q); // reports of the n − c zeros
+      laws.push(poly);
+    }
+    lawCache.set(key, laws);
+    return laws;
+  }
+
+  // The 2n ordered count pairs, in dplab.randomized_response.count_pairs order.
+  function countPairs(n) {
+    var pairs = [];
+    for (var c = 0; c < n; c++) {
+      pairs.push([c, c + 1]);
+      pairs.push([c + 1, c]);
+    }
+    return pairs;
+  }
+
+  // Σ_y [10·P_y − t·Q_y]₊ (over 10·100^n) and the atoms where the term is positive.
+  function pairExcess(source, target, t) {
+    var factor = BigInt(t);
+    var total = ZERO;
+    var event = [];
+    for (var y = 0; y < source.length; y++) {
+      var gap = TEN * source[y] - factor * target[y];
+      if (gap > ZERO) {
+        total += gap;
+        event.push(y);
+      }
+    }
+    return { numerator: total, event: event };
+  }
+
+  // Every ordered pair's numerator and event; the first pair attaining the maximum.
+  function certificate(n, k, t) {
+    var laws = countWeights(n, k);
+    var pairs = countPairs(n).map(function (pair) {
+      var row = pairExcess(laws[pair[0]], laws[pair[1]], t);
+      return { source: pair[0], target: pair[1], numerator: row.numerator, event: row.event };
+    });
+    var worst = 0;
+    for (var i = 1; i < pairs.length; i++) {
+      if (pairs[i].numerator > pairs[worst].numerator) worst = i;
+    }
+    return {
+      n: n,
+      pairs: pairs,
+      worst: worst,
+      required: pairs[worst].numerator,
+      denominator: deltaDenominator(n)
+    };
+  }
+
+  // A claimed δ as typed, exactly: {numerator: D, denominator: 10^K}, or null when the text
+  // is not a decimal in [0, 1]. Same rule as dplab.views.rr_lab.parse_claim.
+  var CLAIM = /^[ \t]*([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]{1,4}))?[ \t]*$/;
+
+  function parseClaim(text) {
+    if (typeof text !== "string" || text.length > 200) return null;
+    var match = CLAIM.exec(text);
+    if (!match) return null;
+    var whole = match[1];
+    var digits = match[2] || "";
+    if (!(whole + digits)) return null;
+    var scale = digits.length - parseInt(match[3] || "0", 10);
+    var numerator = BigInt(whole + digits);
+    if (scale < 0) {
+      numerator *= pow10(-scale);
+      scale = 0;
+    }
+    var denominator = pow10(scale);
+    if (numerator > denominator) return null;
+    return { numerator: numerator, denominator: denominator };
+  }
+
+  // claim ≥ numerator / denominator, by cross-multiplication (denominator > 0, claim ≥ 0).
+  function covers(claim, numerator, denominator) {
+    return claim.numerator * denominator >= numerator * claim.denominator;
+  }
+
+  // The event check of one ordered pair: P(S), Q(S) over 100^n, excess over 10·100^n.
+  function eventCheck(n, k, t, source, target, effectiveMask) {
+    var laws = countWeights(n, k);
+    var ps = ZERO;
+    var qs = ZERO;
+    var outputs = [];
+    for (var y = 0; y <= n; y++) {
+      if ((effectiveMask >> BigInt(y)) & ONE) {
+        ps += laws[source][y];
+        qs += laws[target][y];
+        outputs.push(y);
+      }
+    }
+    return { outputs: outputs, ps: ps, qs: qs, excess: TEN * ps - BigInt(t) * qs };
+  }
+
+  function gcd(a, b) {
+    if (a < ZERO) a = -a;
+    while (b !== ZERO) {
+      var r = a % b;
+      a = b;
+      b = r;
+    }
+    return a;
+  }
+
+  // ---------------------------------------------------------------- display text
+  // Same rules as dplab.views.randomized_response (decimal_text, approx_text, …).
+
+  var SUPERSCRIPT = { "-": "⁻", 0: "⁰", 1: "¹", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶", 7: "⁷", 8: "⁸", 9: "⁹" };
+
+  function decimalText(numerator, digits) {
+    var sign = numerator < ZERO ? "-" : "";
+    var text = (numerator < ZERO ? -numerator : numerator).toString();
+    while (text.length < digits + 1) text = "0" + text;
+    var whole = text.slice(0, text.length - digits);
+    var fraction = text.slice(text.length - digits).replace(/0+$/, "");
+    return sign + whole + (fraction ? "." + fraction : "");
+  }
+
+  function belowPower(numerator, denominator, exponent) {
+    // numerator / denominator < 10^exponent
+    return exponent >= 0
+      ? numerator < denominator * pow10(exponent)
+      : numerator * pow10(-exponent) < denominator;
+  }
+
+  // A rational rounded half-up to 4 significant digits (see approx_text).
+  function approxText(numerator, denominator) {
+    if (denominator < ZERO) {
+      numerator = -numerator;
+      denominator = -denominator;
+    }
+    if (numerator === ZERO) return "0";
+    var sign = numerator < ZERO ? "-" : "";
+    if (numerator < ZERO) numerator = -numerator;
+    var exponent = numerator.toString().length - denominator.toString().length;
+    while (belowPower(numerator, denominator, exponent)) exponent--;
+    while (!belowPower(numerator, denominator, exponent + 1)) exponent++;
+    var shift = exponent - 3;
+    var mantissa;
+    if (shift >= 0) {
+      var scaled = denominator * pow10(shift);
+      mantissa = (TWO * numerator + scaled) / (TWO * scaled);
+    } else {
+      var lifted = numerator * pow10(-shift);
+      mantissa = (TWO * lifted + denominator) / (TWO * denominator);
+    }
+    if (mantissa === BigInt(10000)) {
+      mantissa = BigInt(1000);
+      shift += 1;
+      exponent += 1;
+    }
+    if (exponent >= -4 && exponent < 6) {
+      if (shift >= 0) return sign + (mantissa * pow10(shift)).toString();
+      return sign + decimalText(mantissa, -shift);
+    }
+    var power = String(exponent).split("").map(function (ch) { return SUPERSCRIPT[ch]; }).join("");
+    return sign + decimalText(mantissa, 3) + "×10" + power;
+  }
+
+  function fractionText(numerator, denominator) {
+    var divisor = gcd(numerator, denominator);
+    if (divisor > ZERO) {
+      numerator /= divisor;
+      denominator /= divisor;
+    }
+    return denominator === ONE ? numerator.toString() : numerator + "/" + denominator;
+  }
+
+  function requiredDeltaText(numerator, n) {
+    var denominator = deltaDenominator(n);
+    var exact = fractionText(numerator, denominator);
+    if (exact.indexOf("/") < 0) return exact;
+    var decimal = decimalText(numerator, 2 * n + 1);
+    var text = exact + " = " + decimal;
+    return decimal.length > 10 ? text + " (≈ " + approxText(numerator, denominator) + ")" : text;
+  }
+
+  function eventText(outputs) {
+    return outputs.length ? "{" + outputs.join(", ") + "}" : "∅";
+  }
+
+  function pairText(source, target) {
+    return source + "→" + target;
+  }
+
+  function alphaText(t) {
+    return Math.floor(t / 10) + "." + (t % 10);
+  }
+
+  function words(key, values) {
+    var text = (window.DPLAB && window.DPLAB.labels && window.DPLAB.labels[key]) || key;
+    if (!values) return text;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  function pureText(k) {
+    if (k === 100) return words("rr.lab_pure_none");
+    if (k === 50) return words("rr.lab_pure_zero");
+    return words("rr.lab_pure", { eps: Math.log(k / (100 - k)).toFixed(4) });
+  }
+
+  function mseText(n, k) {
+    if (k === 50) return words("rr.lab_mse_none");
+    var numerator = BigInt(n * k * (100 - k));
+    var denominator = BigInt((2 * k - 100) * (2 * k - 100));
+    var exact = fractionText(numerator, denominator);
+    if (exact.indexOf("/") >= 0) exact += " ≈ " + approxText(numerator, denominator);
+    return words("rr.lab_mse", { exact: exact });
+  }
+
+  function toFloat(numerator, denominator) {
+    return Number(numerator) / Number(denominator);
+  }
+
+  // ---------------------------------------------------------------- one lab on the page
+
+  var INTEGER = /^[ \t]*([0-9]{1,200})[ \t]*$/;
+
+  function Lab(root) {
+    this.root = root;
+    this.data = JSON.parse(root.querySelector("script.dplab-rr-lab-data").textContent);
+    this.form = root.querySelector("form.dplab-rr-controls");
+    this.rows = null;
+    this.pending = false;
+    this.broken = !this.verifyWitness();
+    var lab = this;
+    this.form.addEventListener("submit", function (event) { event.preventDefault(); });
+    this.form.addEventListener("input", function (event) { lab.onInput(event); });
+    this.form.addEventListener("change", function (event) { lab.onInput(event); });
+    root.addEventListener("dplab:chart-drawn", function (event) {
+      lab.push(event.target);
+    });
+    this.update();
+  }
+
+  Lab.prototype.control = function (name) {
+    return this.form.elements.namedItem(name);
+  };
+
+  Lab.prototype.show = function (key, text) {
+    this.root.querySelectorAll('[data-show="' + key + '"]').forEach(function (element) {
+      if (element.textContent !== text) element.textContent = text;
+    });
+  };
+
+  Lab.prototype.badge = function (key, verdict) {
+    var text = verdict === "pass" ? words("rr.badge_pass") : verdict === "fail" ? words("rr.badge_fail") : words("rr.badge_none");
+    this.show(key, text);
+    this.root.querySelectorAll('[data-show="' + key + '"]').forEach(function (element) {
+      element.setAttribute("data-verdict", verdict);
+    });
+    return text;
+  };
+
+  // The script's own arithmetic must reproduce the exact values dplab put in the page.
+  Lab.prototype.verifyWitness = function () {
+    var witness = this.data.witness;
+    var laws = countWeights(witness.n, witness.p_percent);
+    var same = JSON.stringify(laws.map(function (law) { return law.map(String); })) === JSON.stringify(witness.weights);
+    var cert = certificate(witness.n, witness.p_percent, witness.alpha_tenths);
+    same = same && JSON.stringify(cert.pairs.map(function (row) { return String(row.numerator); })) === JSON.stringify(witness.pair_numerators);
+    if (!same) {
+      console.error("DP Lab rr-lab: the script's exact values differ from the build's witness");
+      var message = this.root.querySelector('[data-show="lab-error"]');
+      if (message) message.hidden = false;
+    }
+    return same;
+  };
+
+  Lab.prototype.onInput = function (event) {
+    var target = event.target;
+    if (target && target.hasAttribute && target.hasAttribute("data-bit")) {
+      var mask = this.readMask();
+      if (mask !== null) {
+        mask ^= ONE << BigInt(parseInt(target.getAttribute("data-bit"), 10));
+        this.control("mask").value = mask.toString();
+      }
+    }
+    this.schedule();
+  };
+
+  Lab.prototype.schedule = function () {
+    if (this.pending) return;
+    this.pending = true;
+    var lab = this;
+    window.requestAnimationFrame(function () {
+      lab.pending = false;
+      lab.update();
+    });
+  };
+
+  Lab.prototype.readInt = function (name, low, high) {
+    var value = parseInt(this.control(name).value, 10);
+    if (isNaN(value)) value = low;
+    return Math.min(high, Math.max(low, value));
+  };
+
+  Lab.prototype.readMask = function () {
+    var match = INTEGER.exec(this.control("mask").value);
+    return match ? BigInt(match[1]) : null;
+  };
+
+  Lab.prototype.readLower = function () {
+    var match = /^[ \t]*([0-9]{1,6})[ \t]*$/.exec(this.control("lower").value);
+    return match ? parseInt(match[1], 10) : null;
+  };
+
+  Lab.prototype.syncBits = function (n, effective) {
+    var holder = this.root.querySelector('[data-show="bits"]');
+    var boxes = holder.querySelectorAll("input[data-bit]");
+    if (boxes.length !== n + 1) {
+      var html = "";
+      for (var y = 0; y <= n; y++) {
+        html += '<label class="dplab-rr-bit"><input type="checkbox" data-bit="' + y + '"> ' + y + "</label>";
+      }
+      holder.innerHTML = html;
+      boxes = holder.querySelectorAll("input[data-bit]");
+    }
+    boxes.forEach(function (box, y) {
+      box.disabled = effective === null;
+      if (effective !== null) box.checked = ((effective >> BigInt(y)) & ONE) === ONE;
+    });
+  };
+
+  Lab.prototype.update = function () {
+    var grid = this.data.grid;
+    var n = this.readInt("n", grid.n[0], grid.n[1]);
+    var k = this.readInt("p", grid.p_percent[0], grid.p_percent[1]);
+    var t = this.readInt("alpha", grid.alpha_tenths[0], grid.alpha_tenths[1]);
+    var claimInput = this.control("delta");
+    var claim = parseClaim(claimInput.value);
+    var requestedLower = this.readLower();
+    var direction = this.control("direction").value === "down" ? "down" : "up";
+    var mask = this.readMask();
+    var denominator = deltaDenominator(n);
+    var scale = HUNDRED ** BigInt(n);
+
+    this.show("n", String(n));
+    this.show("p", approxText(BigInt(k), HUNDRED));
+    this.show("alpha", alphaText(t));
+    this.control("p").setAttribute("aria-valuetext", "p = " + approxText(BigInt(k), HUNDRED));
+    this.control("alpha").setAttribute("aria-valuetext", "α = " + alphaText(t));
+    this.show("epsilon", words("rr.lab_epsilon", { eps: Math.log(t / 10).toFixed(4) }));
+    claimInput.setAttribute("aria-invalid", claim === null ? "true" : "false");
+    this.root.querySelector('[data-show="delta-error"]').hidden = claim !== null;
+
+    // The queried pair and event (observation only: they do not change the channel).
+    var lower = requestedLower === null ? null : Math.min(requestedLower, n - 1);
+    this.show(
+      "lower-note",
+      requestedLower === null
+        ? words("rr.lab_lower_invalid")
+        : lower !== requestedLower
+          ? words("rr.lab_lower_clamped", { requested: requestedLower, lower: lower })
+          : ""
+    );
+    var effective = null;
+    if (mask === null) {
+      this.show("mask-note", words("rr.lab_mask_invalid"));
+    } else {
+      effective = mask & ((ONE << BigInt(n + 1)) - ONE);
+      var ignored = mask ^ effective;
+      var outputs = [];
+      for (var y = 0; y <= n; y++) if ((effective >> BigInt(y)) & ONE) outputs.push(y);
+      this.show(
+        "mask-note",
+        words("rr.lab_mask_effective", { effective: effective.toString(), event: eventText(outputs) }) +
+          (ignored ? " " + words("rr.lab_mask_ignored", { ignored: ignored.toString() }) : "")
+      );
+    }
+    this.control("mask").setAttribute("aria-invalid", mask === null ? "true" : "false");
+    this.control("lower").setAttribute("aria-invalid", requestedLower === null ? "true" : "false");
+    this.syncBits(n, effective);
+
+    var rows = { distributions: null, pairs: {}, profile: {} };
+    var eventVerdict = "none";
+    if (lower !== null && effective !== null) {
+      var source = direction === "up" ? lower : lower + 1;
+      var target = direction === "up" ? lower + 1 : lower;
+      var check = eventCheck(n, k, t, source, target, effective);
+      this.show("pair", words("rr.lab_pair_text", { source: source, target: target }));
+      var bound = claim === null
+        ? "—"
+        : approxText(
+          BigInt(t) * check.qs * claim.denominator + claim.numerator * denominator,
+          denominator * claim.denominator
+        );
+      this.show("event-values", words("rr.lab_event_values", {
+        ps: approxText(check.ps, scale),
+        qs: approxText(check.qs, scale),
+        bound: bound
+      }));
+      if (claim !== null && !this.broken) {
+        eventVerdict = covers(claim, check.excess, denominator) ? "pass" : "fail";
+      }
+      rows.distributions = {};
+      rows.distributions[this.data.datasets.distributions] = this.distributionRows(n, k, source, target, check.outputs);
+      rows.distributions[this.data.datasets.event] = check.outputs.map(function (y) {
+        return { y: y, what: words("rr.event") };
+      });
+    }
+    var eventBadge = this.badge("event-badge", eventVerdict);
+    this.show(
+      "event-verdict",
+      eventVerdict === "pass" ? words("rr.lab_event_pass") : eventVerdict === "fail" ? words("rr.lab_event_fail") : ""
+    );
+
+    // The certificate: every ordered pair, every event.
+    var cert = certificate(n, k, t);
+    var required = words("rr.lab_required", { exact: requiredDeltaText(cert.required, n) });
+    this.show("required", required);
+    var certVerdict = claim === null || this.broken ? "none" : covers(claim, cert.required, denominator) ? "pass" : "fail";
+    var certBadge = this.badge("cert-badge", certVerdict);
+    this.show(
+      "cert-verdict",
+      certVerdict === "pass" ? words("rr.lab_cert_pass") : certVerdict === "fail" ? words("rr.lab_cert_fail") : ""
+    );
+    var worst = cert.pairs[cert.worst];
+    this.show("worst", words("rr.lab_worst", { pair: pairText(worst.source, worst.target), event: eventText(worst.event) }));
+    this.show("scope", words("rr.lab_cert_scope", { pairs: 2 * n, events: Math.pow(2, n + 1) }));
+    var broken = this.broken;
+    rows.pairs[this.data.datasets.pairs] = cert.pairs.map(function (row, index) {
+      var verdict = claim === null || broken ? null : covers(claim, row.numerator, denominator);
+      return {
+        index: index,
+        pair: pairText(row.source, row.target),
+        delta: toFloat(row.numerator, denominator),
+        verdict: verdict === null ? "—" : verdict ? words("rr.pass") : words("rr.fail"),
+        mark: verdict === null ? "" : verdict ? "✓" : "✗",
+        what: words("rr.required")
+      };
+    });
+    var claimFloat = claim === null ? null : toFloat(claim.numerator, claim.denominator);
+    rows.pairs[this.data.datasets.claim] = claim === null ? [] : [{ delta: claimFloat, what: words("rr.claim") }];
+
+    // The privacy profile over the α grid.
+    var profile = [];
+    for (var s = grid.alpha_tenths[0]; s <= grid.alpha_tenths[1]; s++) {
+      profile.push({ alpha: s / 10, delta: toFloat(certificate(n, k, s).required, denominator), what: words("rr.profile") });
+    }
+    rows.profile[this.data.datasets.profile] = profile;
+    rows.profile[this.data.datasets.point] = claim === null ? [] : [{ alpha: t / 10, delta: claimFloat, what: words("rr.claim_point") }];
+
+    this.show("pure", pureText(k));
+    this.show("mse", mseText(n, k));
+    var live = this.root.querySelector('[data-show="live"]');
+    if (live && this.rows) {
+      live.textContent = words("rr.lab_live", { event: eventBadge, certificate: certBadge, required: required });
+    }
+    this.rows = rows;
+    var lab = this;
+    this.root.querySelectorAll(".dplab-rr-chart .dplab-chart").forEach(function (chart) { lab.push(chart); });
+  };
+
+  Lab.prototype.distributionRows = function (n, k, source, target, outputs) {
+    var laws = countWeights(n, k);
+    var scale = HUNDRED ** BigInt(n);
+    var chosen = new Set(outputs);
+    var rows = [];
+    [["P", source, words("rr.law_source")], ["Q", target, words("rr.law_target")]].forEach(function (entry) {
+      for (var y = 0; y <= n; y++) {
+        rows.push({ y: y, who: entry[2], role: entry[0], probability: toFloat(laws[entry[1]][y], scale), in_event: chosen.has(y) });
+      }
+    });
+    return rows;
+  };
+
+  // Put the current rows into a drawn chart (after a draw, a redraw, or a change).
+  Lab.prototype.push = function (chart) {
+    if (!chart || !chart.classList || !chart.classList.contains("dplab-chart")) return;
+    var holder = chart.closest(".dplab-rr-chart");
+    var view = chart.dplabView;
+    if (!holder || !view || !this.rows) return;
+    var sets = this.rows[holder.getAttribute("data-chart")];
+    if (!sets) return;
+    Object.keys(sets).forEach(function (name) { view.data(name, sets[name]); });
+    view.runAsync().catch(function (error) { console.error("DP Lab rr-lab chart: " + error); });
+  };
+
+  window.DPLAB_RR = {
+    countWeights: countWeights,
+    countPairs: countPairs,
+    deltaDenominator: deltaDenominator,
+    pairExcess: pairExcess,
+    certificate: certificate,
+    parseClaim: parseClaim,
+    covers: covers,
+    eventCheck: eventCheck,
+    decimalText: decimalText,
+    approxText: approxText,
+    fractionText: fractionText,
+    requiredDeltaText: requiredDeltaText,
+    labs: []
+  };
+
+  function start() {
+    document.querySelectorAll(".dplab-rr-lab").forEach(function (root) {
+      try {
+        window.DPLAB_RR.labs.push(new Lab(root));
+      } catch (error) {
+        console.error("DP Lab rr-lab: " + error);
+      }
+    });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

@@ -1,0 +1,465 @@
+"""The client-side randomized-response lab of lesson 2: controls, inline data, outputs.
+
+:func:`rr_lab` returns an object whose ``_repr_html_`` is the lab: labelled HTML controls,
+the lab's data as inline JSON (a page opened from ``file://`` cannot fetch files), and its
+outputs already filled for the initial state from :mod:`dplab.randomized_response`.  The
+site's script ``docs/assets/dplab/rr-lab.js`` then recomputes every output whenever a
+control moves.
+
+**How the browser stays exact.**  On the lab's grid (``n = 1..12``, ``p = k/100`` for
+``k = 50..100``, ``α = t/10`` for ``t = 10..100``) every count law has integer weights over
+``100^n``: the coefficients of ``(q + a z)^c (a + q z)^{n−c}`` with ``a = k``, ``q = 100 − k``.
+The script multiplies these polynomials with ``BigInt``; each ordered pair's excess is the
+integer ``Σ_y [10·w_P(y) − t·w_Q(y)]₊`` over ``10·100^n`` (:mod:`dplab.rr_lab`), a claimed δ is
+read from its decimal text exactly as ``D / 10^K`` (:func:`parse_claim`), and every verdict is
+the integer comparison ``D · 10·100^n ≥ N · 10^K``.  Floats are used only to draw and to
+print approximations.  The browser test ``tests/browser/test_rr_lab.py`` checks the script
+against :func:`dplab.randomized_response.certify` over the whole grid.
+
+The inline data holds the grid, the initial state and a *witness*: the exact weights and
+pair numerators of the initial state, computed here by :mod:`dplab`.  The script checks its
+own arithmetic against the witness before showing any verdict.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from dplab import randomized_response as rr
+from dplab.finite import RationalLike
+from dplab.rr_lab import LAB_GRID, delta_denominator
+from dplab.views._display import chart_html
+from dplab.views._labels import label
+from dplab.views.randomized_response import (
+    DATASETS,
+    _distribution_layers,
+    _pair_layers,
+    _profile_layers,
+    approx_text,
+    claim_rows,
+    decimal_text,
+    distribution_rows,
+    event_rows,
+    event_text,
+    pair_rows,
+    pair_text,
+    profile_point_rows,
+    profile_rows,
+)
+
+__all__ = ["CLAIM_PATTERN", "RRLab", "parse_claim", "required_delta_text", "rr_lab"]
+
+CLAIM_PATTERN = re.compile(r"[ \t]*([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]{1,4}))?[ \t]*")
+"""A claimed δ as typed: ASCII digits, an optional point and exponent (``1e-5``), spaces or
+tabs around; matched whole (``fullmatch``), as ``rr-lab.js`` does with ``^…$``."""
+
+MAX_CLAIM_LENGTH = 200
+MAX_MASK_DIGITS = 200
+
+
+def parse_claim(text: str) -> Fraction | None:
+    """The exact value of a typed claim δ, or ``None`` if it is not a decimal in [0, 1].
+
+    The lab script applies the same rule (``parseClaim`` in ``rr-lab.js``).
+
+    >>> parse_claim("0.437"), parse_claim(".5"), parse_claim("1e-5"), parse_claim("1")
+    (Fraction(437, 1000), Fraction(1, 2), Fraction(1, 100000), Fraction(1, 1))
+    >>> parse_claim("1.01"), parse_claim("-0.1"), parse_claim("0,5"), parse_claim(".")
+    (None, None, None, None)
+    """
+    if len(text) > MAX_CLAIM_LENGTH:
+        return None
+    match = CLAIM_PATTERN.fullmatch(text)
+    if not match:
+        return None
+    whole, digits, exponent = match.group(1), match.group(2) or "", match.group(3)
+    if not (whole + digits):
+        return None
+    value = Fraction(int(whole + digits), 10 ** len(digits)) * Fraction(10) ** int(exponent or 0)
+    return value if value <= 1 else None
+
+
+def required_delta_text(numerator: int, n: int) -> str:
+    """The exact required δ ``numerator / (10·100^n)`` as the lab prints it.
+
+    >>> required_delta_text(4374 * 10**5, 4)
+    '2187/5000 = 0.4374'
+    >>> required_delta_text(0, 4), required_delta_text(10**25, 12)
+    ('0', '1')
+    """
+    value = Fraction(numerator, delta_denominator(n))
+    if value.denominator == 1:
+        return str(value)
+    decimal = decimal_text(numerator, 2 * n + 1)
+    text = f"{value} = {decimal}"
+    return text + f" (≈ {approx_text(value)})" if len(decimal) > 10 else text
+
+
+@dataclass(frozen=True)
+class RRLab:
+    """One lab on a page; its ``_repr_html_`` is the whole lab (see the module docstring)."""
+
+    n: int
+    p_percent: int
+    alpha_tenths: int
+    delta: str
+    lower: int
+    direction: rr.Direction
+    mask: int
+    key: str
+
+    @property
+    def p(self) -> Fraction:
+        return Fraction(self.p_percent, 100)
+
+    @property
+    def alpha(self) -> Fraction:
+        return Fraction(self.alpha_tenths, 10)
+
+    @property
+    def claim(self) -> Fraction:
+        value = parse_claim(self.delta)
+        assert value is not None  # checked by rr_lab
+        return value
+
+    def data(self) -> dict[str, object]:
+        """The inline JSON: grid, initial state, dataset names and the exact witness."""
+        common = delta_denominator(self.n)
+        certificate = rr.certify(self.n, self.p, self.alpha, 0)
+        laws = [rr.count_distribution(self.n, self.p, c) for c in range(self.n + 1)]
+        return {
+            "grid": {
+                "n": [min(LAB_GRID.sizes), max(LAB_GRID.sizes)],
+                "p_percent": [min(LAB_GRID.p_percents), max(LAB_GRID.p_percents)],
+                "alpha_tenths": [min(LAB_GRID.alpha_tenths), max(LAB_GRID.alpha_tenths)],
+            },
+            "state": {
+                "n": self.n,
+                "p_percent": self.p_percent,
+                "alpha_tenths": self.alpha_tenths,
+                "delta": self.delta,
+                "lower": self.lower,
+                "direction": self.direction,
+                "mask": str(self.mask),
+            },
+            "datasets": DATASETS,
+            "witness": {
+                "n": self.n,
+                "p_percent": self.p_percent,
+                "alpha_tenths": self.alpha_tenths,
+                "weights": [
+                    [str(w * (100**self.n // law.denominator)) for w in law.weights] for law in laws
+                ],
+                "pair_numerators": [
+                    str(row.numerator * (common // row.denominator)) for row in certificate.pairs
+                ],
+            },
+        }
+
+    def outputs(self) -> dict[str, str]:
+        """The text of every output for the initial state, keyed by its ``data-show`` name.
+
+        Computed from :mod:`dplab` here; the script writes the same keys from its own
+        arithmetic, and the browser test compares the two.
+        """
+        query = rr.check_query(
+            self.n, self.p, self.lower, self.direction, self.mask, self.alpha, self.claim
+        )
+        certificate = rr.certify(self.n, self.p, self.alpha, self.claim)
+        required = certificate.required_delta * delta_denominator(self.n)
+        check = query.check
+        texts = {
+            "n": str(self.n),
+            "p": approx_text(self.p),
+            "alpha": f"{self.alpha_tenths // 10}.{self.alpha_tenths % 10}",
+            "epsilon": label("rr.lab_epsilon").format(eps=f"{math.log(self.alpha):.4f}"),
+            "lower-note": (
+                label("rr.lab_lower_clamped").format(
+                    requested=query.pair.requested_lower, lower=query.pair.lower
+                )
+                if query.pair.requested_lower != query.pair.lower
+                else ""
+            ),
+            "mask-note": label("rr.lab_mask_effective").format(
+                effective=query.event.effective, event=event_text(query.event.outputs)
+            )
+            + (
+                " " + label("rr.lab_mask_ignored").format(ignored=query.event.ignored)
+                if query.event.ignored
+                else ""
+            ),
+            "pair": label("rr.lab_pair_text").format(
+                source=query.pair.source, target=query.pair.target
+            ),
+            "event-values": label("rr.lab_event_values").format(
+                ps=approx_text(check.source_probability),
+                qs=approx_text(check.target_probability),
+                bound=approx_text(check.bound),
+            ),
+            "event-badge": label("rr.badge_pass") if check.passes else label("rr.badge_fail"),
+            "event-verdict": label("rr.lab_event_pass")
+            if check.passes
+            else label("rr.lab_event_fail"),
+            "required": label("rr.lab_required").format(
+                exact=required_delta_text(int(required), self.n)
+            ),
+            "cert-badge": label("rr.badge_pass") if certificate.passes else label("rr.badge_fail"),
+            "cert-verdict": label("rr.lab_cert_pass")
+            if certificate.passes
+            else label("rr.lab_cert_fail"),
+            "worst": label("rr.lab_worst").format(
+                pair=pair_text(*certificate.worst_pair), event=event_text(certificate.worst_event)
+            ),
+            "scope": label("rr.lab_cert_scope").format(pairs=2 * self.n, events=2 ** (self.n + 1)),
+            "pure": _pure_text(self.n, self.p),
+            "mse": _mse_text(self.n, self.p),
+        }
+        return texts
+
+    def _charts(self) -> dict[str, str]:
+        query = rr.check_query(
+            self.n, self.p, self.lower, self.direction, self.mask, self.alpha, self.claim
+        )
+        dist = _distribution_layers(
+            distribution_rows(
+                self.n, self.p, query.pair.source, query.pair.target, query.event.outputs
+            ),
+            event_rows(query.event.outputs),
+            width="container",
+            height=200,
+        )
+        pairs = _pair_layers(
+            pair_rows(self.n, self.p, self.alpha, self.claim),
+            claim_rows(self.claim),
+            width="container",
+            height=190,
+        )
+        profile = _profile_layers(
+            profile_rows(self.n, self.p),
+            profile_point_rows(self.alpha, self.claim),
+            width="container",
+            height=210,
+        )
+        return {
+            "distributions": chart_html(
+                dist.properties(description=label("rr.lab_query_heading")).to_dict()
+            ),
+            "pairs": chart_html(
+                pairs.properties(description=label("rr.lab_cert_heading")).to_dict()
+            ),
+            "profile": chart_html(
+                profile.properties(description=label("rr.lab_profile_heading")).to_dict()
+            ),
+        }
+
+    def _repr_html_(self) -> str:
+        lab_id = f"rr-lab-{self.key}"
+        texts = {key: html.escape(value) for key, value in self.outputs().items()}
+        charts = self._charts()
+        payload = (
+            json.dumps(self.data(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            .replace("<", "\\u003c")
+            .replace(">", "\\u003e")
+            .replace("&", "\\u0026")
+        )
+
+        def words(key: str) -> str:
+            return html.escape(label(key))
+
+        def show(key: str, tag: str = "span", extra: str = "") -> str:
+            return f'<{tag} data-show="{key}"{extra}>{texts[key]}</{tag}>'
+
+        def badge(key: str, passes: bool) -> str:
+            verdict = "pass" if passes else "fail"
+            return (
+                f'<span class="dplab-rr-badge" data-show="{key}" data-verdict="{verdict}">'
+                f"{texts[key]}</span>"
+            )
+
+        query = rr.check_query(
+            self.n, self.p, self.lower, self.direction, self.mask, self.alpha, self.claim
+        )
+        certificate = rr.certify(self.n, self.p, self.alpha, self.claim)
+        bits = "".join(
+            f'<label class="dplab-rr-bit"><input type="checkbox" data-bit="{y}"'
+            f"{' checked' if query.event.effective >> y & 1 else ''}> {y}</label>"
+            for y in range(self.n + 1)
+        )
+        i = lab_id
+        direction_options = "".join(
+            f'<option value="{value}"{" selected" if value == self.direction else ""}>'
+            f"{words(key)}</option>"
+            for value, key in (("up", "rr.lab_up"), ("down", "rr.lab_down"))
+        )
+        parts = [
+            f'<section class="dplab-rr-lab" id="{i}" aria-labelledby="{i}-title">',
+            f'<script type="application/json" class="dplab-rr-lab-data">{payload}</script>',
+            f'<p class="dplab-rr-title" id="{i}-title">{words("rr.lab_title")}</p>',
+            '<form class="dplab-rr-controls" autocomplete="off">',
+            f"<fieldset><legend>{words('rr.lab_mechanism')}</legend>",
+            '<div class="dplab-rr-field">',
+            f'<label for="{i}-n">{words("rr.lab_n")}</label>',
+            f'<input id="{i}-n" name="n" type="range" min="{min(LAB_GRID.sizes)}" '
+            f'max="{max(LAB_GRID.sizes)}" step="1" value="{self.n}">',
+            f'<output for="{i}-n">{show("n")}</output></div>',
+            '<div class="dplab-rr-field">',
+            f'<label for="{i}-p">{words("rr.lab_p")}</label>',
+            f'<input id="{i}-p" name="p" type="range" min="{min(LAB_GRID.p_percents)}" '
+            f'max="{max(LAB_GRID.p_percents)}" step="1" value="{self.p_percent}" '
+            f'aria-valuetext="p = {texts["p"]}">',
+            f'<output for="{i}-p">{show("p")}</output></div>',
+            "</fieldset>",
+            f"<fieldset><legend>{words('rr.lab_claim')}</legend>",
+            '<div class="dplab-rr-field">',
+            f'<label for="{i}-alpha">{words("rr.lab_alpha")}</label>',
+            f'<input id="{i}-alpha" name="alpha" type="range" '
+            f'min="{min(LAB_GRID.alpha_tenths)}" max="{max(LAB_GRID.alpha_tenths)}" step="1" '
+            f'value="{self.alpha_tenths}" aria-valuetext="α = {texts["alpha"]}">',
+            f'<output for="{i}-alpha">{show("alpha")}</output>',
+            f'<small class="dplab-rr-hint">{show("epsilon")}</small></div>',
+            '<div class="dplab-rr-field dplab-rr-wide">',
+            f'<label for="{i}-delta">{words("rr.lab_delta")}</label>',
+            f'<input id="{i}-delta" name="delta" type="text" inputmode="decimal" '
+            f'spellcheck="false" value="{html.escape(self.delta)}" '
+            f'aria-describedby="{i}-delta-help {i}-delta-error">',
+            f'<small class="dplab-rr-hint" id="{i}-delta-help">',
+            f"{words('rr.lab_delta_help')}</small>",
+            f'<p class="dplab-rr-error" id="{i}-delta-error" data-show="delta-error" hidden>'
+            f"{words('rr.lab_delta_invalid')}</p></div>",
+            "</fieldset>",
+            f"<fieldset><legend>{words('rr.lab_query')}</legend>",
+            '<div class="dplab-rr-field">',
+            f'<label for="{i}-lower">{words("rr.lab_lower")}</label>',
+            f'<input id="{i}-lower" name="lower" type="number" min="0" '
+            f'max="{max(LAB_GRID.sizes) - 1}" step="1" value="{self.lower}" '
+            f'aria-describedby="{i}-lower-note">',
+            f'<small class="dplab-rr-hint" id="{i}-lower-note">{show("lower-note")}</small></div>',
+            '<div class="dplab-rr-field">',
+            f'<label for="{i}-direction">{words("rr.lab_direction")}</label>',
+            f'<select id="{i}-direction" name="direction">{direction_options}</select></div>',
+            '<div class="dplab-rr-field dplab-rr-wide">',
+            f'<label for="{i}-mask">{words("rr.lab_mask")}</label>',
+            f'<input id="{i}-mask" name="mask" type="text" inputmode="numeric" '
+            f'spellcheck="false" value="{self.mask}" aria-describedby="{i}-mask-note">',
+            f'<small class="dplab-rr-hint" id="{i}-mask-note">{show("mask-note")}</small>',
+            f'<fieldset class="dplab-rr-bits"><legend>{words("rr.lab_bits")}</legend>',
+            f'<span data-show="bits">{bits}</span></fieldset></div>',
+            "</fieldset>",
+            "</form>",
+            '<div class="dplab-rr-outputs">',
+            '<section class="dplab-rr-panel" data-part="query">',
+            f"<h4>{words('rr.lab_query_heading')}</h4>",
+            show("pair", "p"),
+            '<div class="dplab-rr-chart" data-chart="distributions">',
+            f"{charts['distributions']}</div>",
+            show("event-values", "p"),
+            f'<p class="dplab-rr-verdict">{badge("event-badge", query.check.passes)} '
+            f"{show('event-verdict')}</p>",
+            f'<p class="dplab-rr-note">{words("rr.lab_event_note")}</p>',
+            "</section>",
+            '<section class="dplab-rr-panel" data-part="certificate">',
+            f"<h4>{words('rr.lab_cert_heading')}</h4>",
+            show("required", "p"),
+            f'<p class="dplab-rr-verdict">{badge("cert-badge", certificate.passes)} '
+            f"{show('cert-verdict')}</p>",
+            show("worst", "p"),
+            show("scope", "p", ' class="dplab-rr-note"'),
+            f'<div class="dplab-rr-chart" data-chart="pairs">{charts["pairs"]}</div>',
+            "</section>",
+            '<section class="dplab-rr-panel" data-part="profile">',
+            f"<h4>{words('rr.lab_profile_heading')}</h4>",
+            f'<div class="dplab-rr-chart" data-chart="profile">{charts["profile"]}</div>',
+            "</section>",
+            '<section class="dplab-rr-panel" data-part="utility">',
+            f"<h4>{words('rr.lab_utility_heading')}</h4>",
+            show("pure", "p"),
+            show("mse", "p"),
+            "</section>",
+            "</div>",
+            '<p class="dplab-rr-live" data-show="live" aria-live="polite"></p>',
+            '<p class="dplab-rr-error" data-show="lab-error" role="alert" hidden>'
+            f"{words('rr.lab_error')}</p>",
+            "</section>",
+        ]
+        return "".join(parts)
+
+
+def _pure_text(n: int, p: Fraction) -> str:
+    pure = rr.pure_privacy(n, p)
+    if not pure.finite:
+        return label("rr.lab_pure_none")
+    if pure.alpha == 1:
+        return label("rr.lab_pure_zero")
+    return label("rr.lab_pure").format(eps=f"{pure.epsilon:.4f}")
+
+
+def _mse_text(n: int, p: Fraction) -> str:
+    estimator = rr.debiased_estimator(n, p)
+    if not estimator.available:
+        return label("rr.lab_mse_none")
+    assert estimator.mse is not None
+    exact = str(estimator.mse)
+    if estimator.mse.denominator != 1:
+        exact += f" ≈ {approx_text(estimator.mse)}"
+    return label("rr.lab_mse").format(exact=exact)
+
+
+def _on_grid(name: str, value: RationalLike, scale: int, low: int, high: int) -> int:
+    exact = Fraction(value)
+    scaled = exact * scale
+    if scaled.denominator != 1 or not low <= scaled <= high:
+        raise ValueError(
+            f"{name} must be on the lab's grid {low / scale:g}, {(low + 1) / scale:g}, …, "
+            f"{high / scale:g}; got {value!r}"
+        )
+    return int(scaled)
+
+
+def rr_lab(
+    n: int = 4,
+    p: RationalLike = "3/4",
+    alpha: RationalLike = "3",
+    delta: str = "0",
+    lower: int = 1,
+    direction: rr.Direction = "up",
+    mask: int = 3,
+    *,
+    key: str | None = None,
+) -> RRLab:
+    """The lab, starting at the given state (each value must be reachable by its control).
+
+    ``p`` on 0.50, 0.51, …, 1.00; ``alpha`` on 1.0, 1.1, …, 10.0; ``delta`` a decimal string
+    in [0, 1] (see :func:`parse_claim`); ``lower``, ``direction`` and ``mask`` as in
+    :func:`dplab.randomized_response.check_query`.  ``key`` names the lab's element ids
+    (default: derived from the state, so that builds are reproducible).
+
+    >>> lab = rr_lab(4, "0.9", "3", "0.05", lower=2, mask=16)
+    >>> lab.outputs()["required"], lab.outputs()["event-badge"]
+    ('필요한 δ = 2187/5000 = 0.4374', '✓ 통과')
+    """
+    n = rr._check_n(n)
+    if n > max(LAB_GRID.sizes):
+        raise ValueError(f"n must be an integer in [1, {max(LAB_GRID.sizes)}]; got {n}")
+    p_percent = _on_grid("p", p, 100, min(LAB_GRID.p_percents), max(LAB_GRID.p_percents))
+    alpha_tenths = _on_grid(
+        "alpha", alpha, 10, min(LAB_GRID.alpha_tenths), max(LAB_GRID.alpha_tenths)
+    )
+    if not isinstance(delta, str) or parse_claim(delta) is None:
+        raise ValueError(
+            f"delta must be a decimal string in [0, 1] such as '0.05' or '1e-5'; got {delta!r}"
+        )
+    rr.queried_pair(n, lower, direction)  # validates lower and direction
+    rr.event_from_mask(n, mask)  # validates mask
+    if len(str(mask)) > MAX_MASK_DIGITS:
+        raise ValueError(f"mask must have at most {MAX_MASK_DIGITS} digits; got {len(str(mask))}")
+    state = (n, p_percent, alpha_tenths, delta, lower, direction, mask)
+    key = key or hashlib.sha256(repr(state).encode()).hexdigest()[:8]
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", key):
+        raise ValueError(f"key must be letters, digits, '-' or '_'; got {key!r}")
+    return RRLab(n, p_percent, alpha_tenths, delta, lower, direction, mask, key)

@@ -1,0 +1,267 @@
+"""Views of lesson 2: chart specs (params, descriptions, named data, ranges) and tables,
+checked against the exact maths of :mod:`dplab.randomized_response`."""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+from fractions import Fraction
+
+import pytest
+
+from dplab import randomized_response as rr
+from dplab.rr_lab import delta_denominator
+from dplab.views import label, mimebundle
+from dplab.views import randomized_response as rrv
+from dplab.views import rr_lab as lab_views
+
+N, P, ALPHA, DELTA = 4, Fraction(9, 10), 3, Fraction(1, 20)
+
+
+def layers(spec):
+    """Every unit spec (a dict with a mark) inside a layered or concatenated spec."""
+    found = []
+    for key in ("layer", "vconcat", "hconcat"):
+        for child in spec.get(key, []):
+            found += layers(child)
+    if "mark" in spec:
+        found.append(spec)
+    return found
+
+
+def named_values(spec, name):
+    values = [
+        unit["data"]["values"] for unit in layers(spec) if unit.get("data", {}).get("name") == name
+    ]
+    assert values, f"no layer reads {name}"
+    return values[0]
+
+
+def test_approx_text_rounds_half_up_on_the_exact_value():
+    cases = {
+        Fraction(2187, 5000): "0.4374",
+        Fraction(12345, 10**8): "0.0001235",  # half-up at the 4th significant digit
+        Fraction(99995, 10**5): "1",  # rounds up to the next power of ten
+        Fraction(1, 3): "0.3333",
+        Fraction(123456): "123500",
+        Fraction(1234567): "1.235×10⁶",
+        Fraction(1, 10**5): "1×10⁻⁵",
+        Fraction(-1, 8): "-0.125",
+        Fraction(0): "0",
+    }
+    assert {value: rrv.approx_text(value) for value in cases} == cases
+
+
+def test_decimal_and_event_texts():
+    assert rrv.decimal_text(4374 * 10**5, 9) == "0.4374"
+    assert rrv.decimal_text(10**9, 9) == "1"
+    assert rrv.event_text((0, 1, 2)) == "{0, 1, 2}" and rrv.event_text(()) == "∅"
+    assert rrv.event_tex((4,)) == r"\{4\}" and rrv.event_tex(()) == r"\varnothing"
+
+
+def test_distribution_chart_draws_both_exact_laws_and_outlines_the_event():
+    spec = rrv.pair_distributions_chart(N, P, lower=7, direction="down", mask=0b1000111).to_dict()
+    rows = named_values(spec, rrv.DATASETS["distributions"])
+    pair = rr.queried_pair(N, 7, "down")  # clamped to 3: the pair 4 → 3
+    assert (pair.source, pair.target) == (4, 3)
+    for role, count in (("P", pair.source), ("Q", pair.target)):
+        law = rr.count_distribution(N, P, count).probabilities
+        drawn = [row["probability"] for row in rows if row["role"] == role]
+        assert drawn == [float(x) for x in law]
+    event = [row["y"] for row in named_values(spec, rrv.DATASETS["event"])]
+    assert event == [0, 1, 2]  # bit 6 is above n and ignored
+    assert spec["description"] == label("rr.desc_pair").format(
+        n=N, source=4, target=3, event="{0, 1, 2}"
+    )
+
+
+def test_pair_chart_has_every_ordered_pair_exact_verdicts_and_the_claim_line():
+    spec = rrv.pair_deltas_chart(N, P, ALPHA, DELTA).to_dict()
+    rows = named_values(spec, rrv.DATASETS["pairs"])
+    certificate = rr.certify(N, P, ALPHA, DELTA)
+    assert [row["pair"] for row in rows] == [f"{s}→{t}" for s, t in rr.count_pairs(N)]
+    assert [row["delta"] for row in rows] == [float(r.required_delta) for r in certificate.pairs]
+    assert {row["mark"] for row in rows} == {"✗"}  # every pair needs more than 0.05
+    assert named_values(spec, rrv.DATASETS["claim"]) == [{"delta": 0.05, "what": label("rr.claim")}]
+    assert "0.05" in spec["description"] and "8" in spec["description"]
+    rows_at_worst = rrv.pair_rows(N, P, ALPHA, certificate.required_delta)
+    assert {row["mark"] for row in rows_at_worst} == {"✓"}
+
+
+def test_profile_chart_uses_the_alpha_grid_and_says_the_axis_is_alpha():
+    spec = rrv.privacy_profile_chart(N, P, alpha=ALPHA, delta=DELTA).to_dict()
+    rows = named_values(spec, rrv.DATASETS["profile"])
+    assert [row["alpha"] for row in rows] == [t / 10 for t in range(10, 101)]
+    assert rows[0]["delta"] == float(rr.required_delta(N, P, 1)) == 0.5976
+    assert rows[20]["delta"] == float(Fraction(2187, 5000))  # α = 3.0
+    assert rows[-1]["delta"] == 0  # α = 10 ≥ α* = 9
+    deltas = [row["delta"] for row in rows]
+    assert deltas == sorted(deltas, reverse=True)  # non-increasing in α
+    assert named_values(spec, rrv.DATASETS["point"])[0] == {
+        "alpha": 3.0,
+        "delta": 0.05,
+        "what": label("rr.claim_point"),
+    }
+    x_titles = {unit["encoding"]["x"]["title"] for unit in layers(spec) if "x" in unit["encoding"]}
+    assert x_titles == {label("rr.alpha_axis")} and "α = e^ε" in label("rr.alpha_axis")
+    assert spec["description"].startswith(label("rr.desc_profile")[:10])
+
+
+def test_charts_with_all_zero_deltas_keep_a_visible_axis():
+    spec = rrv.pair_deltas_chart(N, Fraction(1, 2), ALPHA, 0).to_dict()
+    assert {row["delta"] for row in named_values(spec, rrv.DATASETS["pairs"])} == {0.0}
+    assert named_values(spec, "rr_floor") == [{"delta": rrv.FLOOR}]
+
+
+def test_walkthrough_has_a_step_parameter_and_highlights_each_step():
+    spec = rrv.walkthrough_chart(N, P, lower=2, mask=1 << N, alpha=ALPHA, delta=DELTA).to_dict()
+    assert spec["params"] == [{"name": "step", "value": 1}]
+    assert "bind" not in spec["params"][0]
+    assert len(spec["vconcat"]) == 4
+    opacity = json.dumps(spec)
+    for step in ("step == 1", "step == 2 || step == 3", "step == 3", "step == 4"):
+        assert step in opacity
+    text = spec["datasets"][spec["vconcat"][2]["data"]["name"]][0]["text"]
+    assert text == label("rr.walk_event_text").format(
+        event="{4}", ps="0.0081", bound="0.2687", verdict=label("rr.pass")
+    )
+    bits = spec["vconcat"][0]["layer"][0]
+    assert bits["mark"]["opacity"] == {"expr": "step == 1 ? 1 : 0.25"}
+    assert "description" in spec and "{4}" in spec["description"]
+
+
+def test_certificate_table_is_the_exact_certificate():
+    table = rrv.certificate_table(N, P, ALPHA, "0.438").data
+    certificate = rr.certify(N, P, ALPHA, "0.438")
+    assert list(table[label("rr.col_exact")]) == [str(r.required_delta) for r in certificate.pairs]
+    assert table[label("rr.col_event")].iloc[0] == "{0}"
+    verdicts = table[label("rr.col_verdict").format(delta="0.438")]
+    assert set(verdicts) == {label("rr.badge_pass")}
+    assert table[label("rr.col_approx")].iloc[0] == "0.4374"
+
+
+def test_count_law_table_rows_are_exact_laws():
+    table = rrv.count_law_table(N, "3/4").data
+    for c in range(N + 1):
+        row = table.iloc[c]
+        law = rr.count_distribution(N, "3/4", c).probabilities
+        columns = [label("rr.col_output").format(y=y) for y in range(N + 1)]
+        assert [Fraction(row[column]) for column in columns] == list(law)
+
+
+@pytest.mark.parametrize("p", ["0.51", "0.6", "3/4", "0.9", "0.99", "1"])
+def test_required_delta_at_alpha_one_is_2p_minus_1_times_the_others_peak(p):
+    # The theorem of the lesson's "more people" section, checked exactly.
+    exact = Fraction(p)
+    for n in range(1, 16):
+        assert rr.required_delta(n, exact, 1) == (2 * exact - 1) * rrv._others_peak(n, exact)
+
+
+def test_aggregation_frame_and_table():
+    frame = rrv.aggregation_frame(["3/4"], [1, 4, 100])
+    assert list(frame["exact"]) == [rr.required_delta(n, "3/4", 1) for n in (1, 4, 100)]
+    assert frame["ratio"].iloc[0] == 1 and math.isnan(frame["normal"].iloc[0])
+    assert frame["normal"].iloc[2] == pytest.approx(
+        0.5 / math.sqrt(2 * math.pi * 99 * 3 / 16), rel=1e-12
+    )
+    table = rrv.aggregation_table("3/4", [1, 2]).data
+    assert list(table[label("rr.col_exact")]) == ["1/2", "3/8"]
+    assert list(table[label("rr.col_peak")]) == ["1", "3/4"]
+    spec = rrv.aggregation_chart(["3/4", "0.9"], [1, 2, 4]).to_dict()
+    assert spec["layer"][0]["encoding"]["x"]["scale"] == {"type": "log"}
+    assert spec["layer"][0]["mark"]["clip"] is True
+
+
+def test_every_chart_has_a_korean_description_in_its_aria_label():
+    charts = [
+        rrv.pair_distributions_chart(N, P, lower=2, mask=7),
+        rrv.pair_deltas_chart(N, P, ALPHA, DELTA),
+        rrv.privacy_profile_chart(N, P, alpha=ALPHA, delta=DELTA),
+        rrv.aggregation_chart(["3/4"], [1, 2]),
+        rrv.walkthrough_chart(N, P, lower=2, mask=16, alpha=ALPHA, delta=DELTA),
+    ]
+    for chart in charts:
+        description = chart.to_dict()["description"]
+        assert re.search("[가-힣]", description)
+        assert f'aria-label="{html.escape(description)}"' in mimebundle(chart)["text/html"]
+
+
+# --- the lab's HTML ---------------------------------------------------------------------
+
+
+def test_parse_claim_reads_decimals_exactly():
+    assert lab_views.parse_claim("0.4374") == Fraction(2187, 5000)
+    assert lab_views.parse_claim(" 2.5e-1\t") == Fraction(1, 4)
+    assert lab_views.parse_claim("1.000") == 1 and lab_views.parse_claim("0") == 0
+    for bad in ("1.0001", "-0", "+0.5", "0,5", "", ".", "e-5", "1e", "½", "٠.٥", "0.5\n"):
+        assert lab_views.parse_claim(bad) is None, bad
+
+
+def test_lab_html_has_labelled_controls_inline_data_and_outputs():
+    lab = lab_views.rr_lab(4, "0.9", "3", "0.05", lower=2, mask=16)
+    page = mimebundle(lab)["text/html"]
+    ids = re.findall(r'<(?:input|select) id="([^"]+)"', page)
+    assert len(ids) == 7
+    for control in ids:
+        assert f'<label for="{control}">' in page
+    assert page.count('<input type="checkbox" data-bit=') == N + 1
+    payload = re.search(
+        r'<script type="application/json" class="dplab-rr-lab-data">(.*?)</script>', page
+    ).group(1)
+    data = json.loads(payload)
+    assert data["grid"] == {"n": [1, 12], "p_percent": [50, 100], "alpha_tenths": [10, 100]}
+    assert data["state"]["delta"] == "0.05" and data["state"]["mask"] == "16"
+    witness = data["witness"]
+    common = delta_denominator(N)
+    certificate = rr.certify(N, P, ALPHA, 0)
+    assert witness["pair_numerators"] == [
+        str(row.required_delta * common) for row in certificate.pairs
+    ]
+    assert witness["weights"][0] == ["65610000", "29160000", "4860000", "360000", "10000"]
+    assert page.count('class="dplab-chart"') == 3
+    outputs = lab.outputs()
+    assert outputs["required"] == label("rr.lab_required").format(exact="2187/5000 = 0.4374")
+    assert outputs["event-badge"] == label("rr.badge_pass")
+    assert outputs["cert-badge"] == label("rr.badge_fail")
+    assert outputs["worst"] == label("rr.lab_worst").format(pair="0→1", event="{0}")
+    assert outputs["mse"] == label("rr.lab_mse").format(exact="9/16 ≈ 0.5625")
+    for key, text in outputs.items():
+        assert f'data-show="{key}"' in page and html.escape(text) in page
+
+
+def test_lab_reports_boundaries_and_clamping():
+    half = lab_views.rr_lab(3, "0.5", "1", "0", lower=9, mask=2**20 + 1).outputs()
+    assert half["mse"] == label("rr.lab_mse_none") and half["pure"] == label("rr.lab_pure_zero")
+    assert half["lower-note"] == label("rr.lab_lower_clamped").format(requested=9, lower=2)
+    assert label("rr.lab_mask_ignored").format(ignored=2**20) in half["mask-note"]
+    one = lab_views.rr_lab(3, "1", "10", "1").outputs()
+    assert one["pure"] == label("rr.lab_pure_none") and one["required"].endswith("= 1")
+    assert one["cert-badge"] == label("rr.badge_pass")  # δ = 1 covers everything
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"n": 13}, r"n must be an integer in \[1, 12\]"),
+        ({"p": "0.495"}, "p must be on the lab's grid"),
+        ({"p": "0.4"}, "p must be on the lab's grid"),
+        ({"alpha": "3.05"}, "alpha must be on the lab's grid"),
+        ({"delta": "1.5"}, "delta must be a decimal string"),
+        ({"delta": 0.05}, "delta must be a decimal string"),
+        ({"direction": "left"}, "direction must be one of"),
+        ({"mask": -1}, r"mask must be an integer in \[0, inf\)"),
+        ({"key": "a b"}, "key must be letters"),
+    ],
+)
+def test_lab_rejects_states_its_controls_cannot_reach(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        lab_views.rr_lab(**kwargs)
+
+
+def test_required_delta_text():
+    assert lab_views.required_delta_text(0, 3) == "0"
+    assert lab_views.required_delta_text(delta_denominator(2), 2) == "1"
+    long = lab_views.required_delta_text(1, 12)
+    assert long == f"1/{delta_denominator(12)} = 0.{'0' * 24}1 (≈ 1×10⁻²⁵)"
