@@ -1,0 +1,292 @@
+"""Speed and accuracy of dplab.gaussian next to the naive SciPy formula and dp_accounting.
+
+Run, with dp_accounting available (it pins ``attrs<24``, which conflicts with this
+project's lock file, so it lives in a separate virtual environment)::
+
+    python3 -m venv .venv-bench
+    .venv-bench/bin/pip install -e . dp-accounting==0.6.0     # or: -e '.[bench]'
+    .venv-bench/bin/python bench/gaussian.py
+
+``.venv/bin/python bench/gaussian.py`` also runs and reports dp_accounting as missing.
+
+Every method evaluates δ(ε) for Gaussian noise at the 789 points of
+``tests/data/gaussian_reference.json`` (h = Δ/σ from 1e-3 to 1e3, ε from 0 to 1e4) and is
+scored against the 100-digit mpmath values stored there:
+
+* ``pts/s``: points per second, for one call per point (``scalar``) and for the fewest
+  calls the API allows (``vector``: one call for dplab and SciPy; for dp_accounting, one
+  ``GaussianPrivacyLoss`` per distinct (Δ, σ) with its ε values in one call);
+* ``δ err``: the largest relative error of δ over the points where δ is a normal double;
+* ``ln δ err``: the largest relative error of ln δ over the points where δ underflows (a
+  method that returns δ = 0 there has an infinite error);
+* ``wrong``: points where the method returns δ ≤ 0, NaN or ±inf although δ > 0 (for
+  dplab, ``delta`` raises instead of returning a value where δ underflows, and ``log_delta``
+  is used there).
+
+A second table does the same for the calibrations against the table's σ* and ε*; ``unsafe``
+counts results below the exact minimum, i.e. claims that are false.  A third times the
+case dp_accounting vectorises best: one σ, 100,000 values of ε.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+import warnings
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+
+import mpmath as mp
+import numpy as np
+from scipy import stats
+
+from dplab import gaussian
+
+TABLE = json.loads(
+    (
+        Path(__file__).resolve().parent.parent / "tests" / "data" / "gaussian_reference.json"
+    ).read_text(encoding="utf-8")
+)
+TINY = float(np.finfo(np.float64).tiny)
+
+try:
+    from dp_accounting import gaussian_mechanism as dp_gaussian
+    from dp_accounting.pld import privacy_loss_mechanism as dp_pld
+except ImportError as error:  # pragma: no cover - depends on the environment
+    dp_gaussian = dp_pld = None
+    DP_MISSING = f"dp_accounting is not installed ({error}); see the module docstring"
+else:
+    DP_MISSING = ""
+
+
+def timed(action: Callable[[], object], *, minimum: float = 0.3) -> tuple[float, object]:
+    """Seconds per run of ``action`` (repeated until ``minimum`` seconds have passed)."""
+    runs, start = 0, time.perf_counter()
+    while True:
+        result = action()
+        runs += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= minimum:
+            return elapsed / runs, result
+
+
+# --- δ(ε) at the reference points -------------------------------------------------------
+
+
+def naive_scipy(sensitivity, sigma, eps):
+    """The textbook formula with scipy.stats.norm.cdf and exp(ε), as often written."""
+    h = np.asarray(sensitivity) / np.asarray(sigma)
+    eps = np.asarray(eps)
+    with np.errstate(all="ignore"):
+        return stats.norm.cdf(h / 2 - eps / h) - np.exp(eps) * stats.norm.cdf(-h / 2 - eps / h)
+
+
+def dp_accounting_delta(sensitivity: float, sigma: float, eps):
+    """dp_accounting's public δ(ε): ``GaussianPrivacyLoss(...).get_delta_for_epsilon``."""
+    loss = dp_pld.GaussianPrivacyLoss(sigma, sensitivity=sensitivity)
+    return loss.get_delta_for_epsilon(eps)
+
+
+def dp_accounting_grouped(sensitivity, sigma, eps) -> np.ndarray:
+    groups = defaultdict(list)
+    for index, key in enumerate(zip(sensitivity, sigma, strict=True)):
+        groups[key].append(index)
+    result = np.empty(len(eps))
+    for (d, s), indices in groups.items():
+        result[indices] = dp_accounting_delta(d, s, list(eps[indices]))
+    return result
+
+
+def dp_accounting_log(sensitivity: float, sigma: float, eps: float) -> float:
+    """dp_accounting's internal ln δ used by its calibrations (sensitivity scaled to 1)."""
+    return dp_gaussian._get_log_delta(sigma / sensitivity, eps)
+
+
+def delta_scores(deltas, logs) -> tuple[str, str, str]:
+    """Formatted ``(δ err, ln δ err, wrong)`` of values against the table.
+
+    ``deltas[i]`` is None where the method gives no δ value (dplab where δ underflows);
+    ``logs[i]`` is None where it gives no ln δ (then the ln of its δ is scored).
+    """
+    worst_delta = worst_log = 0.0
+    wrong = 0
+    with mp.workdps(60):
+        for row, value, log_value in zip(TABLE["delta"], deltas, logs, strict=True):
+            exact = mp.mpf(row["delta"])
+            valid = value is not None and value > 0 and math.isfinite(value)
+            wrong += value is not None and not valid
+            if exact >= TINY:
+                error = float(abs(mp.mpf(value) - exact) / exact) if valid else math.inf
+                worst_delta = max(worst_delta, error)
+                continue
+            if log_value is None:
+                log_value = math.log(value) if valid else -math.inf
+            exact_log = mp.mpf(row["log_delta"])
+            if math.isfinite(log_value):
+                error = float(abs(mp.mpf(log_value) - exact_log) / abs(exact_log))
+            else:
+                error = math.inf
+            worst_log = max(worst_log, error)
+    return f"{worst_delta:.1e}", f"{worst_log:.1e}", str(wrong)
+
+
+def row(method: str, mode: str, rate: float, deltas, logs=None) -> list[str]:
+    logs = [None] * len(deltas) if logs is None else logs
+    return [method, mode, f"{rate:,.0f}", *delta_scores(deltas, logs)]
+
+
+def delta_rows() -> list[list[str]]:
+    rows_in = TABLE["delta"]
+    d = np.array([float(r["sensitivity"]) for r in rows_in])
+    s = np.array([float(r["sigma"]) for r in rows_in])
+    e = np.array([float(r["eps"]) for r in rows_in])
+    normal = np.array([mp.mpf(r["delta"]) >= TINY for r in rows_in])
+    points = list(zip(d.tolist(), s.tolist(), e.tolist(), strict=True))
+    rate = len(points)
+    table = []
+
+    # dplab: delta() where δ is a normal double, log_delta() where it underflows (delta()
+    # raises there); "vector" is one call of each, "scalar" one call per point.
+    def dplab_vector():
+        values = [None] * len(points)
+        for index, value in zip(
+            np.flatnonzero(normal), gaussian.delta(d[normal], s[normal], e[normal]), strict=True
+        ):
+            values[index] = value
+        logs = [None] * len(points)
+        for index, value in zip(
+            np.flatnonzero(~normal),
+            gaussian.log_delta(d[~normal], s[~normal], e[~normal]),
+            strict=True,
+        ):
+            logs[index] = value
+        return values, logs
+
+    def dplab_scalar():
+        pairs = [
+            (gaussian.delta(*p), None) if n else (None, gaussian.log_delta(*p))
+            for p, n in zip(points, normal, strict=True)
+        ]
+        return [v for v, _ in pairs], [log for _, log in pairs]
+
+    for mode, action in (("vector", dplab_vector), ("scalar", dplab_scalar)):
+        seconds, (values, logs) = timed(action)
+        table.append(row("dplab.gaussian", mode, rate / seconds, values, logs))
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seconds, values = timed(lambda: naive_scipy(d, s, e))
+        table.append(row("SciPy naive", "vector", rate / seconds, values))
+        seconds, values = timed(lambda: [float(naive_scipy(*p)) for p in points])
+        table.append(row("SciPy naive", "scalar", rate / seconds, values))
+        if dp_pld is None:
+            table.append(["dp_accounting", "-", "not installed", "", "", ""])
+            return table
+        seconds, values = timed(lambda: dp_accounting_grouped(d, s, e))
+        table.append(row("dp_accounting PLD", "vector", rate / seconds, values))
+        seconds, values = timed(lambda: [dp_accounting_delta(*p) for p in points])
+        table.append(row("dp_accounting PLD", "scalar", rate / seconds, values))
+        seconds, logs = timed(lambda: [dp_accounting_log(*p) for p in points])
+        name = "dp_accounting _get_log_delta"
+        table.append(row(name, "scalar", rate / seconds, np.exp(logs).tolist(), logs))
+    return table
+
+
+# --- calibration ------------------------------------------------------------------------
+
+
+def calibration_scores(results, exact_key: str, rows) -> tuple[str, str]:
+    worst, unsafe = 0.0, 0
+    with mp.workdps(60):
+        for value, row_in in zip(results, rows, strict=True):
+            exact = mp.mpf(row_in[exact_key])
+            if exact == 0:  # nothing lies below the minimum ε = 0
+                error = abs(mp.mpf(value))
+            else:
+                error = abs(mp.mpf(value) - exact) / exact
+                unsafe += bool(value < exact * (1 - mp.mpf(10) ** -35))
+            worst = max(worst, float(error))
+    return f"{worst:.1e}", str(unsafe)
+
+
+def calibration_rows() -> list[list[str]]:
+    sigma_rows, eps_rows = TABLE["sigma_for"], TABLE["eps_for"]
+    sigma_points = [(float(r["eps"]), float(r["delta"])) for r in sigma_rows]
+    eps_points = [(float(r["sigma"]), float(r["delta"])) for r in eps_rows]
+    methods = [
+        (
+            "dplab.gaussian",
+            lambda e, t: gaussian.sigma_for(1.0, e, t),
+            lambda s, t: gaussian.eps_for(1.0, s, t),
+        )
+    ]
+    if dp_gaussian is not None:
+        methods.append(
+            ("dp_accounting", dp_gaussian.get_sigma_gaussian, dp_gaussian.get_epsilon_gaussian)
+        )
+    table = []
+    for name, sigma_for, eps_for in methods:
+        for kind, solve, points, rows, key in (
+            ("sigma_for", sigma_for, sigma_points, sigma_rows, "sigma"),
+            ("eps_for", eps_for, eps_points, eps_rows, "eps"),
+        ):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                seconds, results = timed(
+                    lambda solve=solve, points=points: [solve(*p) for p in points]
+                )
+            scores = calibration_scores(results, key, rows)
+            table.append([name, kind, f"{len(points) / seconds:,.0f}", *scores])
+    if dp_gaussian is None:
+        table.append(["dp_accounting", "-", "not installed", "", ""])
+    return table
+
+
+# --- one σ, many ε ----------------------------------------------------------------------
+
+
+def dense_rows() -> list[list[str]]:
+    eps = np.linspace(0.0, 10.0, 100_000)
+    table = []
+    seconds, _ = timed(lambda: gaussian.log_delta(1.0, 1.0, eps))
+    table.append(["dplab.gaussian log_delta", f"{eps.size / seconds:,.0f}"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seconds, _ = timed(lambda: naive_scipy(1.0, 1.0, eps))
+        table.append(["SciPy naive", f"{eps.size / seconds:,.0f}"])
+        if dp_pld is not None:
+            seconds, _ = timed(lambda: dp_accounting_delta(1.0, 1.0, eps))
+            table.append(["dp_accounting PLD", f"{eps.size / seconds:,.0f}"])
+    return table
+
+
+def show(title: str, header: list[str], rows: list[list[str]]) -> None:
+    widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
+    print(f"\n{title}")
+    print("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)))
+    print("  ".join("-" * w for w in widths))
+    for row in rows:
+        print("  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)))
+
+
+def main() -> None:
+    print(f"{len(TABLE['delta'])} reference points; numpy {np.__version__}")
+    if DP_MISSING:
+        print(DP_MISSING)
+    show(
+        "delta(eps) at the reference points",
+        ["method", "mode", "pts/s", "δ err", "ln δ err", "wrong"],
+        delta_rows(),
+    )
+    show(
+        "calibration (sensitivity 1)",
+        ["method", "solver", "solves/s", "rel err", "unsafe"],
+        calibration_rows(),
+    )
+    show("one sigma, 100,000 eps values in one call", ["method", "pts/s"], dense_rows())
+
+
+if __name__ == "__main__":
+    main()
