@@ -120,6 +120,7 @@ _H_QUADRATURE = 1.0  # below this interval length, Gauss–Legendre quadrature o
 _GL_NODES, _GL_WEIGHTS = np.polynomial.legendre.leggauss(12)
 _GL_POINTS = 0.5 * (1.0 + _GL_NODES)  # the nodes mapped to [0, 1]
 _MAX_SERIES_TERMS = 60
+_BLOCK = 4096  # array elements per pass: temporaries stay in cache and off the page allocator
 _SERIES_TOLERANCE = 2.0**-60
 _DD_LIMIT = 1e150  # beyond this |x|, x² is formed in plain double (x² ≤ 1.8e308 or ln δ overflows)
 
@@ -301,18 +302,22 @@ def _profile(sensitivity: _Float, sigma: _Float, eps: _Float) -> tuple[_Float, _
     """``(ln δ, δ)`` for Δ > 0, σ > 0, ε ≥ 0 given as 1-d arrays or float64 scalars.
 
     δ may come out subnormal or 0 where it underflows; ``ln δ`` is then still accurate.
+    Long arrays go through in blocks that stay in the processor's cache.
     """
     with np.errstate(all="ignore"):
-        g = _geometry(sensitivity, sigma, eps)
-        region = _region(g)
-        if isinstance(region, int):
-            return _REGIONS[region](g)
-        log_delta = np.empty_like(g.x)
-        value = np.empty_like(g.x)
-        for index, kernel in enumerate(_REGIONS):
-            mask = region == index
-            if mask.any():
-                log_delta[mask], value[mask] = kernel(g.subset(mask))
+        if not isinstance(sensitivity, np.ndarray):
+            g = _geometry(sensitivity, sigma, eps)
+            return _REGIONS[_region(g)](g)
+        log_delta = np.empty_like(sensitivity)
+        value = np.empty_like(sensitivity)
+        for start in range(0, sensitivity.size, _BLOCK):
+            block = slice(start, start + _BLOCK)
+            g = _geometry(sensitivity[block], sigma[block], eps[block])
+            region = _region(g)
+            for index, kernel in enumerate(_REGIONS):
+                mask = region == index
+                if mask.any():
+                    log_delta[block][mask], value[block][mask] = kernel(g.subset(mask))
     return log_delta, value
 
 
@@ -783,9 +788,9 @@ def _enclosures(
     while bits <= _MAX_PRECISION:
         with ctx.workprec(bits):  # the ends are rounded outward at the working precision
             ball = _delta_ball(sensitivity, sigma, eps)
-            if ball.is_finite():
-                lower = ball.lower()
-                yield (lower if lower > 0 else arb(0)), ball.upper(), bits
+            if ball.is_finite():  # 0 < δ < 1, so the ends can be clipped to [0, 1]
+                lower, upper = ball.lower(), ball.upper()
+                yield (lower if lower > 0 else arb(0)), (upper if upper < 1 else arb(1)), bits
         bits *= 2
 
 
@@ -858,6 +863,8 @@ def _decide(
     """Raise the precision until the enclosure of δ lies on one side of ``claimed``."""
     if sensitivity == 0:
         return "pass", arb(0), arb(0), 0
+    if claimed >= 1:  # δ = P(S) − e^ε Q(S) ≤ 1 for every pair of distributions
+        return "pass", arb(0), arb(1), 0
     lower = upper = arb.nan()
     bits = 0
     for lower, upper, bits in _enclosures(sensitivity, sigma, eps, 64):
