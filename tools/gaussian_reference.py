@@ -51,20 +51,20 @@ def _terms(sensitivity: float, sigma: float, eps: float) -> tuple[mp.mpf, mp.mpf
 
 
 def _digits_lost(sensitivity: object, sigma: object, eps: object) -> int:
-    """Digits a working precision loses on δ: the terms' shared leading digits, plus the
-    digits of ``|ln Φ(a)|`` (an exponent of size 10^k costs k digits of relative accuracy)."""
-    dps = 30
-    while True:
+    """Digits a working precision loses on δ: the digits of ``|ln Φ(a)|`` (an exponent of
+    size 10^k costs k digits of relative accuracy) plus the terms' shared leading digits,
+    the latter measured at a precision that already covers the former."""
+    with mp.workdps(30):
+        exponent = int(mp.ceil(mp.log10(1 + abs(mp.log(_terms(sensitivity, sigma, eps)[0])))))
+    dps = 30 + exponent
+    while dps <= 200_000:
         with mp.workdps(dps):
             first, second = _terms(sensitivity, sigma, eps)
             difference = first - second
-            if difference > 0 and difference > first * mp.mpf(10) ** (15 - dps):
-                shared = max(0, int(mp.ceil(mp.log10(first / difference))))
-                exponent = max(0, int(mp.ceil(mp.log10(1 + abs(mp.log(first))))))
-                return shared + exponent
+            if difference > 0 and difference > first * mp.mpf(10) ** (15 + exponent - dps):
+                return exponent + max(0, int(mp.ceil(mp.log10(first / difference))))
         dps *= 2
-        if dps > 100_000:
-            raise ReferenceMismatch(f"no cancellation estimate for {sensitivity, sigma, eps}")
+    raise ReferenceMismatch(f"no cancellation estimate for {sensitivity, sigma, eps}")
 
 
 def reference_delta(sensitivity: float, sigma: float, eps: float, digits: int = DIGITS) -> mp.mpf:

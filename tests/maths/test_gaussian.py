@@ -417,3 +417,32 @@ def test_extreme_but_representable_inputs_stay_finite():
     with mp.workdps(40):
         tiny_h = mp.log(mp.erf(mp.mpf(5e-324) / 10 / (2 * mp.sqrt(2))))  # Δ = 5e-324, σ = 10
     assert abs(gaussian.log_delta(5e-324, 10.0, 0.0) - tiny_h) <= 1e-15 * abs(tiny_h)
+
+
+@given(
+    sensitivity=st.floats(min_value=5e-324, max_value=1e308),
+    sigma=st.floats(min_value=5e-324, max_value=1e308),
+    eps=st.floats(min_value=0, max_value=1e308),
+)
+@PROPERTIES
+def test_never_zero_negative_nan_or_minus_infinity_anywhere(sensitivity, sigma, eps):
+    # x = εσ/Δ − Δ/2σ; ln δ ≈ −x²/2 leaves the double range only when x exceeds ~1.9e154.
+    log_x = math.log(eps) + math.log(sigma) - math.log(sensitivity) if eps > 0 else -math.inf
+    try:
+        log_value = gaussian.log_delta(sensitivity, sigma, eps)
+    except OverflowError:
+        assert log_x > math.log(1.8e154)
+        return
+    assert math.isfinite(log_value) and log_value <= 0
+    try:
+        value = gaussian.delta(sensitivity, sigma, eps)
+    except DeltaUnderflowError as error:
+        assert error.log_delta == log_value < math.log(TINY) + 1e-12
+    else:
+        assert TINY <= value <= 1
+
+
+def test_claims_of_one_pass_even_where_delta_rounds_to_one():
+    assert gaussian.certify(1000, 1, 0, 1).verdict == "pass"
+    assert gaussian.certify(1000, 1, 0, "0.9999999999").verdict == "fail"
+    assert gaussian.delta(1000, 1, 0) == 1.0
