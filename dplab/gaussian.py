@@ -89,6 +89,7 @@ __all__ = [
     "CalibrationComparison",
     "DeltaUnderflowError",
     "GaussianCertificate",
+    "Verdict",
     "certify",
     "classic_sigma",
     "compare_calibrations",
@@ -622,8 +623,9 @@ def eps_for(sensitivity: ArrayLike, sigma: ArrayLike, delta: ArrayLike) -> float
 class CalibrationComparison:
     """The classic sufficient σ next to the exact smallest σ for one (Δ, ε, δ) target.
 
-    ``classic_sigma`` and ``classic_delta`` (the exact δ(ε) the classic σ actually gives)
-    are ``None`` where the classic theorem does not apply (ε ∉ (0, 1)).
+    ``classic_sigma`` and ``classic_log_delta`` (``ln`` of the exact δ(ε) that the classic
+    σ actually gives, finite however small) are ``None`` where the classic theorem does not
+    apply (ε ∉ (0, 1)).
     """
 
     sensitivity: float
@@ -631,7 +633,16 @@ class CalibrationComparison:
     delta: float
     exact_sigma: float
     classic_sigma: float | None
-    classic_delta: float | None
+    classic_log_delta: float | None
+
+    @property
+    def classic_delta(self) -> float | None:
+        """The exact δ(ε) at the classic σ (:func:`delta`: raises where it underflows)."""
+        if self.classic_sigma is None:
+            return None
+        if self.sensitivity == 0:
+            return 0.0
+        return delta(self.sensitivity, self.classic_sigma, self.eps)
 
     @property
     def classic_applies(self) -> bool:
@@ -678,6 +689,8 @@ def compare_calibrations(sensitivity: float, eps: float, delta: float) -> Calibr
     >>> c = compare_calibrations(1, 0.5, 1e-5)
     >>> round(c.exact_sigma, 6), round(c.classic_sigma, 6), round(c.ratio, 3)
     (7.031827, 9.689611, 1.378)
+    >>> c.classic_delta < 1e-5  # the classic σ over-delivers
+    True
     >>> compare_calibrations(1, 2, 1e-5).classic_applies
     False
     """
@@ -685,14 +698,11 @@ def compare_calibrations(sensitivity: float, eps: float, delta: float) -> Calibr
     eps = check_real("eps", eps, low=0)
     delta = check_real("delta", delta, low=0, high=1, low_open=True, high_open=True)
     exact = float(sigma_for(sensitivity, eps, delta))
-    classic = classic_delta = None
+    classic = classic_log = None
     if 0 < eps < 1:
         classic = classic_sigma(sensitivity, eps, delta)
-        if sensitivity > 0:
-            classic_delta = math.exp(float(log_delta(sensitivity, classic, eps)))
-        else:
-            classic_delta = 0.0
-    return CalibrationComparison(sensitivity, eps, delta, exact, classic, classic_delta)
+        classic_log = log_delta(sensitivity, classic, eps) if sensitivity > 0 else -math.inf
+    return CalibrationComparison(sensitivity, eps, delta, exact, classic, classic_log)
 
 
 # --- error measures -----------------------------------------------------------------------

@@ -356,7 +356,10 @@ def test_classic_bound_applies_only_below_one_and_is_never_smaller():
             assert comparison.classic_applies
             assert comparison.exact_sigma <= comparison.classic_sigma
             assert comparison.classic_delta <= target
+            assert comparison.classic_log_delta <= math.log(target)
             assert comparison.ratio >= 1
+    tiny = gaussian.compare_calibrations(1.0, 0.5, 1e-300)
+    assert math.isfinite(tiny.classic_log_delta) and tiny.classic_log_delta < math.log(1e-300)
     outside = gaussian.compare_calibrations(1.0, 2.0, 1e-5)
     assert not outside.classic_applies and outside.classic_sigma is None and outside.ratio is None
     with pytest.raises(
