@@ -397,7 +397,7 @@ def log_delta(sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike) -> float
     >>> round(log_delta(0.03125, 10, 10), 8)  # −5120017.82907322024...
     -5120017.82907322
     """
-    return _evaluate(sensitivity, sigma, eps)[0]
+    return _shaped(_evaluate(sensitivity, sigma, eps)[0])
 
 
 def delta(sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike) -> float | np.ndarray:
@@ -427,7 +427,7 @@ def delta(sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike) -> float | n
             f"sigma={float(sigma)!r}, eps={float(eps)!r}; use log_delta",
             log_values,
         )
-    return values
+    return _shaped(values)
 
 
 # --- calibration --------------------------------------------------------------------------

@@ -118,6 +118,7 @@ def test_arrays_broadcast_and_keep_their_shape():
     assert values.shape == (2, 3)
     assert math.isclose(values[1, 2], gaussian.delta(1.0, 2.0, 5.0), rel_tol=2e-15)
     assert gaussian.delta([1, 2], 1, 1).shape == (2,)
+    assert isinstance(gaussian.delta(np.array(1.0), 1, 1), float)  # 0-d in, float out
 
 
 # --- the seed lesson's numbers ----------------------------------------------------------
