@@ -9,6 +9,7 @@ expected, because ``True`` silently behaving as ``1`` hides bugs.
 from __future__ import annotations
 
 import math
+import re
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral, Real
@@ -91,6 +92,20 @@ def check_real(
     return number
 
 
+# A decimal exponent beyond this would make the exact value an integer of more digits
+# than any claim needs (and take long to build): 1e-300 is fine, 1e-2223595 is refused.
+MAX_DECIMAL_EXPONENT = 4000
+_EXPONENT = re.compile(r"[eE]\s*([+-]?\d+)\s*$")
+
+
+def _check_exponent(name: str, value: object, exponent: int) -> None:
+    if abs(exponent) > MAX_DECIMAL_EXPONENT:
+        raise ValueError(
+            f"{name} must have a decimal exponent in [-{MAX_DECIMAL_EXPONENT}, "
+            f"{MAX_DECIMAL_EXPONENT}]; got {value!r}"
+        )
+
+
 def exact_fraction(name: str, value: object) -> Fraction:
     """Convert ``value`` to a :class:`~fractions.Fraction` without rounding surprises.
 
@@ -108,14 +123,19 @@ def exact_fraction(name: str, value: object) -> Fraction:
     if isinstance(value, bool):
         raise TypeError(f"{name} must be a number or a decimal string; got {value!r}")
     if isinstance(value, Fraction | Integral | Decimal):
-        if isinstance(value, Decimal) and not value.is_finite():
-            raise ValueError(f"{name} must be finite; got {value!r}")
+        if isinstance(value, Decimal):
+            if not value.is_finite():
+                raise ValueError(f"{name} must be finite; got {value!r}")
+            _check_exponent(name, value, value.as_tuple().exponent)
         return Fraction(value)
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError(f"{name} must be finite; got {value!r}")
         return Fraction(float.__repr__(value))  # numpy 2 spells repr(np.float64(x)) differently
     if isinstance(value, str):
+        exponent = _EXPONENT.search(value)
+        if exponent:
+            _check_exponent(name, value, int(exponent.group(1)))
         try:
             return Fraction(value.strip())
         except (ValueError, ZeroDivisionError):
