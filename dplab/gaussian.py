@@ -95,13 +95,16 @@ __all__ = [
     "compare_calibrations",
     "delta",
     "delta_enclosure",
+    "density",
     "eps_for",
     "error_interval",
     "interval_coverage",
     "log_delta",
     "mean_absolute_error",
     "mse",
+    "privacy_loss",
     "sigma_for",
+    "worst_event_edge",
 ]
 
 ArrayLike: TypeAlias = float | np.ndarray | list[float] | tuple[float, ...]
@@ -757,6 +760,54 @@ def interval_coverage(z: float = 1.96) -> float:
     """
     z = check_real("z", z, low=0, low_open=True)
     return math.erf(z * _SQRT_HALF)
+
+
+# --- the two densities, the privacy loss and the worst event ---------------------------
+
+
+def density(y: ArrayLike, center: ArrayLike, sigma: ArrayLike) -> float | np.ndarray:
+    """The density ``φ((y − center)/σ)/σ`` of ``N(center, σ²)`` at ``y``; arguments broadcast.
+
+    >>> round(density(0, 0, 1), 15)  # 1/√(2π)
+    0.398942280401433
+    >>> round(density(1, 1, 0.5), 15)
+    0.797884560802865
+    """
+    y = check_real_array("y", y)
+    center = check_real_array("center", center)
+    sigma = check_real_array("sigma", sigma, low=0, low_open=True)
+    z = (y - center) / sigma
+    return _shaped(np.exp(-0.5 * z * z) * _INV_SQRT_2PI / sigma)
+
+
+def privacy_loss(y: ArrayLike, sensitivity: ArrayLike, sigma: ArrayLike) -> float | np.ndarray:
+    """``L(y) = ln p(y)/q(y)`` for ``p = N(0, σ²)``, ``q = N(Δ, σ²)``: ``(Δ/σ²)(Δ/2 − y)``.
+
+    A straight line in ``y`` with slope ``−Δ/σ²``: for Δ > 0 it exceeds every bound as
+    ``y → −∞``, which is why no finite pure ε exists.  Arguments broadcast.
+
+    >>> privacy_loss(-10, 1, 1), privacy_loss(0.5, 1, 1)
+    (10.5, 0.0)
+    """
+    y = check_real_array("y", y)
+    sensitivity = check_real_array("sensitivity", sensitivity, low=0)
+    sigma = check_real_array("sigma", sigma, low=0, low_open=True)
+    return _shaped(sensitivity / (sigma * sigma) * (0.5 * sensitivity - y))
+
+
+def worst_event_edge(sensitivity: float, sigma: float, eps: float) -> float:
+    """The edge ``t = Δ/2 − εσ²/Δ`` of the worst event ``{y < t}`` for ``p = N(0, σ²)``,
+    ``q = N(Δ, σ²)``: there ``L(y) > ε``, and ``P(y < t) − e^ε Q(y < t) = δ(ε)``.
+
+    Δ must be positive (for Δ = 0 the loss is 0 everywhere and no event needs a δ).
+
+    >>> worst_event_edge(1, 1, 1), worst_event_edge(1, 1, 0)
+    (-0.5, 0.5)
+    """
+    sensitivity = check_real("sensitivity", sensitivity, low=0, low_open=True)
+    sigma = check_real("sigma", sigma, low=0, low_open=True)
+    eps = check_real("eps", eps, low=0)
+    return 0.5 * sensitivity - eps * sigma * sigma / sensitivity
 
 
 # --- certified enclosures -----------------------------------------------------------------

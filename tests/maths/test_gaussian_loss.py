@@ -1,0 +1,72 @@
+"""The Gaussian densities, privacy loss and worst event of lesson 4 (``dplab.gaussian``).
+
+References are mpmath at 50 digits, independent of the functions under test.
+"""
+
+from __future__ import annotations
+
+import math
+
+import mpmath as mp
+import numpy as np
+import pytest
+
+from dplab import gaussian
+
+POINTS = [(1.0, 1.0, 1.0), (0.25, 1.0, 1.0), (1.0, 2.0, 0.5), (4.0, 0.5, 3.0), (0.1, 0.3, 0.0)]
+
+
+def test_density_is_the_normal_density():
+    with mp.workdps(50):
+        for y, center, sigma in [(0, 0, 1), (1.5, -0.5, 0.3), (-2, 1, 7.5), (10, 0, 1)]:
+            exact = mp.npdf(y, center, sigma)
+            assert gaussian.density(y, center, sigma) == pytest.approx(float(exact), rel=1e-14)
+
+
+def test_density_broadcasts():
+    values = gaussian.density(np.array([-1.0, 0.0, 1.0]), 0.0, 2.0)
+    assert values.shape == (3,) and values[0] == values[2] < values[1]
+
+
+def test_privacy_loss_is_the_log_ratio_of_the_two_densities():
+    with mp.workdps(50):
+        for sensitivity, sigma, _ in POINTS:
+            for y in (-30.0, -1.0, 0.0, 0.3, 2.0):
+                exact = mp.log(mp.npdf(y, 0, sigma) / mp.npdf(y, sensitivity, sigma))
+                value = gaussian.privacy_loss(y, sensitivity, sigma)
+                assert value == pytest.approx(float(exact), rel=1e-13, abs=1e-13)
+
+
+def test_privacy_loss_is_unbounded_for_positive_sensitivity():
+    losses = gaussian.privacy_loss([-10.0, -100.0, -1000.0], 1.0, 1.0)
+    assert list(losses) == [10.5, 100.5, 1000.5]
+    assert gaussian.privacy_loss(-1e6, 0.0, 1.0) == 0.0  # Δ = 0: the same distribution
+
+
+def test_the_half_line_below_the_edge_attains_delta():
+    with mp.workdps(50):
+        for sensitivity, sigma, eps in POINTS:
+            edge = gaussian.worst_event_edge(sensitivity, sigma, eps)
+            assert gaussian.privacy_loss(edge, sensitivity, sigma) == pytest.approx(eps, abs=1e-12)
+            event = mp.ncdf(edge, 0, sigma) - mp.exp(eps) * mp.ncdf(edge, sensitivity, sigma)
+            assert gaussian.delta(sensitivity, sigma, eps) == pytest.approx(float(event), rel=1e-12)
+            # moving the edge either way loses part of the positive excess
+            for shift in (-0.05, 0.05):
+                other = edge + shift
+                nearby = mp.ncdf(other, 0, sigma) - mp.exp(eps) * mp.ncdf(other, sensitivity, sigma)
+                assert nearby < event
+
+
+def test_bad_input_is_refused():
+    with pytest.raises(ValueError, match="sigma"):
+        gaussian.density(0, 0, 0)
+    with pytest.raises(ValueError, match="sensitivity"):
+        gaussian.privacy_loss(0, -1, 1)
+    with pytest.raises(ValueError, match="sensitivity"):
+        gaussian.worst_event_edge(0, 1, 1)
+    with pytest.raises(ValueError, match="eps"):
+        gaussian.worst_event_edge(1, 1, -1)
+    with pytest.raises(ValueError, match="y"):
+        gaussian.density(math.nan, 0, 1)
+    with pytest.raises(TypeError):
+        gaussian.privacy_loss("1", 1, 1)
