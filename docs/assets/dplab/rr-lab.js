@@ -149,6 +149,34 @@
     return { outputs: outputs, ps: ps, qs: qs, excess: TEN * ps - BigInt(t) * qs };
   }
 
+  // The queried pair and event as the lab reads them: the lower count is clamped to n − 1,
+  // mask bits above n are ignored (dplab.randomized_response.check_query).
+  function query(n, k, t, requestedLower, direction, mask) {
+    var lower = Math.min(requestedLower, n - 1);
+    var source = direction === "down" ? lower + 1 : lower;
+    var target = direction === "down" ? lower : lower + 1;
+    var effective = mask & ((ONE << BigInt(n + 1)) - ONE);
+    var check = eventCheck(n, k, t, source, target, effective);
+    return {
+      lower: lower,
+      source: source,
+      target: target,
+      effective: effective,
+      ignored: mask ^ effective,
+      outputs: check.outputs,
+      ps: check.ps,
+      qs: check.qs,
+      excess: check.excess
+    };
+  }
+
+  // The verdict the lab shows for a claim against an excess N / (10·100^n): "pass" exactly
+  // when claim ≥ N / (10·100^n); "none" when there is no valid claim.
+  function verdict(claim, numerator, n) {
+    if (claim === null) return "none";
+    return covers(claim, numerator, deltaDenominator(n)) ? "pass" : "fail";
+  }
+
   function gcd(a, b) {
     if (a < ZERO) a = -a;
     while (b !== ZERO) {
@@ -284,8 +312,9 @@
     this.broken = !this.verifyWitness();
     var lab = this;
     this.form.addEventListener("submit", function (event) { event.preventDefault(); });
-    this.form.addEventListener("input", function (event) { lab.onInput(event); });
-    this.form.addEventListener("change", function (event) { lab.onInput(event); });
+    // A checkbox sends both "input" and "change": flip its bit once, on "change".
+    this.form.addEventListener("input", function () { lab.schedule(); });
+    this.form.addEventListener("change", function (event) { lab.onChange(event); });
     root.addEventListener("dplab:chart-drawn", function (event) {
       lab.push(event.target);
     });
@@ -326,7 +355,7 @@
     return same;
   };
 
-  Lab.prototype.onInput = function (event) {
+  Lab.prototype.onChange = function (event) {
     var target = event.target;
     if (target && target.hasAttribute && target.hasAttribute("data-bit")) {
       var mask = this.readMask();
@@ -434,27 +463,23 @@
     var rows = { distributions: null, pairs: {}, profile: {} };
     var eventVerdict = "none";
     if (lower !== null && effective !== null) {
-      var source = direction === "up" ? lower : lower + 1;
-      var target = direction === "up" ? lower + 1 : lower;
-      var check = eventCheck(n, k, t, source, target, effective);
-      this.show("pair", words("rr.lab_pair_text", { source: source, target: target }));
+      var asked = query(n, k, t, requestedLower, direction, mask);
+      this.show("pair", words("rr.lab_pair_text", { source: asked.source, target: asked.target }));
       var bound = claim === null
         ? "—"
         : approxText(
-          BigInt(t) * check.qs * claim.denominator + claim.numerator * denominator,
+          BigInt(t) * asked.qs * claim.denominator + claim.numerator * denominator,
           denominator * claim.denominator
         );
       this.show("event-values", words("rr.lab_event_values", {
-        ps: approxText(check.ps, scale),
-        qs: approxText(check.qs, scale),
+        ps: approxText(asked.ps, scale),
+        qs: approxText(asked.qs, scale),
         bound: bound
       }));
-      if (claim !== null && !this.broken) {
-        eventVerdict = covers(claim, check.excess, denominator) ? "pass" : "fail";
-      }
+      if (!this.broken) eventVerdict = verdict(claim, asked.excess, n);
       rows.distributions = {};
-      rows.distributions[this.data.datasets.distributions] = this.distributionRows(n, k, source, target, check.outputs);
-      rows.distributions[this.data.datasets.event] = check.outputs.map(function (y) {
+      rows.distributions[this.data.datasets.distributions] = this.distributionRows(n, k, asked.source, asked.target, asked.outputs);
+      rows.distributions[this.data.datasets.event] = asked.outputs.map(function (y) {
         return { y: y, what: words("rr.event") };
       });
     }
@@ -468,7 +493,7 @@
     var cert = certificate(n, k, t);
     var required = words("rr.lab_required", { exact: requiredDeltaText(cert.required, n) });
     this.show("required", required);
-    var certVerdict = claim === null || this.broken ? "none" : covers(claim, cert.required, denominator) ? "pass" : "fail";
+    var certVerdict = this.broken ? "none" : verdict(claim, cert.required, n);
     var certBadge = this.badge("cert-badge", certVerdict);
     this.show(
       "cert-verdict",
@@ -479,13 +504,13 @@
     this.show("scope", words("rr.lab_cert_scope", { pairs: 2 * n, events: Math.pow(2, n + 1) }));
     var broken = this.broken;
     rows.pairs[this.data.datasets.pairs] = cert.pairs.map(function (row, index) {
-      var verdict = claim === null || broken ? null : covers(claim, row.numerator, denominator);
+      var shown = broken ? "none" : verdict(claim, row.numerator, n);
       return {
         index: index,
         pair: pairText(row.source, row.target),
         delta: toFloat(row.numerator, denominator),
-        verdict: verdict === null ? "—" : verdict ? words("rr.pass") : words("rr.fail"),
-        mark: verdict === null ? "" : verdict ? "✓" : "✗",
+        verdict: shown === "none" ? "—" : shown === "pass" ? words("rr.pass") : words("rr.fail"),
+        mark: shown === "none" ? "" : shown === "pass" ? "✓" : "✗",
         what: words("rr.required")
       };
     });
@@ -545,6 +570,11 @@
     parseClaim: parseClaim,
     covers: covers,
     eventCheck: eventCheck,
+    query: query,
+    verdict: verdict,
+    eventText: eventText,
+    pureText: pureText,
+    mseText: mseText,
     decimalText: decimalText,
     approxText: approxText,
     fractionText: fractionText,
