@@ -70,6 +70,7 @@ DATASETS = {
 """Names of the datasets the lab script replaces (``view.data(name, rows)``)."""
 
 WIDTH = 320  # fits a phone; the lab's charts stretch to their container instead
+WALK_WIDTH = 250  # the walkthrough sits in a padded box: leave room for axis labels
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -576,10 +577,20 @@ def aggregation_table(p: RationalLike, sizes: Sequence[int]) -> Styler:
             ],
         }
     )
-    return table.style.hide(axis="index")
+    return _unbroken(table)
 
 
 # --- tables -------------------------------------------------------------------------------
+
+
+def _unbroken(table: pd.DataFrame) -> Styler:
+    """No line breaks inside a cell (numbers stay whole; a narrow page scrolls the table)."""
+    return table.style.hide(axis="index").set_table_styles(
+        [
+            {"selector": "td", "props": "white-space: nowrap;"},
+            {"selector": "th", "props": "overflow-wrap: normal; word-break: keep-all;"},
+        ]
+    )
 
 
 def certificate_table(n: int, p: RationalLike, alpha: RationalLike, delta: RationalLike) -> Styler:
@@ -602,7 +613,7 @@ def certificate_table(n: int, p: RationalLike, alpha: RationalLike, delta: Ratio
             ],
         }
     )
-    return table.style.hide(axis="index")
+    return _unbroken(table)
 
 
 def count_law_table(n: int, p: RationalLike) -> Styler:
@@ -617,7 +628,7 @@ def count_law_table(n: int, p: RationalLike) -> Styler:
             for c in range(n + 1)
         ]
     )
-    return table.style.hide(axis="index")
+    return _unbroken(table)
 
 
 # --- (e) the walkthrough: one figure, a `step` parameter 1..4 ---------------------------
@@ -636,7 +647,7 @@ def walkthrough_chart(
     mask: int,
     alpha: RationalLike,
     delta: RationalLike,
-    width: int = WIDTH,
+    width: int = WALK_WIDTH,
 ) -> alt.VConcatChart:
     """One figure in four parts, highlighted by the Vega parameter ``step`` (1..4, default 1):
 
@@ -701,9 +712,16 @@ def walkthrough_chart(
     )
     event_line = (
         alt.Chart(pd.DataFrame([{"text": sentence}]))
-        .mark_text(align="left", baseline="middle", fontSize=13, opacity=_dim("step == 3", 0.2))
-        .encode(x=alt.value(0), y=alt.value(10), text="text:N")
-        .properties(width=width, height=20, title=label("rr.walk_event"))
+        .mark_text(
+            align="left",
+            baseline="top",
+            fontSize=13,
+            lineBreak="\n",
+            lineHeight=18,
+            opacity=_dim("step == 3", 0.2),
+        )
+        .encode(x=alt.value(0), y=alt.value(0), text="text:N")
+        .properties(width=width, height=36, title=label("rr.walk_event"))
     )
 
     pairs = _pair_layers(
