@@ -1,0 +1,998 @@
+"""Charts, tables and the linked lab of lesson 4 (the Gaussian mechanism).
+
+Every value comes from :mod:`dplab.gaussian` and :mod:`dplab.queries`; floats appear as
+the heights that charts draw and as approximations printed with the ≈ sign.
+
+**The lab** (:func:`gaussian_lab`) shows three linked figures for one state of its
+controls – query kind, ``n``, ``B``, σ, ε and a claimed δ:
+
+(a) the output densities of the worst neighbouring pair, ``N(−Δ/2, σ²)`` and
+    ``N(Δ/2, σ²)`` (the pair shifted so that its midpoint is 0), with the worst event, the
+    half-line ``y < t = −εσ²/Δ``, shaded and the excess ``p − e^ε q`` over it filled;
+(b) the certificate panel: sensitivity, required δ, ``log₁₀ δ``, underflow flag, MSE, MAE
+    and the verdict on the claim;
+(c) the curve ``ε ↦ log₁₀ δ(ε)`` (the x axis is ε itself) with the claim as a line.
+
+A page opened from ``file://`` has no server, so every state the controls can reach is
+precomputed here (:func:`lab_grid`): for each distinct sensitivity Δ of the grid, each σ and
+each ε, the double :func:`dplab.gaussian.delta` returns (``null`` where it underflows), the
+double ``log_delta / ln 10`` and, for each claimed δ, the verdict of
+:func:`dplab.gaussian.certify` (rigorous ball arithmetic on the exact decimal inputs).  The
+script ``docs/assets/dplab/gaussian-lab.js`` only looks these up and formats them with the
+same rules as :func:`sig_text`, :func:`log_text` and :func:`tiny_text`; the densities of (a)
+are the one formula :func:`density_rows` also uses.  ``tests/views/test_gaussian_views.py``
+checks the grid against dplab at every state and ``tests/browser/test_gaussian_lab.py``
+checks the script's panel, verdicts and rows against this module.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import html
+import json
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+import altair as alt
+import numpy as np
+import pandas as pd
+from pandas.io.formats.style import Styler
+
+from dplab import gaussian, queries
+from dplab.finite import RationalLike
+from dplab.views._display import chart_html
+from dplab.views._labels import label
+
+__all__ = [
+    "DATASETS",
+    "LAB_BOUNDS",
+    "LAB_CLAIMS",
+    "LAB_EPS",
+    "LAB_SIGMAS",
+    "LAB_SIZES",
+    "PRESETS",
+    "QUERY_KINDS",
+    "GaussianLab",
+    "PanelValues",
+    "calibration_table",
+    "certificate_table",
+    "claim_text",
+    "density_rows",
+    "exact_text",
+    "gaussian_lab",
+    "lab_grid",
+    "lab_query",
+    "log_text",
+    "panel_texts",
+    "panel_values",
+    "profile_rows",
+    "sig_text",
+    "tex_text",
+    "tiny_text",
+    "walkthrough_chart",
+]
+
+QUERY_KINDS: tuple[queries.QueryKind, ...] = ("sum", "mean", "count", "constant")
+LAB_SIZES: tuple[int, ...] = (4, 16, 32)
+LAB_BOUNDS: tuple[int, ...] = (1, 2, 4)
+LAB_SIGMAS: tuple[str, ...] = (
+    "0.1",
+    "0.2",
+    "0.3",
+    "0.5",
+    "0.7",
+    "1",
+    "1.5",
+    "2",
+    "3",
+    "5",
+    "7",
+    "10",
+)
+LAB_EPS: tuple[str, ...] = (
+    *("0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1"),
+    *("1.25", "1.5", "1.75", "2", "2.5", "3", "3.5", "4", "5", "6", "7", "8", "9", "10"),
+)  # finer where δ changes fastest
+LAB_CLAIMS: tuple[str, ...] = ("0", "1e-10", "1e-5", "0.126", "0.13", "0.5")
+
+PRESETS: dict[str, tuple[str, int, int, str, str, str]] = {
+    "sum": ("sum", 4, 1, "1", "1", "0.13"),
+    "mean": ("mean", 4, 1, "1", "1", "0"),
+    "underflow": ("mean", 32, 1, "10", "10", "1e-10"),
+    "zero": ("sum", 4, 1, "1", "0", "0.5"),
+}
+"""The lesson's worked examples as lab states ``(kind, n, B, σ, ε, claimed δ)``."""
+
+DATASETS = {
+    "density": "gauss_density",
+    "event": "gauss_event",
+    "excess": "gauss_excess",
+    "profile": "gauss_profile",
+    "claim": "gauss_claim",
+    "point": "gauss_point",
+}
+"""Names of the datasets the lab script replaces (``view.data(name, rows)``)."""
+
+DENSITY_POINTS = 161  # points across the density window
+WINDOW_SIGMAS = 4  # the window reaches 4σ beyond each centre
+WIDTH = 320  # fits a phone; the lab's charts stretch to their container instead
+_LN10 = math.log(10)
+_INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SIGN = str.maketrans("-", "−")
+_TINY = float(np.finfo(np.float64).tiny)
+
+
+# --- display text (gaussian-lab.js implements the same rules) -----------------------------
+
+
+def _power(exponent: int) -> str:
+    return "10" + str(exponent).translate(_SUPERSCRIPT)
+
+
+def _fixed(value: float, places: int) -> str:
+    """``value`` with ``places`` decimals, rounded half away from zero on its exact binary
+    value: what JavaScript's ``toFixed`` gives (Python's own format rounds ties to even)."""
+    quantum = Decimal(1).scaleb(-places)
+    return f"{Decimal(value).quantize(quantum, rounding=ROUND_HALF_UP):f}"
+
+
+def sig_text(value: float, digits: int = 8) -> str:
+    """A double rounded to ``digits`` significant digits, trailing zeros dropped; plain for
+    ``10⁻⁴ ≤ |x| < 10⁶``, else ``m×10ᵉ``; the minus sign is U+2212.  Ties round away from
+    zero, as JavaScript's ``toExponential`` does.
+
+    >>> sig_text(0.12693673750664394), sig_text(2.9242721e-06), sig_text(0.5), sig_text(100.0)
+    ('0.12693674', '2.9242721×10⁻⁶', '0.5', '100')
+    >>> sig_text(-0.0001234, 2), sig_text(0.0), sig_text(-2.8125, 4)
+    ('−0.00012', '0', '−2.813')
+    """
+    if value == 0:
+        return "0"
+    exact = Decimal(abs(value))  # the double's exact value
+    exponent = exact.adjusted()
+    rounded = exact.quantize(Decimal(1).scaleb(exponent - digits + 1), rounding=ROUND_HALF_UP)
+    if rounded.adjusted() > exponent:  # 9.99…95 rounded up to the next power of ten
+        exponent += 1
+    mantissa = "".join(map(str, rounded.as_tuple().digits))[:digits]
+    figures = mantissa.rstrip("0") or "0"
+    sign = "−" if value < 0 else ""
+    if -4 <= exponent < 6:
+        if exponent >= 0:
+            whole = figures[: exponent + 1].ljust(exponent + 1, "0")
+            fraction = figures[exponent + 1 :]
+        else:
+            whole, fraction = "0", "0" * (-exponent - 1) + figures
+        return sign + whole + ("." + fraction if fraction else "")
+    head = figures[0] + ("." + figures[1:] if len(figures) > 1 else "")
+    return f"{sign}{head}×{_power(exponent)}"
+
+
+def tex_text(value: float, digits: int = 8) -> str:
+    r""":func:`sig_text` as TeX: ``2.9242721 \times 10^{-6}``, ``10^{-5}``.
+
+    >>> print(tex_text(2.9242721e-06), tex_text(1e-05), tex_text(0.5))
+    2.9242721 \times 10^{-6} 10^{-5} 0.5
+    """
+    text = sig_text(value, digits).replace("−", "-")
+    if "×" not in text:
+        return text
+    head, power = text.split("×10")
+    exponent = power.translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789"))
+    return ("" if head == "1" else head + " \\times ") + "10^{" + exponent + "}"
+
+
+def log_text(value: float) -> str:
+    """``log₁₀ δ`` with four decimals: ``−2223595.4904``.
+
+    >>> log_text(-0.8963988), log_text(-2223595.49044)
+    ('−0.8964', '−2223595.4904')
+    """
+    return _fixed(value, 4).translate(_SIGN)
+
+
+def tiny_text(log10_value: float) -> str:
+    """A number far below the double range from its ``log₁₀``: ``m×10ᵉ`` with 5 digits.
+
+    >>> tiny_text(-2223595.490412766)  # δ for Δ = 1/32, σ = 10, ε = 10
+    '3.2329×10⁻²²²³⁵⁹⁶'
+    """
+    exponent = math.floor(log10_value)
+    mantissa = _fixed(10 ** (log10_value - exponent), 4)
+    if mantissa.startswith("10"):
+        mantissa, exponent = "1.0000", exponent + 1
+    return f"{mantissa}×{_power(exponent)}"
+
+
+def exact_text(value: RationalLike) -> str:
+    """An exact rational: ``1``, ``1/4 = 0.25``, ``1/3``.
+
+    >>> exact_text(Fraction(1, 32)), exact_text(2), exact_text(Fraction(1, 3))
+    ('1/32 = 0.03125', '2', '1/3')
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{value.numerator}/{value.denominator}"
+    rest = value.denominator
+    for prime in (2, 5):
+        while rest % prime == 0:
+            rest //= prime
+    if rest == 1:  # a terminating decimal
+        digits = 0
+        while (value * 10**digits).denominator != 1:
+            digits += 1
+        scaled = int(value * 10**digits)
+        text += f" = {scaled // 10**digits}.{str(scaled % 10**digits).rjust(digits, '0')}"
+    return text
+
+
+def claim_text(claim: str) -> str:
+    """A claimed δ as the lab shows it: ``0.13``, ``10⁻⁵``.
+
+    >>> claim_text("1e-10"), claim_text("0.126")
+    ('10⁻¹⁰', '0.126')
+    """
+    if "e" in claim:
+        mantissa, exponent = claim.split("e")
+        return ("" if mantissa == "1" else f"{mantissa}×") + _power(int(exponent))
+    return claim
+
+
+def _tuple_text(values: Sequence[Fraction]) -> str:
+    texts = [exact_text(v).split(" = ")[0] for v in values]
+    if len(texts) > 4:
+        texts = [*texts[:2], "…", texts[-1]]
+    return "(" + ", ".join(texts) + ")"
+
+
+# --- the lab's queries and one state's values ---------------------------------------------
+
+
+def lab_query(kind: queries.QueryKind, n: int, bound: RationalLike) -> queries.BoundedQuery:
+    """The lab's query: the count counts records ``≥ B/2``; the constant is 0."""
+    if kind == "sum":
+        return queries.sum_query(n, bound)
+    if kind == "mean":
+        return queries.mean_query(n, bound)
+    if kind == "count":
+        return queries.count_query(n, bound, Fraction(bound) / 2)
+    if kind == "constant":
+        return queries.constant_query(n, bound, 0)
+    raise ValueError(f"kind must be one of {', '.join(QUERY_KINDS)}; got {kind!r}")
+
+
+@dataclass(frozen=True)
+class PanelValues:
+    """The certificate panel of one state, straight from :mod:`dplab`.
+
+    ``delta`` is :func:`dplab.gaussian.delta` (``None`` where it underflows, 0.0 for
+    Δ = 0), ``log10_delta`` is ``log_delta / ln 10`` (``−inf`` for Δ = 0) and ``verdict``
+    is :func:`dplab.gaussian.certify` on the exact decimal inputs.
+    """
+
+    kind: queries.QueryKind
+    n: int
+    bound: int
+    sigma: str
+    eps: str
+    claim: str
+    sensitivity: Fraction
+    delta: float | None
+    log10_delta: float
+    verdict: gaussian.Verdict
+
+    @property
+    def underflow(self) -> bool:
+        return self.delta is None
+
+
+def _profile_point(sensitivity: Fraction, sigma: str, eps: str) -> tuple[float | None, float]:
+    """``(delta or None, log10 delta)`` from dplab's scalar functions."""
+    if sensitivity == 0:
+        return 0.0, -math.inf
+    arguments = (float(sensitivity), float(sigma), float(eps))
+    log10_value = gaussian.log_delta(*arguments) / _LN10
+    try:
+        return gaussian.delta(*arguments), log10_value
+    except gaussian.DeltaUnderflowError:
+        return None, log10_value
+
+
+def panel_values(
+    kind: queries.QueryKind, n: int, bound: int, sigma: str, eps: str, claim: str
+) -> PanelValues:
+    """The panel's values for one state, computed directly (no grid lookup)."""
+    sensitivity = lab_query(kind, n, bound).sensitivity
+    value, log10_value = _profile_point(sensitivity, sigma, eps)
+    verdict = gaussian.certify(sensitivity, sigma, eps, claim).verdict
+    return PanelValues(kind, n, bound, sigma, eps, claim, sensitivity, value, log10_value, verdict)
+
+
+def _unit(kind: str, squared: bool = False) -> str:
+    return label(f"gauss.unit{'2' if squared else ''}_{kind}")
+
+
+def _pair_text(query: queries.BoundedQuery) -> str:
+    pair = query.neighbours()
+    return label(
+        "gauss.pair_text",
+        dataset=_tuple_text(pair.dataset),
+        neighbour=_tuple_text(pair.neighbour),
+        before=exact_text(query.evaluate(pair.dataset)).split(" = ")[0],
+        after=exact_text(query.evaluate(pair.neighbour)).split(" = ")[0],
+    )
+
+
+def panel_texts(values: PanelValues) -> dict[str, str]:
+    """The text of every panel output, keyed by its ``data-show`` name (the script writes
+    the same keys from the lab's data)."""
+    kind = values.kind
+    query = lab_query(kind, values.n, values.bound)
+    sigma = float(values.sigma)
+    claim = claim_text(values.claim)
+    if values.sensitivity == 0:
+        delta = label("gauss.delta_zero")
+        log = label("gauss.log_minus_inf")
+    elif values.delta is None:
+        delta = label("gauss.delta_underflow", value=tiny_text(values.log10_delta))
+        log = "≈ " + log_text(values.log10_delta)
+    else:
+        delta = "≈ " + sig_text(values.delta)
+        log = "≈ " + log_text(values.log10_delta)
+    edge = None if values.sensitivity == 0 else -(float(values.eps) * sigma * sigma)
+    edge = None if edge is None else edge / float(values.sensitivity)
+    return {
+        "query": label(f"gauss.kind_{kind}") + ": " + label(f"gauss.def_{kind}"),
+        "pair": _pair_text(query),
+        "sensitivity": exact_text(values.sensitivity),
+        "delta": delta,
+        "log": log,
+        "underflow": label("gauss.underflow_yes" if values.underflow else "gauss.underflow_no"),
+        "claim": claim,
+        "badge": label(f"gauss.badge_{values.verdict}"),
+        "verdict": label(f"gauss.verdict_{values.verdict}", claim=claim),
+        "mse": label(
+            "gauss.with_unit", value=sig_text(gaussian.mse(sigma)), unit=_unit(kind, True)
+        ),
+        "mae": label(
+            "gauss.with_unit",
+            value="≈ " + sig_text(gaussian.mean_absolute_error(sigma)),
+            unit=_unit(kind),
+        ),
+        "sigma": values.sigma,
+        "eps": values.eps,
+        "edge": label("gauss.edge_none")
+        if edge is None
+        else label("gauss.edge", edge=sig_text(edge, 4)),
+        "edge-note": _edge_note(values.sensitivity, sigma, edge),
+        "profile-note": _profile_note(values.sensitivity, values.claim),
+    }
+
+
+def _window(sensitivity: float, sigma: float) -> float:
+    return 0.5 * sensitivity + WINDOW_SIGMAS * sigma
+
+
+def _edge_note(sensitivity: Fraction, sigma: float, edge: float | None) -> str:
+    if edge is None:
+        return label("gauss.note_same")
+    if edge <= -_window(float(sensitivity), sigma):
+        return label("gauss.note_edge_outside")
+    return ""
+
+
+def _profile_note(sensitivity: Fraction, claim: str) -> str:
+    notes = []
+    if sensitivity == 0:
+        notes.append(label("gauss.note_profile_same"))
+    if Fraction(claim) == 0:
+        notes.append(label("gauss.note_claim_zero"))
+    return " ".join(notes)
+
+
+# --- rows of the charts (the script builds the same rows) ---------------------------------
+
+
+def density_rows(sensitivity: float, sigma: float, eps: float) -> dict[str, list[dict]]:
+    """Rows of the density chart, keyed by dataset name (:data:`DATASETS`).
+
+    ``gauss_density``: ``{"y", "density", "who"}`` for ``p = N(−Δ/2, σ²)`` and
+    ``q = N(Δ/2, σ²)`` at :data:`DENSITY_POINTS` points of ``[−Δ/2 − 4σ, Δ/2 + 4σ]``;
+    ``gauss_event``: ``{"x1", "x2"}``, the visible part of the worst event ``y < t``,
+    ``t = −εσ²/Δ`` (:func:`dplab.gaussian.worst_event_edge` minus Δ/2);
+    ``gauss_excess``: ``{"who", "y", "top", "bottom"}``, ``p`` and ``e^ε q`` on the event (their
+    gap integrates to δ(ε) over the whole half-line).  Δ = 0 has no event.
+    """
+    half = _window(sensitivity, sigma)
+    steps = DENSITY_POINTS - 1
+    ys = np.array([-half + 2 * half * i / steps for i in range(DENSITY_POINTS)])
+    p = gaussian.density(ys, -0.5 * sensitivity, sigma)
+    q = gaussian.density(ys, 0.5 * sensitivity, sigma)
+    rows = [
+        {"y": float(y), "density": float(d), "who": label(key)}
+        for key, values in (("gauss.law_p", p), ("gauss.law_q", q))
+        for y, d in zip(ys, values, strict=True)
+    ]
+    event: list[dict] = []
+    excess: list[dict] = []
+    if sensitivity > 0:
+        edge = -(eps * sigma * sigma) / sensitivity
+        if edge > -half:
+            event = [{"x1": -half, "x2": min(edge, half)}]
+            points = [float(y) for y in ys if y < edge] + ([edge] if edge < half else [])
+            for y in points:
+                z_p = (y + 0.5 * sensitivity) / sigma
+                z_q = (y - 0.5 * sensitivity) / sigma
+                excess.append(
+                    {
+                        "who": label("gauss.excess"),
+                        "y": y,
+                        "top": math.exp(-0.5 * z_p * z_p) * _INV_SQRT_2PI / sigma,
+                        "bottom": math.exp(eps - 0.5 * z_q * z_q) * _INV_SQRT_2PI / sigma,
+                    }
+                )
+    return {DATASETS["density"]: rows, DATASETS["event"]: event, DATASETS["excess"]: excess}
+
+
+def profile_rows(
+    sensitivity_index: int, sigma_index: int, eps_index: int, claim_index: int
+) -> dict[str, list[dict]]:
+    """Rows of the ε–δ chart from the lab's grid, keyed by dataset name.
+
+    ``gauss_profile``: ``{"eps", "log10_delta", "delta", "what"}`` over :data:`LAB_EPS` (none for
+    Δ = 0); ``gauss_point``: the current ε; ``gauss_claim``: ``{"log10_delta"}`` of the
+    claim (none for a claim of 0, whose logarithm is −∞).
+    """
+    grid = lab_grid()
+    logs = grid["log10"][sensitivity_index]
+    rows: list[dict] = []
+    point: list[dict] = []
+    if logs is not None:
+        deltas = grid["delta"][sensitivity_index][sigma_index]
+        rows = [
+            {"eps": e, "log10_delta": log, "delta": d, "what": label("gauss.profile")}
+            for e, log, d in zip(grid["eps_value"], logs[sigma_index], deltas, strict=True)
+        ]
+        point = [rows[eps_index] | {"what": label("gauss.point")}]
+    claim_log = grid["claim_log10"][claim_index]
+    claim = (
+        [] if claim_log is None else [{"log10_delta": claim_log, "what": label("gauss.claim_line")}]
+    )
+    return {DATASETS["profile"]: rows, DATASETS["point"]: point, DATASETS["claim"]: claim}
+
+
+# --- the lab's grid ---------------------------------------------------------------------
+
+
+@functools.cache
+def lab_grid() -> dict[str, object]:
+    """Every value the lab can show, from dplab (see the module docstring).
+
+    ``log10[d][s][e]`` and ``delta[d][s][e]`` for the d-th distinct sensitivity
+    (``sens_text``), σ index s and ε index e (``None`` for Δ = 0, whose δ is 0 and whose
+    ``log₁₀ δ`` is −∞; ``delta`` is ``None`` where :func:`dplab.gaussian.delta` signals
+    underflow); ``verdicts[d][s]`` a string with one character (``p``ass, ``f``ail,
+    ``u``ndecided) per ``(e, c)``, claims varying fastest; ``state_sens[kind][i][j]`` the
+    sensitivity index of ``(kind, LAB_SIZES[i], LAB_BOUNDS[j])``.
+    """
+    sensitivities = sorted(
+        {
+            lab_query(kind, n, bound).sensitivity
+            for kind in QUERY_KINDS
+            for n in LAB_SIZES
+            for bound in LAB_BOUNDS
+        }
+    )
+    index = {value: i for i, value in enumerate(sensitivities)}
+    log10: list[list[list[float]] | None] = []
+    delta: list[list[list[float | None]] | None] = []
+    verdicts: list[list[str]] = []
+    exact = {text: Fraction(text) for text in (*LAB_SIGMAS, *LAB_EPS, *LAB_CLAIMS)}
+    for sensitivity in sensitivities:
+        logs_by_sigma, deltas_by_sigma, verdicts_by_sigma = [], [], []
+        for sigma in LAB_SIGMAS:
+            points = [_profile_point(sensitivity, sigma, eps) for eps in LAB_EPS]
+            logs_by_sigma.append([log for _, log in points])
+            deltas_by_sigma.append([value for value, _ in points])
+            verdicts_by_sigma.append(
+                "".join(
+                    gaussian.certify(sensitivity, exact[sigma], exact[eps], exact[claim]).verdict[0]
+                    for eps in LAB_EPS
+                    for claim in LAB_CLAIMS
+                )
+            )
+        log10.append(None if sensitivity == 0 else logs_by_sigma)
+        delta.append(None if sensitivity == 0 else deltas_by_sigma)
+        verdicts.append(verdicts_by_sigma)
+    return {
+        "kinds": list(QUERY_KINDS),
+        "sizes": list(LAB_SIZES),
+        "bounds": list(LAB_BOUNDS),
+        "sigma_text": list(LAB_SIGMAS),
+        "sigma_value": [float(s) for s in LAB_SIGMAS],
+        "eps_text": list(LAB_EPS),
+        "eps_value": [float(e) for e in LAB_EPS],
+        "claims": list(LAB_CLAIMS),
+        "claim_value": [float(c) for c in LAB_CLAIMS],
+        "claim_text": [claim_text(c) for c in LAB_CLAIMS],
+        "claim_log10": [None if float(c) == 0 else math.log10(float(c)) for c in LAB_CLAIMS],
+        "sens_text": [exact_text(s) for s in sensitivities],
+        "sens_value": [float(s) for s in sensitivities],
+        "state_sens": {
+            kind: [
+                [index[lab_query(kind, n, b).sensitivity] for b in LAB_BOUNDS] for n in LAB_SIZES
+            ]
+            for kind in QUERY_KINDS
+        },
+        "pairs": {
+            kind: [[_pair_text(lab_query(kind, n, b)) for b in LAB_BOUNDS] for n in LAB_SIZES]
+            for kind in QUERY_KINDS
+        },
+        "mse": [gaussian.mse(float(s)) for s in LAB_SIGMAS],
+        "mae": [gaussian.mean_absolute_error(float(s)) for s in LAB_SIGMAS],
+        "window_sigmas": WINDOW_SIGMAS,
+        "density_points": DENSITY_POINTS,
+        "log10": log10,
+        "delta": delta,
+        "verdicts": verdicts,
+        "datasets": DATASETS,
+        "presets": {
+            name: {
+                "kind": kind,
+                "n": LAB_SIZES.index(n),
+                "bound": LAB_BOUNDS.index(bound),
+                "sigma": LAB_SIGMAS.index(sigma),
+                "eps": LAB_EPS.index(eps),
+                "claim": LAB_CLAIMS.index(claim),
+            }
+            for name, (kind, n, bound, sigma, eps, claim) in PRESETS.items()
+        },
+    }
+
+
+# --- chart layers -----------------------------------------------------------------------
+
+
+def _data(key: str, rows: list[dict]) -> alt.InlineData:
+    return alt.InlineData(values=rows, name=DATASETS[key])
+
+
+def _opacity(expr: str | None) -> dict:
+    return {} if expr is None else {"opacity": alt.ExprRef(expr)}
+
+
+def _density_layers(
+    sets: dict[str, list[dict]],
+    *,
+    width: int | str,
+    height: int,
+    event_opacity: str | None = None,
+    excess_opacity: str | None = None,
+) -> alt.LayerChart:
+    names = [label("gauss.law_p"), label("gauss.law_q"), label("gauss.excess")]
+    colour = alt.Color(
+        "who:N",
+        scale=alt.Scale(domain=names),
+        title=None,
+        legend=alt.Legend(columns=2, symbolOpacity=1, labelLimit=260),
+    )
+    x = alt.X("y:Q", title=label("gauss.output_axis"), scale=alt.Scale(nice=False, zero=False))
+    y = alt.Y("density:Q", title=label("gauss.density_axis"))
+    event = (
+        alt.Chart(_data("event", sets[DATASETS["event"]]))
+        .mark_rect(color="#8a8f98", **({"opacity": 0.18} | _opacity(event_opacity)))
+        .encode(x="x1:Q", x2="x2:Q", y=alt.value(0), y2=alt.value(height))
+    )
+    event_label = (
+        alt.Chart(_data("event", sets[DATASETS["event"]]))
+        .mark_text(
+            align="right",
+            baseline="top",
+            dx=-4,
+            dy=4,
+            fontSize=12,
+            **_opacity(None if event_opacity is None else "step >= 3 ? 1 : 0"),
+        )
+        .encode(x="x2:Q", y=alt.value(0), text=alt.value(label("gauss.event")))
+    )
+    excess = (
+        alt.Chart(_data("excess", sets[DATASETS["excess"]]))
+        .mark_area(**({"opacity": 0.55} | _opacity(excess_opacity)))
+        .encode(x="y:Q", y="top:Q", y2="bottom:Q", color=colour)
+    )
+    curves = (
+        alt.Chart(_data("density", sets[DATASETS["density"]]))
+        .mark_line(strokeWidth=2.5)
+        .encode(
+            x=x,
+            y=y,
+            color=colour,
+            strokeDash=alt.StrokeDash(
+                "who:N", scale=alt.Scale(domain=names[:2], range=[[1, 0], [6, 3]]), legend=None
+            ),
+            tooltip=[
+                alt.Tooltip("who:N", title=" "),
+                alt.Tooltip("y:Q", format=".4g", title="y"),
+                alt.Tooltip("density:Q", format=".4g", title=label("gauss.density_axis")),
+            ],
+        )
+    )
+    return alt.layer(event, excess, curves, event_label).properties(width=width, height=height)
+
+
+def _profile_layers(
+    sets: dict[str, list[dict]], *, width: int | str, height: int
+) -> alt.LayerChart:
+    names = [label("gauss.profile"), label("gauss.claim_line"), label("gauss.point")]
+    colour = alt.Color("what:N", scale=alt.Scale(domain=names), title=None)
+    x = alt.X(
+        "eps:Q",
+        title=label("gauss.eps_axis"),
+        scale=alt.Scale(domain=[0, 10], nice=False),
+        axis=alt.Axis(values=list(range(11))),
+    )
+    y = alt.Y(
+        "log10_delta:Q", title=label("gauss.log_axis"), scale=alt.Scale(domainMax=0, zero=False)
+    )
+    tooltip = [
+        alt.Tooltip("eps:Q", format=".2f", title="ε"),
+        alt.Tooltip("log10_delta:Q", format=".4f", title=label("gauss.log_axis")),
+        alt.Tooltip("delta:Q", format=".6g", title="δ"),
+    ]
+    line = (
+        alt.Chart(_data("profile", sets[DATASETS["profile"]]))
+        .mark_line(strokeWidth=2.5, point=alt.OverlayMarkDef(size=12))
+        .encode(x=x, y=y, color=colour, tooltip=tooltip)
+    )
+    claim = (
+        alt.Chart(_data("claim", sets[DATASETS["claim"]]))
+        .mark_rule(strokeWidth=2, strokeDash=[6, 3])
+        .encode(y=y, color=colour)
+    )
+    guide = (
+        alt.Chart(_data("point", sets[DATASETS["point"]]))
+        .mark_rule(strokeDash=[2, 3], opacity=0.6)
+        .encode(x=x)
+    )
+    point = (
+        alt.Chart(_data("point", sets[DATASETS["point"]]))
+        .mark_point(shape="diamond", size=170, filled=True)
+        .encode(x=x, y=y, color=colour, tooltip=tooltip)
+    )
+    return alt.layer(line, claim, guide, point).properties(width=width, height=height)
+
+
+# --- the walkthrough ----------------------------------------------------------------------
+
+
+def walkthrough_chart(
+    sensitivity: float = 1.0, sigma: float = 1.0, eps: float = 1.0, *, width: int = WIDTH
+) -> alt.VConcatChart:
+    """One figure in four steps, highlighted by the Vega parameter ``step`` (1..4):
+
+    1. the two output densities ``p = N(−Δ/2, σ²)``, ``q = N(Δ/2, σ²)``;
+    2. the privacy loss ``L(y) = ln p(y)/q(y)``, a straight line without bound;
+    3. the worst event, the half-line where ``L(y) > ε`` (grey), with the line ``L = ε``;
+    4. the excess ``p − e^ε q`` on the event, whose area is δ(ε).
+    """
+    sets = density_rows(sensitivity, sigma, eps)
+    top = _density_layers(
+        sets,
+        width=width,
+        height=190,
+        event_opacity="step >= 3 ? 0.18 : 0",
+        excess_opacity="step >= 4 ? 0.55 : 0",
+    ).properties(title=label("gauss.walk_densities"))
+    half = _window(sensitivity, sigma)
+    ys = [row["y"] for row in sets[DATASETS["density"]][:DENSITY_POINTS]]
+    losses = gaussian.privacy_loss(np.array(ys) + 0.5 * sensitivity, sensitivity, sigma)
+    loss_rows = pd.DataFrame({"y": ys, "loss": losses, "what": label("gauss.loss")})
+    x = alt.X(
+        "y:Q", title=label("gauss.output_axis"), scale=alt.Scale(domain=[-half, half], nice=False)
+    )
+    y = alt.Y("loss:Q", title=label("gauss.loss_axis"))
+    edge = -(eps * sigma * sigma) / sensitivity
+    loss_line = (
+        alt.Chart(loss_rows)
+        .mark_line(strokeWidth=2.5, opacity=alt.ExprRef("step >= 2 ? 1 : 0.15"))
+        .encode(
+            x=x,
+            y=y,
+            tooltip=[alt.Tooltip("y:Q", format=".3g"), alt.Tooltip("loss:Q", format=".3g")],
+        )
+    )
+    region = (
+        alt.Chart(pd.DataFrame([{"x1": -half, "x2": min(edge, half)}]))
+        .mark_rect(color="#8a8f98", opacity=alt.ExprRef("step >= 3 ? 0.18 : 0"))
+        .encode(x="x1:Q", x2="x2:Q")
+    )
+    eps_rule = (
+        alt.Chart(pd.DataFrame([{"loss": eps, "text": label("gauss.eps_line", eps=f"{eps:g}")}]))
+        .mark_rule(strokeDash=[6, 3], strokeWidth=2, opacity=alt.ExprRef("step >= 3 ? 1 : 0"))
+        .encode(y="loss:Q")
+    )
+    eps_text = (
+        alt.Chart(pd.DataFrame([{"loss": eps, "text": label("gauss.eps_line", eps=f"{eps:g}")}]))
+        .mark_text(align="right", dy=-8, fontSize=12, opacity=alt.ExprRef("step >= 3 ? 1 : 0"))
+        .encode(y="loss:Q", x=alt.value(width - 4), text="text:N")
+    )
+    bottom = alt.layer(region, loss_line, eps_rule, eps_text).properties(
+        width=width, height=150, title=label("gauss.walk_loss")
+    )
+    return (
+        alt.vconcat(top, bottom, spacing=16)
+        .add_params(alt.param(name="step", value=1))
+        .properties(
+            description=label(
+                "gauss.desc_walkthrough",
+                sensitivity=f"{sensitivity:g}",
+                sigma=f"{sigma:g}",
+                eps=f"{eps:g}",
+                edge=f"{edge:g}",
+                delta=sig_text(gaussian.delta(sensitivity, sigma, eps)),
+            )
+        )
+    )
+
+
+# --- tables -------------------------------------------------------------------------------
+
+
+def certificate_table(states: Sequence[tuple[str, int, int, str, str, str]]) -> Styler:
+    """One row per state ``(kind, n, B, σ, ε, claimed δ)``: Δ, required δ, ``log₁₀ δ``,
+    underflow and the certified verdict, as the lab's panel shows them."""
+    rows = []
+    for state in states:
+        values = panel_values(*state)
+        texts = panel_texts(values)
+        rows.append(
+            {
+                label("gauss.col_query"): label(f"gauss.kind_{values.kind}"),
+                "n": values.n,
+                "B": values.bound,
+                label("gauss.col_sensitivity"): texts["sensitivity"],
+                "σ": values.sigma,
+                "ε": values.eps,
+                label("gauss.col_delta"): texts["delta"],
+                label("gauss.col_log"): texts["log"],
+                label("gauss.col_claim"): texts["claim"],
+                label("gauss.col_verdict"): texts["badge"],
+            }
+        )
+    return pd.DataFrame(rows).style.hide(axis="index")
+
+
+def calibration_table(
+    sensitivity: float, eps_values: Sequence[float], deltas: Sequence[float]
+) -> Styler:
+    """The exact smallest σ (:func:`dplab.gaussian.sigma_for`) next to the classic
+    ``σ = √(2 ln(1.25/δ))·Δ/ε`` (only for 0 < ε < 1) and the δ(ε) the classic σ really gives,
+    from :func:`dplab.gaussian.compare_calibrations`."""
+    rows = []
+    for target in deltas:
+        for eps in eps_values:
+            c = gaussian.compare_calibrations(sensitivity, eps, target)
+            classic_log = None if c.classic_log_delta is None else c.classic_log_delta / _LN10
+            rows.append(
+                {
+                    "ε": f"{eps:g}",
+                    label("gauss.col_target"): sig_text(target, 4).removeprefix("1×"),
+                    label("gauss.col_exact_sigma"): sig_text(c.exact_sigma, 6),
+                    label("gauss.col_classic_sigma"): label("gauss.classic_na")
+                    if c.classic_sigma is None
+                    else sig_text(c.classic_sigma, 6),
+                    label("gauss.col_ratio"): "—" if c.ratio is None else sig_text(c.ratio, 4),
+                    label("gauss.col_classic_delta"): "—"
+                    if classic_log is None
+                    else "≈ "
+                    + (
+                        sig_text(10**classic_log, 3)
+                        if classic_log > -300
+                        else tiny_text(classic_log)
+                    ),
+                }
+            )
+    return pd.DataFrame(rows).style.hide(axis="index")
+
+
+# --- the lab ------------------------------------------------------------------------------
+
+
+def _json(data: object) -> str:
+    text = json.dumps(
+        data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+@dataclass(frozen=True)
+class GaussianLab:
+    """One lab on a page; its ``_repr_html_`` is the whole lab (see the module docstring)."""
+
+    kind: queries.QueryKind
+    n: int
+    bound: int
+    sigma: str
+    eps: str
+    claim: str
+    key: str
+
+    @property
+    def indices(self) -> dict[str, int | str]:
+        return {
+            "kind": self.kind,
+            "n": LAB_SIZES.index(self.n),
+            "bound": LAB_BOUNDS.index(self.bound),
+            "sigma": LAB_SIGMAS.index(self.sigma),
+            "eps": LAB_EPS.index(self.eps),
+            "claim": LAB_CLAIMS.index(self.claim),
+        }
+
+    def values(self) -> PanelValues:
+        return panel_values(self.kind, self.n, self.bound, self.sigma, self.eps, self.claim)
+
+    def data(self) -> dict[str, object]:
+        """The inline JSON: the grid of :func:`lab_grid` and the initial state."""
+        return {**lab_grid(), "initial": self.indices}
+
+    def outputs(self) -> dict[str, str]:
+        """The text of every output for the initial state (see :func:`panel_texts`)."""
+        return panel_texts(self.values())
+
+    def _charts(self) -> dict[str, str]:
+        sensitivity = float(self.values().sensitivity)
+        density = _density_layers(
+            density_rows(sensitivity, float(self.sigma), float(self.eps)),
+            width="container",
+            height=220,
+        ).properties(description=label("gauss.lab_desc_density"))
+        grid = lab_grid()
+        i = self.indices
+        d = grid["state_sens"][self.kind][i["n"]][i["bound"]]
+        profile = _profile_layers(
+            profile_rows(d, i["sigma"], i["eps"], i["claim"]), width="container", height=230
+        ).properties(description=label("gauss.lab_desc_profile"))
+        return {"density": chart_html(density.to_dict()), "profile": chart_html(profile.to_dict())}
+
+    def _repr_html_(self) -> str:
+        lab_id = f"gauss-lab-{self.key}"
+        values = self.values()
+        texts = {key: html.escape(value) for key, value in self.outputs().items()}
+        charts = self._charts()
+        i = lab_id
+
+        def words(key: str) -> str:
+            return html.escape(label(key))
+
+        def show(key: str, tag: str = "span", extra: str = "") -> str:
+            return f'<{tag} data-show="{key}"{extra}>{texts[key]}</{tag}>'
+
+        def select(name: str, options: list[tuple[str, str]], chosen: str) -> str:
+            items = "".join(
+                f'<option value="{html.escape(value)}"{" selected" if value == chosen else ""}>'
+                f"{html.escape(text)}</option>"
+                for value, text in options
+            )
+            return (
+                f'<div class="dplab-gauss-field"><label for="{i}-{name}">'
+                f"{words(f'gauss.lab_{name}')}</label>"
+                f'<select id="{i}-{name}" name="{name}">{items}</select></div>'
+            )
+
+        def slider(name: str, grid: tuple[str, ...], chosen: str, symbol: str) -> str:
+            return (
+                f'<div class="dplab-gauss-field"><label for="{i}-{name}">'
+                f"{words(f'gauss.lab_{name}')}</label>"
+                f'<input id="{i}-{name}" name="{name}" type="range" min="0" '
+                f'max="{len(grid) - 1}" step="1" value="{grid.index(chosen)}" '
+                f'aria-valuetext="{symbol} = {html.escape(chosen)}">'
+                f'<output for="{i}-{name}">{show(name)}</output></div>'
+            )
+
+        def item(key: str, name: str, extra: str = "") -> str:
+            return f"<dt>{words(name)}</dt><dd{extra}>{show(key)}</dd>"
+
+        kinds = [(kind, label(f"gauss.kind_{kind}")) for kind in QUERY_KINDS]
+        presets = "".join(
+            f'<button type="button" class="md-button dplab-gauss-preset" data-preset="{name}">'
+            f"{words(f'gauss.preset_{name}')}</button>"
+            for name in PRESETS
+        )
+        verdict = values.verdict
+        parts = [
+            f'<section class="dplab-gauss-lab" id="{i}" aria-labelledby="{i}-title">',
+            '<script type="application/json" class="dplab-gauss-lab-data">',
+            f"{_json(self.data())}</script>",
+            f'<p class="dplab-gauss-title" id="{i}-title">{words("gauss.lab_title")}</p>',
+            '<form class="dplab-gauss-controls" autocomplete="off">',
+            f"<fieldset><legend>{words('gauss.lab_query_group')}</legend>",
+            select("kind", kinds, self.kind),
+            select("n", [(str(n), str(n)) for n in LAB_SIZES], str(self.n)),
+            select("bound", [(str(b), str(b)) for b in LAB_BOUNDS], str(self.bound)),
+            "</fieldset>",
+            f"<fieldset><legend>{words('gauss.lab_mechanism_group')}</legend>",
+            slider("sigma", LAB_SIGMAS, self.sigma, "σ"),
+            slider("eps", LAB_EPS, self.eps, "ε"),
+            select("claim", [(c, claim_text(c)) for c in LAB_CLAIMS], self.claim),
+            "</fieldset>",
+            f'<div class="dplab-gauss-presets" role="group" aria-labelledby="{i}-presets">',
+            f'<span class="dplab-gauss-presets-label" id="{i}-presets">',
+            f"{words('gauss.lab_presets')}</span>{presets}</div>",
+            "</form>",
+            '<div class="dplab-gauss-outputs">',
+            '<section class="dplab-gauss-panel" data-part="panel">',
+            f"<h4>{words('gauss.panel_heading')}</h4>",
+            '<dl class="dplab-gauss-values">',
+            item("query", "gauss.panel_query"),
+            item("pair", "gauss.panel_pair"),
+            item("sensitivity", "gauss.panel_sensitivity"),
+            item("delta", "gauss.panel_delta"),
+            item("log", "gauss.panel_log"),
+            item("underflow", "gauss.panel_underflow"),
+            item("claim", "gauss.panel_claim"),
+            f"<dt>{words('gauss.panel_verdict')}</dt><dd>"
+            f'<span class="dplab-gauss-badge" data-show="badge" data-verdict="{verdict}">'
+            f"{texts['badge']}</span> {show('verdict')}</dd>",
+            item("mse", "gauss.panel_mse"),
+            item("mae", "gauss.panel_mae"),
+            "</dl>",
+            f'<p class="dplab-gauss-note">{words("gauss.certified_note")}</p>',
+            "</section>",
+            '<section class="dplab-gauss-panel" data-part="density">',
+            f"<h4>{words('gauss.density_heading')}</h4>",
+            f'<div class="dplab-gauss-chart" data-chart="density">{charts["density"]}</div>',
+            show("edge", "p"),
+            show("edge-note", "p", ' class="dplab-gauss-note"'),
+            "</section>",
+            '<section class="dplab-gauss-panel dplab-gauss-wide" data-part="profile">',
+            f"<h4>{words('gauss.profile_heading')}</h4>",
+            f'<div class="dplab-gauss-chart" data-chart="profile">{charts["profile"]}</div>',
+            show("profile-note", "p", ' class="dplab-gauss-note"'),
+            "</section>",
+            "</div>",
+            '<p class="dplab-gauss-live" data-show="live" aria-live="polite"></p>',
+            "</section>",
+        ]
+        return "".join(parts)
+
+
+def gaussian_lab(
+    kind: queries.QueryKind = "sum",
+    n: int = 4,
+    bound: int = 1,
+    sigma: str = "1",
+    eps: str = "1",
+    delta: str = "0.13",
+    *,
+    key: str | None = None,
+) -> GaussianLab:
+    """The linked lab, starting at the given state (each value must be on the lab's grid:
+    :data:`QUERY_KINDS`, :data:`LAB_SIZES`, :data:`LAB_BOUNDS`, :data:`LAB_SIGMAS`,
+    :data:`LAB_EPS`, :data:`LAB_CLAIMS`; σ, ε and δ as their decimal strings).
+
+    >>> lab = gaussian_lab()
+    >>> lab.outputs()["delta"], lab.outputs()["badge"]
+    ('≈ 0.12693674', '✓ 통과')
+    """
+    for name, value, grid in (
+        ("kind", kind, QUERY_KINDS),
+        ("n", n, LAB_SIZES),
+        ("bound", bound, LAB_BOUNDS),
+        ("sigma", sigma, LAB_SIGMAS),
+        ("eps", eps, LAB_EPS),
+        ("delta", delta, LAB_CLAIMS),
+    ):
+        if value not in grid or type(value) is not type(grid[0]):
+            shown = ", ".join(repr(g) for g in grid)
+            raise ValueError(f"{name} must be one of the lab's values {shown}; got {value!r}")
+    state = (kind, n, bound, sigma, eps, delta)
+    key = key or hashlib.sha256(repr(state).encode()).hexdigest()[:8]
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", key):
+        raise ValueError(f"key must be letters, digits, '-' or '_'; got {key!r}")
+    return GaussianLab(kind, n, bound, sigma, eps, delta, key)
