@@ -1,17 +1,41 @@
-"""Charts and tables for the Laplace mechanism."""
+"""Charts and tables for the Laplace mechanism (the tour and lesson 3).
+
+Every number comes from :mod:`dplab.laplace` and :mod:`dplab.queries`, exactly where they
+are exact; floats appear only as the heights that charts draw and as approximations
+printed next to exact values (:func:`exact_text`).  The client-side lab of lesson 3 is
+:mod:`dplab.views.laplace_lab`.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from fractions import Fraction
 
 import altair as alt
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from dplab import laplace
+from dplab import laplace, queries
+from dplab.finite import RationalLike
 from dplab.views._labels import label
+from dplab.views.randomized_response import approx_text
 
-__all__ = ["density_grid", "loss_table", "neighbour_densities_chart", "walkthrough_chart"]
+__all__ = [
+    "QUERY_KINDS",
+    "delta_profile_chart",
+    "delta_profile_rows",
+    "density_grid",
+    "error_table",
+    "exact_text",
+    "lesson_query",
+    "loss_table",
+    "neighbour_densities_chart",
+    "number_text",
+    "sensitivity_table",
+    "tuple_text",
+    "walkthrough_chart",
+]
 
 
 def density_grid(
@@ -102,45 +126,379 @@ def loss_table(scales: Sequence[float], *, sensitivity: float) -> Styler:
     return table.style.format("{:.4g}").hide(axis="index")
 
 
-def walkthrough_chart(*, sensitivity: float, scale: float) -> alt.LayerChart:
-    """One figure for a three-step walkthrough, driven by the Vega parameter ``step``.
+# --- lesson 3: bounded queries, the δ(ε) profile, errors -------------------------------
+
+QUERY_KINDS: tuple[queries.QueryKind, ...] = ("sum", "mean", "count", "constant")
+"""The four bounded queries of :mod:`dplab.queries`, in the order lesson 3 shows them."""
+
+
+def lesson_query(kind: queries.QueryKind, n: int, bound: RationalLike) -> queries.BoundedQuery:
+    """The query of ``kind`` as lesson 3 and its lab use it.
+
+    The count counts records ``x_i ≥ B/2``; the constant query is the constant 0.
+
+    >>> lesson_query("count", 4, 1).threshold, lesson_query("mean", 4, 1).sensitivity
+    (Fraction(1, 2), Fraction(1, 4))
+    """
+    if kind == "sum":
+        return queries.sum_query(n, bound)
+    if kind == "mean":
+        return queries.mean_query(n, bound)
+    if kind == "count":
+        exact = queries.sum_query(n, bound).bound  # validated and exact
+        return queries.count_query(n, exact, exact / 2)
+    if kind == "constant":
+        return queries.constant_query(n, bound, 0)
+    raise ValueError(f"kind must be one of {', '.join(QUERY_KINDS)}; got {kind!r}")
+
+
+def _short_decimal(value: Fraction, significant: int = 6) -> bool:
+    """Whether ``value`` is a decimal with at most ``significant`` significant digits."""
+    denominator, places = value.denominator, 0
+    twos = fives = 0
+    while denominator % 2 == 0:
+        denominator //= 2
+        twos += 1
+    while denominator % 5 == 0:
+        denominator //= 5
+        fives += 1
+    if denominator != 1:
+        return False
+    places = max(twos, fives)
+    return len(str(abs(value.numerator * 10**places // value.denominator))) <= significant
+
+
+def number_text(value: RationalLike) -> str:
+    """A grid value as the lesson writes it: ``3``, ``0.25``, ``1.2×10⁻⁵``, else ``p/q``.
+
+    >>> number_text(3), number_text("0.0012"), number_text(Fraction(1, 3))
+    ('3', '0.0012', '1/3')
+    """
+    exact = Fraction(value)
+    if exact.denominator == 1:
+        return str(exact.numerator)
+    return approx_text(exact, 6) if _short_decimal(exact) else str(exact)
+
+
+def exact_text(value: RationalLike) -> str:
+    """An exact rational with its decimal: ``3``, ``1/4 = 0.25``, ``1/6 ≈ 0.1667``.
+
+    After ``=`` the decimal is exact (at most 6 significant digits); after ``≈`` it is
+    rounded half-up to 4 significant digits (:func:`approx_text`).  The lab script
+    ``laplace-lab.js`` applies the same rule.
+
+    >>> exact_text(Fraction(1, 4)), exact_text(Fraction(1, 6)), exact_text(Fraction(2500, 3))
+    ('1/4 = 0.25', '1/6 ≈ 0.1667', '2500/3 ≈ 833.3')
+    """
+    exact = Fraction(value)
+    if exact.denominator == 1:
+        return str(exact.numerator)
+    if _short_decimal(exact):
+        return f"{exact} = {approx_text(exact, 6)}"
+    return f"{exact} ≈ {approx_text(exact)}"
+
+
+def tuple_text(values: Sequence[RationalLike], *, limit: int = 6) -> str:
+    """A dataset as a tuple; more than ``limit`` records are shortened with ``…``.
+
+    >>> tuple_text([1, 0, 0]), tuple_text([Fraction(1, 2)] + [0] * 9)
+    ('(1, 0, 0)', '(0.5, 0, …, 0)')
+    """
+    texts = [number_text(v) for v in values]
+    if len(texts) > limit:
+        texts = [*texts[:2], "…", texts[-1]]
+    return "(" + ", ".join(texts) + ")"
+
+
+_CELLS = [{"selector": "th, td", "props": [("overflow-wrap", "normal")]}]
+"""Table cells wrap between words only: a number is never split across lines."""
+
+
+def _styled(frame: pd.DataFrame) -> Styler:
+    return frame.style.hide(axis="index").set_table_styles(_CELLS)
+
+
+def sensitivity_table(n: int, bound: RationalLike) -> Styler:
+    """The four queries on ``n`` records in ``[0, B]``: global sensitivity and attaining pair.
+
+    One row per query (:data:`QUERY_KINDS`, built by :func:`lesson_query`): its name, its
+    definition, ``Δ`` exactly, the neighbouring pair ``D, D′`` of
+    :meth:`~dplab.queries.BoundedQuery.neighbours` and ``f(D) → f(D′)``, whose gap is ``Δ``.
+    """
+    rows = []
+    for kind in QUERY_KINDS:
+        query = lesson_query(kind, n, bound)
+        pair = query.neighbours()
+        before, after = query.evaluate(pair.dataset), query.evaluate(pair.neighbour)
+        assert abs(after - before) == pair.gap == query.sensitivity
+        rows.append(
+            {
+                label("laplace.col_query"): label(f"laplace.kind_{kind}"),
+                label("laplace.col_definition"): _definition(query),
+                label("laplace.col_sensitivity"): exact_text(query.sensitivity),
+                "D": tuple_text(pair.dataset),
+                "D′": tuple_text(pair.neighbour),
+                "f(D) → f(D′)": f"{number_text(before)} → {number_text(after)}",
+            }
+        )
+    return _styled(pd.DataFrame(rows))
+
+
+def _definition(query: queries.BoundedQuery) -> str:
+    return label(
+        f"laplace.def_{query.kind}",
+        threshold=number_text(query.threshold or 0),
+        constant=number_text(query.constant or 0),
+    )
+
+
+def _eps_grid(eps_max: RationalLike, eps_step: RationalLike) -> list[Fraction]:
+    top, step = Fraction(eps_max), Fraction(eps_step)
+    count = top / step
+    if count.denominator != 1 or step <= 0:
+        raise ValueError(f"eps_max must be a positive multiple of eps_step; got {top}, {step}")
+    return [k * step for k in range(int(count) + 1)]
+
+
+def delta_profile_rows(
+    sensitivity: RationalLike, scale: RationalLike, eps_values: Sequence[RationalLike]
+) -> list[dict]:
+    """Rows ``{"eps", "delta", "series"}``: the exact ``δ(ε)`` of :func:`dplab.laplace.delta`.
+
+    The pure ``ε = Δ/b`` is added to the ε values when it lies among them, so that a line
+    through the rows bends exactly where ``δ`` reaches 0.
+    """
+    pure = laplace.epsilon(sensitivity, scale)
+    values = sorted({Fraction(e) for e in eps_values})
+    if values and values[0] <= pure <= values[-1]:
+        values = sorted({*values, pure})
+    series = label("laplace.series_scale", b=number_text(scale))
+    return [
+        {"eps": float(e), "delta": laplace.delta(sensitivity, scale, e), "series": series}
+        for e in values
+    ]
+
+
+def delta_profile_chart(
+    sensitivity: RationalLike,
+    scales: Sequence[RationalLike],
+    *,
+    eps_max: RationalLike = 3,
+    eps_step: RationalLike = "0.05",
+) -> alt.LayerChart:
+    """The exact ``δ(ε)`` of Laplace noise for each scale, over ``ε = 0, step, …, eps_max``.
+
+    The x axis is ``ε`` itself.  Each curve starts at the total variation distance
+    ``1 − e^{−Δ/2b}`` and reaches 0 at the pure ``ε = Δ/b`` (marked with a point when it
+    lies in the window), staying 0 to its right.
+    """
+    grid = _eps_grid(eps_max, eps_step)
+    rows, points = [], []
+    for scale in scales:
+        rows += delta_profile_rows(sensitivity, scale, grid)
+        pure = laplace.epsilon(sensitivity, scale)
+        if pure <= grid[-1]:
+            name = label("laplace.series_scale", b=number_text(scale))
+            points.append({"eps": float(pure), "delta": 0.0, "series": name})
+    order = [label("laplace.series_scale", b=number_text(b)) for b in scales]
+    x = alt.X(
+        "eps:Q", title=label("laplace.eps_axis"), scale=alt.Scale(domain=[0, float(grid[-1])])
+    )
+    y = alt.Y("delta:Q", title=label("laplace.delta_axis"), scale=alt.Scale(domain=[0, 1]))
+    colour = alt.Color("series:N", title=None, sort=order)
+    lines = (
+        alt.Chart(pd.DataFrame(rows))
+        .mark_line(strokeWidth=2.5)
+        .encode(
+            x=x,
+            y=y,
+            color=colour,
+            tooltip=[
+                alt.Tooltip("series:N", title=label("laplace.scale")),
+                alt.Tooltip("eps:Q", format=".3f", title="ε"),
+                alt.Tooltip("delta:Q", format=".4g", title="δ(ε)"),
+            ],
+        )
+    )
+    marks = (
+        alt.Chart(pd.DataFrame(points, columns=["eps", "delta", "series"]))
+        .mark_point(size=70, filled=True)
+        .encode(x=x, y=y, color=colour)
+    )
+    description = label(
+        "laplace.desc_profile",
+        sensitivity=number_text(sensitivity),
+        scales=", ".join(number_text(b) for b in scales),
+        eps_max=number_text(grid[-1]),
+    )
+    return alt.layer(lines, marks).properties(
+        width="container", height=260, description=description
+    )
+
+
+def _range_width(query: queries.BoundedQuery) -> Fraction:
+    """The width of the query's possible values over ``[0, B]^n``: nB, B, n or 0."""
+    return {
+        "sum": query.n * query.bound,
+        "mean": query.bound,
+        "count": Fraction(query.n),
+        "constant": Fraction(0),
+    }[query.kind]
+
+
+def error_table(
+    ns: Sequence[int],
+    bound: RationalLike,
+    eps: RationalLike,
+    kinds: Sequence[queries.QueryKind] = ("sum", "mean"),
+) -> Styler:
+    """Noise calibrated to a pure ``ε`` and its error in the query's own units.
+
+    For each ``n`` and query kind: ``Δ``, the scale ``b = Δ/ε``
+    (:func:`dplab.laplace.scale_for`), which is also the mean absolute error ``E|Z|``, the
+    mean squared error ``E Z² = 2b²``, the width of the query's possible values and the
+    mean absolute error as a fraction of that width, all exact (:func:`number_text`).
+    The column titles are short (``b = Δ/ε``, ``2b²``): the lesson's prose names them.
+    """
+    rows = []
+    for n in ns:
+        for kind in kinds:
+            query = lesson_query(kind, n, bound)
+            scale = laplace.scale_for(query.sensitivity, eps)
+            noisy = scale > 0
+            mae = laplace.mean_absolute_error(scale) if noisy else Fraction(0)
+            mse = laplace.mse(scale) if noisy else Fraction(0)
+            width = _range_width(query)
+            rows.append(
+                {
+                    "n": str(n),
+                    label("laplace.col_query"): label(f"laplace.kind_{kind}"),
+                    "Δ": number_text(query.sensitivity),
+                    label("laplace.col_scale"): number_text(mae),
+                    label("laplace.col_mse"): number_text(mse),
+                    label("laplace.col_width"): number_text(width),
+                    label("laplace.col_relative"): number_text(mae / width) if width else "—",
+                }
+            )
+    return _styled(pd.DataFrame(rows))
+
+
+def walkthrough_chart(
+    *, sensitivity: float, scale: float, eps: RationalLike | None = None
+) -> alt.LayerChart:
+    """One figure for a walkthrough, driven by the Vega parameter ``step``.
 
     Step 1 shows the output density of ``D``; step 2 adds the neighbour's; step 3 shades
-    the outputs ``y <= 0`` where the privacy loss reaches its maximum ``Δ/b``.
+    the outputs ``y <= 0`` where the privacy loss reaches its maximum ``Δ/b``.  With
+    ``eps`` (below ``Δ/b``) there is a fourth step: the neighbour's density times
+    ``e^ε`` (dashed) and, shaded, the excess ``[p − e^ε q]₊`` over the half-line
+    ``y < t = (Δ − εb)/2``, whose area is the exact ``δ(ε)``.
     """
     data = density_grid([scale], sensitivity=sensitivity, points=221, half_width=5.0)
     step = alt.param(name="step", value=1)
     first = label("laplace.input")
     x = alt.X("y:Q", title=label("laplace.output"))
+    colour = alt.Color("input:N", title=None, sort=[first, label("laplace.neighbour")])
     curves = (
         alt.Chart(data)
         .mark_line(strokeWidth=2.5)
         .encode(
             x=x,
             y=alt.Y("density:Q", title=label("laplace.density")),
-            color=alt.Color("input:N", title=None, sort=[first, label("laplace.neighbour")]),
+            color=colour,
             opacity=alt.condition(
                 f"step >= 2 || datum.input == '{first}'", alt.value(1), alt.value(0)
             ),
         )
     )
+    shown_at = "step >= 3" if eps is None else "step == 3"
     region = (
         alt.Chart(pd.DataFrame({"start": [-5.0], "end": [0.0]}))
         .mark_rect(color="#888888")
         .encode(
             x="start:Q",
             x2="end:Q",
-            opacity=alt.condition("step >= 3", alt.value(0.18), alt.value(0)),
+            opacity=alt.condition(shown_at, alt.value(0.18), alt.value(0)),
         )
+    )
+    if eps is None:
+        description = (
+            "Walkthrough figure: the Laplace density of one input, then of its neighbour, "
+            "then the outputs where the privacy loss is largest."
+        )
+        return (
+            alt.layer(region, curves)
+            .add_params(step)
+            .properties(height=240, description=description)
+        )
+    layers = _excess_layers(data, sensitivity=sensitivity, scale=scale, eps=eps, x=x, colour=colour)
+    description = label(
+        "laplace.desc_walkthrough",
+        sensitivity=number_text(sensitivity),
+        scale=number_text(scale),
+        eps=number_text(eps),
+        delta=approx_text(laplace.delta(sensitivity, scale, eps)),
     )
     return (
-        alt.layer(region, curves)
+        alt.layer(region, *layers, curves)
         .add_params(step)
-        .properties(
-            height=240,
-            description=(
-                "Walkthrough figure: the Laplace density of one input, then of its neighbour, "
-                "then the outputs where the privacy loss is largest."
-            ),
+        .properties(width="container", height=260, description=description)
+    )
+
+
+def _excess_layers(
+    data: pd.DataFrame,
+    *,
+    sensitivity: float,
+    scale: float,
+    eps: RationalLike,
+    x: alt.X,
+    colour: alt.Color,
+) -> list[alt.Chart]:
+    """Step 4 of the walkthrough: ``e^ε q`` dashed and the shaded excess on ``y < t``."""
+    pure = laplace.epsilon(sensitivity, scale)
+    eps = Fraction(eps)
+    if not 0 <= eps < pure:
+        raise ValueError(f"eps must lie in [0, Δ/b) = [0, {pure}); got {eps}")
+    factor = math.exp(eps)
+    edge = float((Fraction(sensitivity) - eps * Fraction(scale)) / 2)  # t = (Δ − εb)/2
+    neighbour = data[data["input"] == label("laplace.neighbour")]
+    own = data[data["input"] == label("laplace.input")]
+    scaled = neighbour.assign(density=neighbour["density"] * factor)
+    ys = sorted({*own["y"][own["y"] < edge], edge})
+    excess = pd.DataFrame(
+        {
+            "y": ys,
+            "low": [factor * laplace.density(y, center=sensitivity, scale=scale) for y in ys],
+            "high": [laplace.density(y, center=0.0, scale=scale) for y in ys],
+        }
+    )
+    visible = alt.condition("step >= 4", alt.value(1), alt.value(0))
+    density = alt.Y("density:Q", title=label("laplace.density"))
+    band = (
+        alt.Chart(excess)
+        .mark_area(color="#888888")
+        .encode(
+            x=x,
+            y=alt.Y("low:Q", title=label("laplace.density")),
+            y2="high:Q",
+            opacity=alt.condition("step >= 4", alt.value(0.35), alt.value(0)),
         )
     )
+    dashed = (
+        alt.Chart(scaled)
+        .mark_line(strokeWidth=2, strokeDash=[6, 4])
+        .encode(x=x, y=density, color=colour, opacity=visible)
+    )
+    peak = scaled.loc[scaled["density"].idxmax()]
+    note = (
+        alt.Chart(pd.DataFrame({"y": [float(peak["y"])], "density": [float(peak["density"])]}))
+        .mark_text(align="right", dx=-10, dy=4, fontSize=13)
+        .encode(
+            x=x,
+            y=density,
+            text=alt.value(label("laplace.scaled_neighbour")),
+            opacity=visible,
+        )
+    )
+    return [band, dashed, note]

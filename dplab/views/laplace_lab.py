@@ -1,0 +1,517 @@
+"""The client-side Laplace lab of lesson 3: controls, inline data, outputs.
+
+:func:`laplace_lab` returns an object whose ``_repr_html_`` is the lab: labelled HTML
+controls (query kind, ``n``, ``B``, scale ``b``, ``ε``), the lab's grid as inline JSON (a page
+opened from ``file://`` cannot fetch files), two ``.dplab-chart`` divs and every output
+already filled for the initial state from :mod:`dplab.queries` and :mod:`dplab.laplace`.
+The site's script ``docs/assets/dplab/laplace-lab.js`` recomputes the outputs whenever a
+control moves.
+
+**The grid.**  ``n`` ∈ :data:`LAB_SIZES`; ``B = k/2`` for ``k = 1..20``; ``b`` ∈
+:data:`LAB_SCALES` (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 per decade, 0.001 to 100); ``ε = k/20`` for
+``k = 0..100``.  Every value is an exact decimal, so the script does exact rational
+arithmetic with ``BigInt``: ``Δ`` (``B``, ``B/n``, 1 or 0), the pure ``ε = Δ/b``, the edge
+``t = (Δ − εb)/2`` of the worst event, the calibrated scale ``Δ/ε``, ``2b²`` and the error
+as a share of the query's range.
+
+**δ(ε) in the browser.**  :func:`dplab.laplace.delta` is ``−expm1(−s)`` with
+``s = (Δ/b − ε)/2`` computed exactly and rounded once to a double.  The script forms the
+same ``s`` as a reduced ratio of two integers below ``2⁵³`` on this grid and divides them
+(one correctly rounded division: the same double), then takes ``-Math.expm1(-s)``.  The
+browser test ``tests/browser/test_laplace_lab.py`` checks, over the whole grid, that the
+script's ``Δ`` and pure ``ε`` equal dplab's exactly and its ``δ(ε)`` equals
+:func:`dplab.laplace.delta` to a relative 1e-12, and that the texts it shows equal
+:meth:`LaplaceLab.outputs`.
+
+Text rules shared with the script: :func:`~dplab.views.laplace.exact_text`,
+:func:`~dplab.views.laplace.number_text`, :func:`~dplab.views.laplace.tuple_text` and
+:func:`~dplab.views.randomized_response.approx_text` (δ is shown as its float's exact
+value rounded half-up to 4 significant digits).  On start the script compares its own
+texts for the initial state with the ones written here and reports any difference.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+import altair as alt
+
+from dplab import laplace, queries
+from dplab.views._display import chart_html
+from dplab.views._labels import label
+from dplab.views.laplace import (
+    QUERY_KINDS,
+    _range_width,
+    exact_text,
+    lesson_query,
+    number_text,
+    tuple_text,
+)
+from dplab.views.randomized_response import approx_text
+
+__all__ = [
+    "DATASETS",
+    "LAB_BOUNDS",
+    "LAB_EPS",
+    "LAB_SCALES",
+    "LAB_SIZES",
+    "LaplaceLab",
+    "density_rows",
+    "event_rows",
+    "lab_values",
+    "laplace_lab",
+    "profile_rows",
+]
+
+LAB_SIZES: tuple[int, ...] = (1, 2, 3, 4, 5, 10, 20, 50, 100, 200, 500, 1000)
+"""The public numbers of records the lab offers."""
+
+LAB_BOUNDS: tuple[Fraction, ...] = tuple(Fraction(k, 2) for k in range(1, 21))
+"""The bounds B = 0.5, 1, …, 10."""
+
+_MANTISSAS = (10, 12, 15, 20, 25, 30, 40, 50, 60, 80)
+LAB_SCALES: tuple[Fraction, ...] = (
+    *(Fraction(m, 10) * Fraction(10) ** e for e in range(-3, 2) for m in _MANTISSAS),
+    Fraction(100),
+)
+"""The scales b: 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 per decade from 0.001, then 100."""
+
+LAB_EPS: tuple[Fraction, ...] = tuple(Fraction(k, 20) for k in range(101))
+"""The chosen ε = 0, 0.05, …, 5 (also the x grid of the δ(ε) chart)."""
+
+DATASETS = {
+    "density": "laplace_lab_density",
+    "event": "laplace_lab_event",
+    "profile": "laplace_lab_profile",
+    "pure": "laplace_lab_pure",
+    "point": "laplace_lab_point",
+}
+"""Names of the datasets the lab script replaces (``view.data(name, rows)``)."""
+
+
+# --- exact values and rows (the script computes the same) --------------------------------
+
+
+@dataclass(frozen=True)
+class LabValues:
+    """Everything the lab shows for one state, from :mod:`dplab`."""
+
+    query: queries.BoundedQuery
+    pair: queries.NeighbouringPair
+    scale: Fraction
+    eps: Fraction
+    pure: Fraction  # Δ/b
+    delta: float  # δ(ε), dplab.laplace.delta
+    edge: Fraction | None  # t = (Δ − εb)/2 when δ > 0
+    calibrated: Fraction | None  # Δ/ε, None when Δ > 0 and ε = 0
+    mae: Fraction
+    mse: Fraction
+    width: Fraction  # nB, B, n or 0
+
+    @property
+    def sensitivity(self) -> Fraction:
+        return self.query.sensitivity
+
+
+def lab_values(
+    kind: queries.QueryKind, n: int, bound: Fraction, scale: Fraction, eps: Fraction
+) -> LabValues:
+    """The exact values of one lab state (``kind``, ``n``, ``B``, ``b``, ``ε``)."""
+    query = lesson_query(kind, n, bound)
+    sensitivity = query.sensitivity
+    pure = laplace.epsilon(sensitivity, scale)
+    delta = laplace.delta(sensitivity, scale, eps)
+    edge = (sensitivity - eps * scale) / 2 if eps < pure else None
+    if sensitivity == 0:
+        calibrated: Fraction | None = Fraction(0)
+    else:
+        calibrated = laplace.scale_for(sensitivity, eps) if eps > 0 else None
+    return LabValues(
+        query=query,
+        pair=query.neighbours(),
+        scale=Fraction(scale),
+        eps=Fraction(eps),
+        pure=pure,
+        delta=delta,
+        edge=edge,
+        calibrated=calibrated,
+        mae=laplace.mean_absolute_error(scale),
+        mse=laplace.mse(scale),
+        width=_range_width(query),
+    )
+
+
+def density_rows(sensitivity: Fraction, scale: Fraction, eps: Fraction) -> list[dict]:
+    """Rows ``{"y", "density", "input"}``: both densities of the attaining pair.
+
+    ``f(D) = 0`` and ``f(D′) = Δ``; ``y`` runs over ``[−6b, Δ + 6b]``: 161 even points,
+    61 points within ``±6b`` of each centre (narrow peaks keep their shape) and the edge
+    ``t`` of the worst event.  The script builds the same points with the same float
+    operations.
+    """
+    d, b = float(sensitivity), float(scale)
+    low, high = -6 * b, d + 6 * b
+    ys = {low + (high - low) * i / 160 for i in range(161)}
+    for centre in (0.0, d):
+        ys |= {centre + b * k / 5 for k in range(-30, 31)}
+    if eps < sensitivity / scale:
+        ys.add(float((sensitivity - eps * scale) / 2))
+    rows = []
+    for y in sorted(v for v in ys if low <= v <= high):
+        for name, centre in ((label("laplace.input"), 0.0), (label("laplace.neighbour"), d)):
+            rows.append(
+                {"y": y, "density": laplace.density(y, center=centre, scale=b), "input": name}
+            )
+    return rows
+
+
+def event_rows(sensitivity: Fraction, scale: Fraction, eps: Fraction) -> list[dict]:
+    """Rows ``{"start", "end", "what"}``: the worst event ``y < t`` (none when δ = 0)."""
+    if eps >= sensitivity / scale:
+        return []
+    edge = float((sensitivity - eps * scale) / 2)
+    return [{"start": -6 * float(scale), "end": edge, "what": label("laplace.lab_event_mark")}]
+
+
+def profile_rows(sensitivity: Fraction, scale: Fraction) -> list[dict]:
+    """Rows ``{"eps", "delta", "what"}``: ``δ(ε)`` over :data:`LAB_EPS` (and ``Δ/b`` if in it)."""
+    pure = laplace.epsilon(sensitivity, scale)
+    values = sorted({*LAB_EPS, pure}) if pure <= LAB_EPS[-1] else list(LAB_EPS)
+    what = label("laplace.lab_profile_series")
+    return [
+        {"eps": float(e), "delta": laplace.delta(sensitivity, scale, e), "what": what}
+        for e in values
+    ]
+
+
+def _pure_rows(sensitivity: Fraction, scale: Fraction) -> list[dict]:
+    pure = laplace.epsilon(sensitivity, scale)
+    if pure > LAB_EPS[-1]:
+        return []
+    return [{"eps": float(pure), "what": label("laplace.lab_pure_series")}]
+
+
+def _point_rows(values: LabValues) -> list[dict]:
+    return [{"eps": float(values.eps), "delta": values.delta, "what": label("laplace.lab_point")}]
+
+
+# --- the lab -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LaplaceLab:
+    """One lab on a page; its ``_repr_html_`` is the whole lab (see the module docstring)."""
+
+    kind: queries.QueryKind
+    n: int
+    bound: Fraction
+    scale: Fraction
+    eps: Fraction
+    key: str
+
+    def values(self) -> LabValues:
+        return lab_values(self.kind, self.n, self.bound, self.scale, self.eps)
+
+    def data(self) -> dict[str, object]:
+        """The inline JSON: the grid, the initial state and the dataset names."""
+        return {
+            "grid": {
+                "kinds": list(QUERY_KINDS),
+                "sizes": list(LAB_SIZES),
+                "bound_halves": [1, 20],
+                "scales": [[s.numerator, s.denominator] for s in LAB_SCALES],
+                "eps_twentieths": [0, 100],
+            },
+            "state": {
+                "kind": self.kind,
+                "n": self.n,
+                "bound_halves": int(self.bound * 2),
+                "scale": LAB_SCALES.index(self.scale),
+                "eps_twentieths": int(self.eps * 20),
+            },
+            "datasets": DATASETS,
+        }
+
+    def outputs(self) -> dict[str, str]:
+        """The text of every output, keyed by its ``data-show`` name.
+
+        Computed from :mod:`dplab` here; the script writes the same keys from its own
+        arithmetic, and the browser test compares the two over many states.
+        """
+        v = self.values()
+        kind = self.kind
+        sensitivity = v.sensitivity
+        before = v.query.evaluate(v.pair.dataset)
+        after = v.query.evaluate(v.pair.neighbour)
+        texts = {
+            "n": str(self.n),
+            "bound": number_text(self.bound),
+            "scale": number_text(self.scale),
+            "eps": number_text(self.eps),
+            "query": label(
+                "laplace.lab_query",
+                name=label(f"laplace.kind_{kind}"),
+                definition=label(
+                    f"laplace.def_{kind}",
+                    threshold=number_text(v.query.threshold or 0),
+                    constant=number_text(v.query.constant or 0),
+                ),
+            ),
+            "sensitivity": label("laplace.lab_sensitivity", value=exact_text(sensitivity)),
+            "pair": label(
+                "laplace.lab_pair",
+                dataset=tuple_text(v.pair.dataset),
+                neighbour=tuple_text(v.pair.neighbour),
+            ),
+            "gap": label("laplace.lab_gap", before=number_text(before), after=number_text(after)),
+            "pure": label("laplace.lab_pure", value=exact_text(v.pure)),
+        }
+        if sensitivity == 0:
+            texts["delta"] = label("laplace.lab_delta_same")
+            texts["event"] = label("laplace.lab_event_none")
+        elif v.edge is None:
+            texts["delta"] = label("laplace.lab_delta_zero")
+            texts["event"] = label("laplace.lab_event_none")
+        else:
+            texts["delta"] = label("laplace.lab_delta", value=approx_text(v.delta))
+            texts["event"] = label("laplace.lab_event", edge=exact_text(v.edge))
+        if sensitivity == 0:
+            texts["calibration"] = label("laplace.lab_calibration_none_needed")
+        elif v.calibrated is None:
+            texts["calibration"] = label("laplace.lab_calibration_impossible")
+        else:
+            texts["calibration"] = label("laplace.lab_calibration", value=exact_text(v.calibrated))
+        texts["mae"] = label(
+            "laplace.lab_mae", value=number_text(v.mae), unit=label(f"laplace.unit_{kind}")
+        )
+        texts["mse"] = label(
+            "laplace.lab_mse", value=number_text(v.mse), unit=label(f"laplace.unit2_{kind}")
+        )
+        if v.width:
+            texts["relative"] = label(
+                "laplace.lab_relative",
+                width=number_text(v.width),
+                percent=approx_text(100 * v.mae / v.width),
+            )
+        else:
+            texts["relative"] = label("laplace.lab_relative_constant")
+        return texts
+
+    def _charts(self) -> dict[str, str]:
+        v = self.values()
+        d, b = v.sensitivity, v.scale
+        colour = alt.Color(
+            "input:N",
+            title=None,
+            sort=[label("laplace.input"), label("laplace.neighbour")],
+        )
+        x = alt.X("y:Q", title=label("laplace.output"))
+        event = (
+            alt.Chart(_data("event", event_rows(d, b, v.eps)))
+            .mark_rect(color="#888888", opacity=0.2)
+            .encode(
+                x=alt.X("start:Q", title=label("laplace.output")),
+                x2="end:Q",
+                tooltip=[alt.Tooltip("what:N", title=None)],
+            )
+        )
+        lines = (
+            alt.Chart(_data("density", density_rows(d, b, v.eps)))
+            .mark_line(strokeWidth=2)
+            .encode(
+                x=x,
+                y=alt.Y("density:Q", title=label("laplace.density")),
+                color=colour,
+            )
+        )
+        density = alt.layer(event, lines).properties(
+            width="container",
+            height=210,
+            description=label("laplace.lab_desc_density"),
+        )
+        series = [
+            label("laplace.lab_profile_series"),
+            label("laplace.lab_pure_series"),
+            label("laplace.lab_point"),
+        ]
+        what = alt.Color("what:N", title=None, scale=alt.Scale(domain=series))
+        ex = alt.X(
+            "eps:Q",
+            title=label("laplace.eps_axis"),
+            scale=alt.Scale(domain=[0, float(LAB_EPS[-1])], nice=False),
+        )
+        ey = alt.Y("delta:Q", title=label("laplace.delta_axis"), scale=alt.Scale(domain=[0, 1]))
+        curve = (
+            alt.Chart(_data("profile", profile_rows(d, b)))
+            .mark_line(strokeWidth=2)
+            .encode(
+                x=ex,
+                y=ey,
+                color=what,
+                tooltip=[
+                    alt.Tooltip("eps:Q", format=".3f", title="ε"),
+                    alt.Tooltip("delta:Q", format=".4g", title="δ(ε)"),
+                ],
+            )
+        )
+        pure = (
+            alt.Chart(_data("pure", _pure_rows(d, b)))
+            .mark_rule(strokeDash=[5, 4], strokeWidth=2)
+            .encode(x=ex, color=what)
+        )
+        point = (
+            alt.Chart(_data("point", _point_rows(v)))
+            .mark_point(shape="diamond", size=170, filled=True)
+            .encode(
+                x=ex,
+                y=ey,
+                color=what,
+                tooltip=[
+                    alt.Tooltip("eps:Q", format=".3f", title="ε"),
+                    alt.Tooltip("delta:Q", format=".4g", title="δ(ε)"),
+                ],
+            )
+        )
+        profile = alt.layer(curve, pure, point).properties(
+            width="container",
+            height=210,
+            description=label("laplace.lab_desc_profile"),
+        )
+        return {
+            "density": chart_html(density.to_dict()),
+            "profile": chart_html(profile.to_dict()),
+        }
+
+    def _repr_html_(self) -> str:
+        i = f"laplace-lab-{self.key}"
+        texts = {key: html.escape(value) for key, value in self.outputs().items()}
+        charts = self._charts()
+        payload = (
+            json.dumps(self.data(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            .replace("<", "\\u003c")
+            .replace(">", "\\u003e")
+            .replace("&", "\\u0026")
+        )
+
+        def words(key: str) -> str:
+            return html.escape(label(key))
+
+        def show(key: str, tag: str = "span") -> str:
+            return f'<{tag} data-show="{key}">{texts[key]}</{tag}>'
+
+        def slider(name: str, low: object, high: object, step: object, value: object) -> str:
+            text = texts[name]
+            return (
+                '<div class="dplab-laplace-field">'
+                f'<label for="{i}-{name}">{words(f"laplace.lab_{name}")}</label>'
+                f'<input id="{i}-{name}" name="{name}" type="range" min="{low}" max="{high}" '
+                f'step="{step}" value="{value}" aria-valuetext="{text}">'
+                f'<output for="{i}-{name}" id="{i}-{name}-out">{show(name)}</output></div>'
+            )
+
+        options = "".join(
+            f'<option value="{kind}"{" selected" if kind == self.kind else ""}>'
+            f"{words(f'laplace.kind_{kind}')}</option>"
+            for kind in QUERY_KINDS
+        )
+        parts = [
+            f'<section class="dplab-laplace-lab" id="{i}" aria-labelledby="{i}-title">',
+            f'<script type="application/json" class="dplab-laplace-lab-data">{payload}</script>',
+            f'<p class="dplab-laplace-title" id="{i}-title">{words("laplace.lab_title")}</p>',
+            '<form class="dplab-laplace-controls" autocomplete="off">',
+            '<div class="dplab-laplace-field">',
+            f'<label for="{i}-kind">{words("laplace.lab_kind")}</label>',
+            f'<select id="{i}-kind" name="kind">{options}</select></div>',
+            slider("n", 0, len(LAB_SIZES) - 1, 1, LAB_SIZES.index(self.n)),
+            slider("bound", "0.5", "10", "0.5", number_text(self.bound)),
+            slider("scale", 0, len(LAB_SCALES) - 1, 1, LAB_SCALES.index(self.scale)),
+            slider("eps", "0", "5", "0.05", number_text(self.eps)),
+            "</form>",
+            '<div class="dplab-laplace-outputs">',
+            '<section class="dplab-laplace-panel" data-part="sensitivity">',
+            f"<h4>{words('laplace.lab_sensitivity_heading')}</h4>",
+            show("query", "p"),
+            f'<p class="dplab-laplace-key">{show("sensitivity")}</p>',
+            show("pair", "p"),
+            show("gap", "p"),
+            "</section>",
+            '<section class="dplab-laplace-panel" data-part="privacy">',
+            f"<h4>{words('laplace.lab_privacy_heading')}</h4>",
+            f'<p class="dplab-laplace-key">{show("pure")}</p>',
+            f'<p class="dplab-laplace-key">{show("delta")}</p>',
+            show("event", "p"),
+            show("calibration", "p"),
+            "</section>",
+            '<section class="dplab-laplace-panel" data-part="error">',
+            f"<h4>{words('laplace.lab_error_heading')}</h4>",
+            show("mae", "p"),
+            show("mse", "p"),
+            show("relative", "p"),
+            "</section>",
+            '<section class="dplab-laplace-panel dplab-laplace-wide" data-part="density">',
+            f"<h4>{words('laplace.lab_density_heading')}</h4>",
+            f'<div class="dplab-laplace-chart" data-chart="density">{charts["density"]}</div>',
+            "</section>",
+            '<section class="dplab-laplace-panel dplab-laplace-wide" data-part="profile">',
+            f"<h4>{words('laplace.lab_profile_heading')}</h4>",
+            f'<div class="dplab-laplace-chart" data-chart="profile">{charts["profile"]}</div>',
+            "</section>",
+            "</div>",
+            '<p class="dplab-laplace-live" data-show="live" aria-live="polite"></p>',
+            '<p class="dplab-laplace-error" data-show="lab-error" role="alert" hidden>'
+            f"{words('laplace.lab_error')}</p>",
+            "</section>",
+        ]
+        return "".join(parts)
+
+
+def _data(key: str, rows: list[dict]) -> alt.InlineData:
+    return alt.InlineData(values=rows, name=DATASETS[key])
+
+
+def _on_grid(name: str, value: object, grid: tuple, text: str) -> Fraction:
+    try:
+        exact = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be one of {text}; got {value!r}") from None
+    if exact not in grid:
+        raise ValueError(f"{name} must be one of {text}; got {value!r}")
+    return exact
+
+
+def laplace_lab(
+    kind: queries.QueryKind = "sum",
+    n: int = 4,
+    bound: object = 1,
+    scale: object = 1,
+    eps: object = "0.5",
+    *,
+    key: str | None = None,
+) -> LaplaceLab:
+    """The lab, starting at the given state (each value must be reachable by its control).
+
+    ``n`` in :data:`LAB_SIZES`, ``bound`` in 0.5, 1, …, 10, ``scale`` in :data:`LAB_SCALES`,
+    ``eps`` in 0, 0.05, …, 5.  ``key`` names the lab's element ids (default: derived from
+    the state, so that builds are reproducible).
+
+    >>> lab = laplace_lab("mean", 4, 1, 1, "0.5")
+    >>> lab.outputs()["sensitivity"], lab.outputs()["pure"]
+    ('민감도 Δ = 1/4 = 0.25', '순수 ε = Δ/b = 1/4 = 0.25')
+    """
+    if kind not in QUERY_KINDS:
+        raise ValueError(f"kind must be one of {', '.join(QUERY_KINDS)}; got {kind!r}")
+    if isinstance(n, bool) or n not in LAB_SIZES:
+        raise ValueError(f"n must be one of {', '.join(map(str, LAB_SIZES))}; got {n!r}")
+    exact_bound = _on_grid("bound", bound, LAB_BOUNDS, "0.5, 1, …, 10")
+    exact_scale = _on_grid("scale", scale, LAB_SCALES, "the lab's scales 0.001, 0.0012, …, 100")
+    exact_eps = _on_grid("eps", eps, LAB_EPS, "0, 0.05, …, 5")
+    state = (kind, n, exact_bound, exact_scale, exact_eps)
+    key = key or hashlib.sha256(repr(state).encode()).hexdigest()[:8]
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", key):
+        raise ValueError(f"key must be letters, digits, '-' or '_'; got {key!r}")
+    return LaplaceLab(kind, n, exact_bound, exact_scale, exact_eps, key)
