@@ -1,0 +1,486 @@
+// The Laplace lab of lesson 3 (built by dplab.views.laplace_lab), computed in the browser.
+//
+// Exactness. Every control value is an exact decimal: n from a list, B = k/2, the scale b
+// from a list of decimals (sent as integer ratios), ε = k/20. The sensitivity Δ (B, B/n,
+// 1 or 0), the pure ε = Δ/b, the edge t = (Δ − εb)/2 of the worst event, the calibrated
+// scale Δ/ε, 2b² and the error's share of the query's range are BigInt ratios. δ(ε) is
+// dplab.laplace.delta's formula −expm1(−s) with s = (Δ/b − ε)/2: s is a ratio of two
+// integers below 2^53 here, so one division gives the same correctly rounded double as
+// Python's float(Fraction), and Math.expm1 finishes it. tests/browser/test_laplace_lab.py
+// checks Δ, Δ/b and δ(ε) against dplab over the whole grid and the texts over many states;
+// window.DPLAB_LAPLACE exposes the functions it calls.
+//
+// Charts are ordinary .dplab-chart divs drawn by charts.js; after each (re)draw it sends
+// `dplab:chart-drawn`, and this script puts the current rows into the chart's named
+// datasets (dplab.views.laplace_lab.DATASETS).
+(function () {
+  "use strict";
+
+  var ZERO = BigInt(0);
+  var ONE = BigInt(1);
+  var TWO = BigInt(2);
+  var FIVE = BigInt(5);
+  var TEN = BigInt(10);
+
+  // ---------------------------------------------------------------- exact rationals
+
+  function gcd(a, b) {
+    if (a < ZERO) a = -a;
+    if (b < ZERO) b = -b;
+    while (b !== ZERO) {
+      var r = a % b;
+      a = b;
+      b = r;
+    }
+    return a;
+  }
+
+  function Q(num, den) {
+    num = BigInt(num);
+    den = den === undefined ? ONE : BigInt(den);
+    if (den === ZERO) throw new Error("zero denominator");
+    if (den < ZERO) {
+      num = -num;
+      den = -den;
+    }
+    var g = gcd(num, den);
+    if (g > ONE) {
+      num /= g;
+      den /= g;
+    }
+    return { n: num, d: den };
+  }
+
+  function add(a, b) { return Q(a.n * b.d + b.n * a.d, a.d * b.d); }
+  function sub(a, b) { return Q(a.n * b.d - b.n * a.d, a.d * b.d); }
+  function mul(a, b) { return Q(a.n * b.n, a.d * b.d); }
+  function div(a, b) { return Q(a.n * b.d, a.d * b.n); }
+  function less(a, b) { return a.n * b.d < b.n * a.d; }
+  function isZero(a) { return a.n === ZERO; }
+
+  var SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+  // The double nearest to a ratio of integers below 2^53 (one correctly rounded division,
+  // as Python's float(Fraction) gives).
+  function toFloat(a) {
+    if (a.n > SAFE || -a.n > SAFE || a.d > SAFE) throw new Error("ratio too large for one division");
+    return Number(a.n) / Number(a.d);
+  }
+
+  // The exact value of a finite double, as a ratio.
+  function floatRatio(x) {
+    if (x === 0) return Q(0);
+    var view = new DataView(new ArrayBuffer(8));
+    view.setFloat64(0, x);
+    var high = view.getUint32(0);
+    var low = view.getUint32(4);
+    var sign = high >>> 31 ? -ONE : ONE;
+    var exponent = (high >>> 20) & 0x7ff;
+    var mantissa = (BigInt(high & 0xfffff) << BigInt(32)) + BigInt(low);
+    if (exponent === 0) exponent = 1;
+    else mantissa += ONE << BigInt(52);
+    var shift = exponent - 1075;
+    return shift >= 0
+      ? Q(sign * (mantissa << BigInt(shift)))
+      : Q(sign * mantissa, ONE << BigInt(-shift));
+  }
+
+  // ---------------------------------------------------------------- display text
+  // The rules of dplab.views.randomized_response.approx_text/decimal_text and
+  // dplab.views.laplace.number_text/exact_text/tuple_text.
+
+  var SUPERSCRIPT = { "-": "⁻", 0: "⁰", 1: "¹", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶", 7: "⁷", 8: "⁸", 9: "⁹" };
+
+  function pow10(k) { return TEN ** BigInt(k); }
+
+  function decimalText(numerator, digits) {
+    var sign = numerator < ZERO ? "-" : "";
+    var text = (numerator < ZERO ? -numerator : numerator).toString();
+    while (text.length < digits + 1) text = "0" + text;
+    var whole = text.slice(0, text.length - digits);
+    var fraction = text.slice(text.length - digits).replace(/0+$/, "");
+    return sign + whole + (fraction ? "." + fraction : "");
+  }
+
+  // value < 10^exponent, for value = num/den > 0
+  function belowPower(num, den, exponent) {
+    return exponent >= 0 ? num < den * pow10(exponent) : num * pow10(-exponent) < den;
+  }
+
+  // Rounded half-up on the exact value to `significant` digits.
+  function approxText(a, significant) {
+    significant = significant || 4;
+    if (isZero(a)) return "0";
+    var sign = a.n < ZERO ? "-" : "";
+    var num = a.n < ZERO ? -a.n : a.n;
+    var den = a.d;
+    var exponent = num.toString().length - den.toString().length;
+    while (belowPower(num, den, exponent)) exponent--;
+    while (!belowPower(num, den, exponent + 1)) exponent++;
+    var shift = exponent - significant + 1;
+    var mantissa;
+    if (shift >= 0) {
+      var scaled = den * pow10(shift);
+      mantissa = (TWO * num + scaled) / (TWO * scaled);
+    } else {
+      var lifted = num * pow10(-shift);
+      mantissa = (TWO * lifted + den) / (TWO * den);
+    }
+    if (mantissa === pow10(significant)) {
+      mantissa /= TEN;
+      shift += 1;
+      exponent += 1;
+    }
+    if (exponent >= -4 && exponent < 6) {
+      if (shift >= 0) return sign + (mantissa * pow10(shift)).toString();
+      return sign + decimalText(mantissa, -shift);
+    }
+    var power = String(exponent).split("").map(function (ch) { return SUPERSCRIPT[ch]; }).join("");
+    return sign + decimalText(mantissa, significant - 1) + "×10" + power;
+  }
+
+  function fractionText(a) {
+    return a.d === ONE ? a.n.toString() : a.n + "/" + a.d;
+  }
+
+  function shortDecimal(a, significant) {
+    var den = a.d;
+    var twos = 0;
+    var fives = 0;
+    while (den % TWO === ZERO) { den /= TWO; twos++; }
+    while (den % FIVE === ZERO) { den /= FIVE; fives++; }
+    if (den !== ONE) return false;
+    var digits = (a.n < ZERO ? -a.n : a.n) * pow10(Math.max(twos, fives)) / a.d;
+    return digits.toString().length <= significant;
+  }
+
+  function numberText(a) {
+    if (a.d === ONE) return a.n.toString();
+    return shortDecimal(a, 6) ? approxText(a, 6) : fractionText(a);
+  }
+
+  function exactText(a) {
+    if (a.d === ONE) return a.n.toString();
+    if (shortDecimal(a, 6)) return fractionText(a) + " = " + approxText(a, 6);
+    return fractionText(a) + " ≈ " + approxText(a, 4);
+  }
+
+  function tupleText(values) {
+    var texts = values.map(numberText);
+    if (texts.length > 6) texts = [texts[0], texts[1], "…", texts[texts.length - 1]];
+    return "(" + texts.join(", ") + ")";
+  }
+
+  // A label with {name} placeholders; {{ and }} are literal braces (Python's str.format).
+  function words(key, values) {
+    var labels = (window.DPLAB && window.DPLAB.labels) || {};
+    var text = Object.prototype.hasOwnProperty.call(labels, key) ? labels[key] : key;
+    if (!values) return text;
+    return text.replace(/\{\{|\}\}|\{(\w+)\}/g, function (whole, name) {
+      if (whole === "{{") return "{";
+      if (whole === "}}") return "}";
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  // ---------------------------------------------------------------- the maths on the grid
+
+  var EPS_STEPS = 20; // ε = k/20
+  var EPS_TOP = 100; // ε ≤ 5
+
+  // Δ and Δ/b of a state {kind, n, halves (B = halves/2), scale: [num, den]}.
+  function exact(state) {
+    var bound = Q(state.halves, 2);
+    var scale = Q(state.scale[0], state.scale[1]);
+    var sensitivity = {
+      sum: bound,
+      mean: div(bound, Q(state.n)),
+      count: Q(1),
+      constant: Q(0)
+    }[state.kind];
+    if (!sensitivity) throw new Error("unknown query kind " + state.kind);
+    return { bound: bound, scale: scale, sensitivity: sensitivity, pure: div(sensitivity, scale) };
+  }
+
+  // δ(ε) for the pure ε = Δ/b (a ratio) and ε = k/20: −expm1(−s), s = (Δ/b − ε)/2.
+  function deltaAt(pure, k) {
+    var num = pure.n * BigInt(EPS_STEPS) - BigInt(k) * pure.d; // 20·(Δ/b − ε)·den
+    if (num <= ZERO) return 0;
+    var s = toFloat(Q(num, BigInt(2 * EPS_STEPS) * pure.d));
+    return -Math.expm1(-Math.min(s, 800));
+  }
+
+  function values(state) {
+    var v = exact(state);
+    var eps = Q(state.k, EPS_STEPS);
+    var positive = less(eps, v.pure);
+    var width = {
+      sum: mul(Q(state.n), v.bound),
+      mean: v.bound,
+      count: Q(state.n),
+      constant: Q(0)
+    }[state.kind];
+    v.eps = eps;
+    v.delta = deltaAt(v.pure, state.k);
+    v.edge = positive ? div(sub(v.sensitivity, mul(eps, v.scale)), Q(2)) : null;
+    v.calibrated = isZero(v.sensitivity) ? Q(0) : isZero(eps) ? null : div(v.sensitivity, eps);
+    v.mae = v.scale;
+    v.mse = mul(Q(2), mul(v.scale, v.scale));
+    v.width = width;
+    return v;
+  }
+
+  function texts(state) {
+    var v = values(state);
+    var kind = state.kind;
+    var zeros = [];
+    for (var i = 0; i < state.n; i++) zeros.push(Q(0));
+    var neighbour = zeros.slice();
+    neighbour[0] = v.bound;
+    var out = {
+      n: String(state.n),
+      bound: numberText(v.bound),
+      scale: numberText(v.scale),
+      eps: numberText(v.eps),
+      query: words("laplace.lab_query", {
+        name: words("laplace.kind_" + kind),
+        definition: words("laplace.def_" + kind, {
+          threshold: numberText(kind === "count" ? div(v.bound, Q(2)) : Q(0)),
+          constant: "0"
+        })
+      }),
+      sensitivity: words("laplace.lab_sensitivity", { value: exactText(v.sensitivity) }),
+      pair: words("laplace.lab_pair", { dataset: tupleText(zeros), neighbour: tupleText(neighbour) }),
+      // f(D) = 0 and f(D′) = Δ for every kind: D is all zeros, D′ puts B first (B ≥ B/2).
+      gap: words("laplace.lab_gap", { before: "0", after: numberText(v.sensitivity) }),
+      pure: words("laplace.lab_pure", { value: exactText(v.pure) })
+    };
+    if (isZero(v.sensitivity)) {
+      out.delta = words("laplace.lab_delta_same");
+      out.event = words("laplace.lab_event_none");
+    } else if (v.edge === null) {
+      out.delta = words("laplace.lab_delta_zero");
+      out.event = words("laplace.lab_event_none");
+    } else {
+      out.delta = words("laplace.lab_delta", { value: approxText(floatRatio(v.delta), 4) });
+      out.event = words("laplace.lab_event", { edge: exactText(v.edge) });
+    }
+    if (isZero(v.sensitivity)) out.calibration = words("laplace.lab_calibration_none_needed");
+    else if (v.calibrated === null) out.calibration = words("laplace.lab_calibration_impossible");
+    else out.calibration = words("laplace.lab_calibration", { value: exactText(v.calibrated) });
+    out.mae = words("laplace.lab_mae", { value: numberText(v.mae), unit: words("laplace.unit_" + kind) });
+    out.mse = words("laplace.lab_mse", { value: numberText(v.mse), unit: words("laplace.unit2_" + kind) });
+    out.relative = isZero(v.width)
+      ? words("laplace.lab_relative_constant")
+      : words("laplace.lab_relative", {
+        width: numberText(v.width),
+        percent: approxText(div(mul(Q(100), v.mae), v.width), 4)
+      });
+    return out;
+  }
+
+  // ---------------------------------------------------------------- chart rows
+  // The same points and float operations as dplab.views.laplace_lab's *_rows functions.
+
+  function densityRows(v) {
+    var d = toFloat(v.sensitivity);
+    var b = toFloat(v.scale);
+    var low = -6 * b;
+    var high = d + 6 * b;
+    var ys = new Set();
+    var i;
+    for (i = 0; i <= 160; i++) ys.add(low + (high - low) * i / 160);
+    [0, d].forEach(function (centre) {
+      for (var k = -30; k <= 30; k++) ys.add(centre + b * k / 5);
+    });
+    if (v.edge !== null) ys.add(toFloat(v.edge));
+    var sorted = Array.from(ys).filter(function (y) { return low <= y && y <= high; });
+    sorted.sort(function (a, c) { return a - c; });
+    var rows = [];
+    var names = [[words("laplace.input"), 0], [words("laplace.neighbour"), d]];
+    sorted.forEach(function (y) {
+      names.forEach(function (entry) {
+        rows.push({ y: y, density: Math.exp(-Math.abs(y - entry[1]) / b) / (2 * b), input: entry[0] });
+      });
+    });
+    return rows;
+  }
+
+  function eventRows(v) {
+    if (v.edge === null) return [];
+    return [{ start: -6 * toFloat(v.scale), end: toFloat(v.edge), what: words("laplace.lab_event_mark") }];
+  }
+
+  function profileRows(v) {
+    var what = words("laplace.lab_profile_series");
+    var rows = [];
+    var top = Q(EPS_TOP, EPS_STEPS);
+    var pureInside = !less(top, v.pure);
+    var pureOnGrid = pureInside && (v.pure.n * BigInt(EPS_STEPS)) % v.pure.d === ZERO;
+    var pureDone = !pureInside || pureOnGrid;
+    for (var k = 0; k <= EPS_TOP; k++) {
+      var eps = Q(k, EPS_STEPS);
+      if (!pureDone && less(v.pure, eps)) {
+        rows.push({ eps: toFloat(v.pure), delta: 0, what: what });
+        pureDone = true;
+      }
+      rows.push({ eps: k / EPS_STEPS, delta: deltaAt(v.pure, k), what: what });
+    }
+    return rows;
+  }
+
+  function pureRows(v) {
+    if (less(Q(EPS_TOP, EPS_STEPS), v.pure)) return [];
+    return [{ eps: toFloat(v.pure), what: words("laplace.lab_pure_series") }];
+  }
+
+  function pointRows(v) {
+    return [{ eps: toFloat(v.eps), delta: v.delta, what: words("laplace.lab_point") }];
+  }
+
+  // ---------------------------------------------------------------- one lab on the page
+
+  function Lab(root) {
+    this.root = root;
+    this.data = JSON.parse(root.querySelector("script.dplab-laplace-lab-data").textContent);
+    this.form = root.querySelector("form.dplab-laplace-controls");
+    this.rows = null;
+    this.pending = false;
+    this.announce = false;
+    var lab = this;
+    this.form.addEventListener("submit", function (event) { event.preventDefault(); });
+    this.form.addEventListener("input", function () { lab.schedule(); });
+    this.form.addEventListener("change", function () { lab.schedule(); });
+    root.addEventListener("dplab:chart-drawn", function (event) { lab.push(event.target); });
+    this.verify();
+    this.update();
+    this.announce = true;
+  }
+
+  Lab.prototype.control = function (name) {
+    return this.form.elements.namedItem(name);
+  };
+
+  Lab.prototype.readIndex = function (name, high) {
+    var value = parseInt(this.control(name).value, 10);
+    if (isNaN(value)) value = 0;
+    return Math.min(high, Math.max(0, value));
+  };
+
+  // A slider's decimal value as an integer count of `steps` per unit, clamped.
+  Lab.prototype.readSteps = function (name, steps, low, high) {
+    var value = Math.round(parseFloat(this.control(name).value) * steps);
+    if (isNaN(value)) value = low;
+    return Math.min(high, Math.max(low, value));
+  };
+
+  Lab.prototype.state = function () {
+    var grid = this.data.grid;
+    var kind = this.control("kind").value;
+    if (grid.kinds.indexOf(kind) < 0) kind = grid.kinds[0];
+    return {
+      kind: kind,
+      n: grid.sizes[this.readIndex("n", grid.sizes.length - 1)],
+      halves: this.readSteps("bound", 2, grid.bound_halves[0], grid.bound_halves[1]),
+      scale: grid.scales[this.readIndex("scale", grid.scales.length - 1)],
+      k: this.readSteps("eps", EPS_STEPS, grid.eps_twentieths[0], grid.eps_twentieths[1])
+    };
+  };
+
+  // The texts dplab wrote for the initial state must be the ones this script computes.
+  Lab.prototype.verify = function () {
+    var mine = texts(this.state());
+    var root = this.root;
+    var differ = Object.keys(mine).filter(function (key) {
+      var element = root.querySelector('[data-show="' + key + '"]');
+      return !element || element.textContent !== mine[key];
+    });
+    if (differ.length) {
+      console.error("DP Lab laplace-lab: the script's values differ from the build's for " + differ.join(", "));
+      root.querySelector('[data-show="lab-error"]').hidden = false;
+    }
+  };
+
+  Lab.prototype.schedule = function () {
+    if (this.pending) return;
+    this.pending = true;
+    var lab = this;
+    window.requestAnimationFrame(function () {
+      lab.pending = false;
+      lab.update();
+    });
+  };
+
+  Lab.prototype.show = function (key, text) {
+    this.root.querySelectorAll('[data-show="' + key + '"]').forEach(function (element) {
+      if (element.textContent !== text) element.textContent = text;
+    });
+  };
+
+  Lab.prototype.update = function () {
+    var state = this.state();
+    var out = texts(state);
+    var lab = this;
+    Object.keys(out).forEach(function (key) { lab.show(key, out[key]); });
+    ["n", "bound", "scale", "eps"].forEach(function (name) {
+      lab.control(name).setAttribute("aria-valuetext", out[name]);
+    });
+    if (this.announce) {
+      this.show("live", words("laplace.lab_live", { sensitivity: out.sensitivity, pure: out.pure, delta: out.delta }));
+    }
+    var v = values(state);
+    var sets = this.data.datasets;
+    var density = {};
+    density[sets.density] = densityRows(v);
+    density[sets.event] = eventRows(v);
+    var profile = {};
+    profile[sets.profile] = profileRows(v);
+    profile[sets.pure] = pureRows(v);
+    profile[sets.point] = pointRows(v);
+    this.rows = { density: density, profile: profile };
+    this.root.querySelectorAll(".dplab-laplace-chart .dplab-chart").forEach(function (chart) { lab.push(chart); });
+  };
+
+  // Put the current rows into a drawn chart (after a draw, a redraw, or a change).
+  Lab.prototype.push = function (chart) {
+    if (!chart || !chart.classList || !chart.classList.contains("dplab-chart")) return;
+    var holder = chart.closest(".dplab-laplace-chart");
+    var view = chart.dplabView;
+    if (!holder || !view || !this.rows) return;
+    var sets = this.rows[holder.getAttribute("data-chart")];
+    if (!sets) return;
+    Object.keys(sets).forEach(function (name) { view.data(name, sets[name]); });
+    view.runAsync().catch(function (error) { console.error("DP Lab laplace-lab chart: " + error); });
+  };
+
+  window.DPLAB_LAPLACE = {
+    Q: Q,
+    floatRatio: floatRatio,
+    approxText: approxText,
+    numberText: numberText,
+    exactText: exactText,
+    exact: exact,
+    deltaAt: deltaAt,
+    values: values,
+    texts: texts,
+    densityRows: densityRows,
+    profileRows: profileRows,
+    labs: []
+  };
+
+  function start() {
+    document.querySelectorAll(".dplab-laplace-lab").forEach(function (root) {
+      try {
+        window.DPLAB_LAPLACE.labs.push(new Lab(root));
+      } catch (error) {
+        console.error("DP Lab laplace-lab: " + error);
+      }
+    });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
