@@ -60,6 +60,98 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.input": "입력",
         "laplace.scale": "척도 b",
         "laplace.neighbour": "인접 입력",
+        # Lesson 3: Laplace (dplab/views/laplace.py, laplace_lab.py, laplace-lab.js)
+        "laplace.kind_sum": "합",
+        "laplace.kind_mean": "평균",
+        "laplace.kind_count": "개수",
+        "laplace.kind_constant": "상수",
+        "laplace.def_sum": "f(D) = x₁ + … + xₙ",
+        "laplace.def_mean": "f(D) = (x₁ + … + xₙ) / n",
+        "laplace.def_count": "f(D) = #{{i : xᵢ ≥ {threshold}}}",
+        "laplace.def_constant": "f(D) = {constant}",
+        "laplace.col_query": "질의",
+        "laplace.col_definition": "정의",
+        "laplace.col_sensitivity": "민감도 Δ",
+        "laplace.col_scale": "b = Δ/ε",
+        "laplace.col_mse": "2b²",
+        "laplace.col_width": "범위 폭",
+        "laplace.col_relative": "b ÷ 범위 폭",
+        "laplace.series_scale": "b = {b}",
+        "laplace.eps_axis": "ε (가로축은 ε 자체)",
+        "laplace.delta_axis": "필요한 최소 δ(ε)",
+        "laplace.scaled_neighbour": "e^ε × 인접 입력",
+        "laplace.desc_profile": (
+            "선그림: 민감도 Δ = {sensitivity}인 라플라스 잡음에서 ε = 0부터 {eps_max}까지 "
+            "필요한 최소 δ(ε). 척도 b = {scales}마다 곡선 하나. 곡선은 순수 ε = Δ/b(점)에서 "
+            "0에 닿고 그 오른쪽에서는 0이다."
+        ),
+        "laplace.desc_walkthrough": (
+            "네 단계 그림: ① f(D) = 0인 입력의 출력 밀도(척도 b = {scale}). ② f(D′) = "
+            "{sensitivity}인 인접 입력의 밀도. ③ 손실이 최대 Δ/b인 출력 y ≤ 0(회색). ④ ε = {eps}"
+            "에서 인접 입력 밀도의 e^ε배(점선)와 그 위로 나온 부분의 넓이 δ(ε) ≈ {delta}(회색)."
+        ),
+        "laplace.lab_title": "라플라스 실험실",
+        "laplace.lab_kind": "질의 종류",
+        "laplace.lab_n": "기록 수 n (공개)",
+        "laplace.lab_bound": "값의 상한 B",
+        "laplace.lab_scale": "잡음의 척도 b",
+        "laplace.lab_eps": "검사할 ε",
+        "laplace.lab_query": "{name}: {definition}",
+        "laplace.lab_sensitivity": "민감도 Δ = {value}",
+        "laplace.lab_pair": "이를 달성하는 인접 쌍: D = {dataset}, D′ = {neighbour}",
+        "laplace.lab_gap": "f(D) = {before}, f(D′) = {after}: 차이가 정확히 Δ입니다.",
+        "laplace.lab_pure": "순수 ε = Δ/b = {value}",
+        "laplace.lab_delta": "δ(ε) = 1 − exp(−(Δ/b − ε)/2) ≈ {value}",
+        "laplace.lab_delta_zero": "δ(ε) = 0: ε ≥ Δ/b이므로 순수 보장이 이 ε를 이미 덮습니다.",
+        "laplace.lab_delta_same": "δ(ε) = 0: Δ = 0이면 두 출력 분포가 같습니다.",
+        "laplace.lab_event": "최악 사건: 출력 y < t = (Δ − εb)/2 = {edge}",
+        "laplace.lab_event_none": (
+            "두 밀도의 비가 어디에서도 e^ε를 넘지 않아 δ가 필요한 사건이 없습니다."
+        ),
+        "laplace.lab_event_mark": "최악 사건 y < t",
+        "laplace.lab_calibration": "이 ε를 순수 ε로 만드는 척도 b = Δ/ε = {value}",
+        "laplace.lab_calibration_none_needed": (
+            "Δ = 0이므로 잡음이 없어도(b = 0) 모든 ε를 만족합니다."
+        ),
+        "laplace.lab_calibration_impossible": (
+            "Δ > 0일 때 ε = 0을 δ = 0으로 만족하는 유한한 척도는 없습니다."
+        ),
+        "laplace.lab_mae": "평균 절대 오차 E|Z| = b = {value} ({unit})",
+        "laplace.lab_mse": "평균제곱오차 E Z² = 2b² = {value} ({unit})",
+        "laplace.unit_sum": "합의 단위",
+        "laplace.unit_mean": "평균의 단위",
+        "laplace.unit_count": "단위: 명",
+        "laplace.unit_constant": "상수의 단위",
+        "laplace.unit2_sum": "합의 단위의 제곱",
+        "laplace.unit2_mean": "평균의 단위의 제곱",
+        "laplace.unit2_count": "단위: 명²",
+        "laplace.unit2_constant": "상수의 단위의 제곱",
+        "laplace.lab_relative": (
+            "평균 절대 오차는 질의 값이 가질 수 있는 범위의 폭 {width}의 {percent}%입니다."
+        ),
+        "laplace.lab_relative_constant": (
+            "상수 질의는 잡음이 필요 없으므로 이 오차는 모두 덧붙인 오차입니다."
+        ),
+        "laplace.lab_sensitivity_heading": "민감도와 그것을 달성하는 인접 쌍",
+        "laplace.lab_privacy_heading": "프라이버시: 순수 ε와 정확한 δ(ε)",
+        "laplace.lab_error_heading": "오차: 질의의 단위로",
+        "laplace.lab_density_heading": "최악의 인접 쌍의 출력 밀도",
+        "laplace.lab_profile_heading": "ε마다 필요한 최소 δ",
+        "laplace.lab_profile_series": "δ(ε)",
+        "laplace.lab_pure_series": "순수 ε = Δ/b",
+        "laplace.lab_point": "검사할 (ε, δ(ε))",
+        "laplace.lab_desc_density": (
+            "선그림: f(D) = 0과 f(D′) = Δ인 최악의 인접 쌍의 라플라스 출력 밀도. 회색 영역은 "
+            "검사할 ε에서의 최악 사건 y < t. 실험실의 조절기를 움직이면 다시 그려진다."
+        ),
+        "laplace.lab_desc_profile": (
+            "선그림: ε = 0부터 5까지 필요한 최소 δ(ε). 점선은 순수 ε = Δ/b, 마름모는 검사할 ε. "
+            "실험실의 조절기를 움직이면 다시 그려진다."
+        ),
+        "laplace.lab_live": "{sensitivity}. {pure}. {delta}.",
+        "laplace.lab_error": (
+            "실험실의 계산이 빌드 때 dplab이 낸 값과 다릅니다. 표시된 값을 믿지 마세요."
+        ),
         # Lesson 2: randomized response (dplab/views/randomized_response.py, rr_lab.py, rr-lab.js)
         "rr.output": "출력 Y (보고된 1의 개수)",
         "rr.probability": "확률",
@@ -176,6 +268,122 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.badge_pass": "✓ 통과",
         "rr.badge_fail": "✗ 실패",
         "rr.badge_none": "— 판정 보류",
+        # Lesson 4: Gaussian (dplab/views/gaussian.py, gaussian-lab.js)
+        "gauss.kind_sum": "합",
+        "gauss.kind_mean": "평균",
+        "gauss.kind_count": "개수",
+        "gauss.kind_constant": "상수",
+        "gauss.def_sum": "f(D) = x₁ + … + xₙ",
+        "gauss.def_mean": "f(D) = (x₁ + … + xₙ) / n",
+        "gauss.def_count": "f(D) = B/2 이상인 기록의 수",
+        "gauss.def_constant": "f(D) = 0 (입력과 무관)",
+        "gauss.unit_sum": "합의 단위",
+        "gauss.unit_mean": "평균의 단위",
+        "gauss.unit_count": "단위: 명",
+        "gauss.unit_constant": "상수의 단위",
+        "gauss.unit2_sum": "합의 단위의 제곱",
+        "gauss.unit2_mean": "평균의 단위의 제곱",
+        "gauss.unit2_count": "단위: 명²",
+        "gauss.unit2_constant": "상수의 단위의 제곱",
+        "gauss.output_axis": "출력 y (두 중심의 가운데를 0으로)",
+        "gauss.density_axis": "확률밀도",
+        "gauss.law_p": "p: D의 출력 분포",
+        "gauss.law_q": "q: D′의 출력 분포",
+        "gauss.excess": "p − e^ε·q (넓이가 δ)",
+        "gauss.event": "최악 사건 y < t",
+        "gauss.eps_axis": "ε (가로축은 ε 자체)",
+        "gauss.log_axis": "log₁₀ δ(ε)",
+        "gauss.profile": "필요한 δ(ε)",
+        "gauss.claim_line": "주장한 δ",
+        "gauss.point": "지금의 ε",
+        "gauss.loss": "L(y) = ln p(y)/q(y)",
+        "gauss.loss_axis": "프라이버시 손실 L(y)",
+        "gauss.eps_line": "L = ε = {eps}",
+        "gauss.walk_densities": "두 출력 분포와 최악 사건",
+        "gauss.walk_loss": "프라이버시 손실: 기울어진 직선",
+        "gauss.desc_walkthrough": (
+            "네 단계 그림, Δ = {sensitivity}, σ = {sigma}, ε = {eps}: ① 두 인접 입력의 가우스 출력 "
+            "밀도 p와 q(가운데를 0으로 옮김). ② 아래 칸의 프라이버시 손실 L(y)는 왼쪽으로 갈수록 "
+            "끝없이 커지는 직선. ③ L(y) > ε인 반직선 y < {edge}(회색). ④ 그 반직선 위에서 p가 "
+            "e^ε·q를 넘는 부분(색칠), 넓이 δ(ε) ≈ {delta}."
+        ),
+        "gauss.lab_desc_density": (
+            "선그림: 최악의 인접 쌍의 가우스 출력 밀도 p = N(−Δ/2, σ²)와 q = N(Δ/2, σ²). 회색 "
+            "영역은 최악 사건 y < t, 색칠한 띠는 그 위에서 p가 e^ε·q를 넘는 부분. 실험실의 조절기를 "
+            "움직이면 다시 그려진다."
+        ),
+        "gauss.lab_desc_profile": (
+            "선그림: ε = 0부터 10까지 필요한 δ(ε)의 상용로그. 점선 가로선은 주장한 δ, 마름모는 "
+            "지금의 ε. 실험실의 조절기를 움직이면 다시 그려진다."
+        ),
+        "gauss.lab_title": "가우스 실험실: 조절기 하나가 세 그림을 함께 움직입니다",
+        "gauss.lab_query_group": "질의",
+        "gauss.lab_mechanism_group": "잡음과 주장",
+        "gauss.lab_kind": "질의 종류",
+        "gauss.lab_n": "기록 수 n (공개)",
+        "gauss.lab_bound": "값의 상한 B",
+        "gauss.lab_sigma": "잡음의 표준편차 σ",
+        "gauss.lab_eps": "ε",
+        "gauss.lab_claim": "주장한 δ",
+        "gauss.lab_presets": "본문의 예로 옮기기",
+        "gauss.preset_sum": "예 1: 합",
+        "gauss.preset_mean": "예 2: 평균",
+        "gauss.preset_underflow": "예 3: 언더플로",
+        "gauss.preset_zero": "ε = 0",
+        "gauss.panel_heading": "인증 패널",
+        "gauss.density_heading": "최악의 인접 쌍의 출력 밀도",
+        "gauss.profile_heading": "ε마다 필요한 δ와 주장한 δ",
+        "gauss.panel_query": "질의",
+        "gauss.panel_pair": "Δ를 달성하는 인접 쌍",
+        "gauss.panel_sensitivity": "민감도 Δ",
+        "gauss.panel_delta": "필요한 δ(ε)",
+        "gauss.panel_log": "log₁₀ δ(ε)",
+        "gauss.panel_underflow": "언더플로",
+        "gauss.panel_claim": "주장한 δ",
+        "gauss.panel_verdict": "판정",
+        "gauss.panel_mse": "평균제곱오차 σ²",
+        "gauss.panel_mae": "평균 절대 오차 σ√(2/π)",
+        "gauss.pair_text": "D = {dataset}, D′ = {neighbour}: f(D) = {before}, f(D′) = {after}",
+        "gauss.delta_zero": "0 (정확히: Δ = 0이면 두 출력 분포가 같습니다)",
+        "gauss.delta_underflow": "≈ {value}: 0보다 크지만 배정밀도 수로는 나타낼 수 없습니다",
+        "gauss.log_minus_inf": "−∞ (δ = 0)",
+        "gauss.underflow_yes": (
+            "예: δ가 가장 작은 정규 배정밀도 수보다 작습니다. 0이 아니므로 로그로 보여 줍니다."
+        ),
+        "gauss.underflow_no": "아니오",
+        "gauss.badge_pass": "✓ 통과",
+        "gauss.badge_fail": "✗ 실패",
+        "gauss.badge_undecided": "? 판정 보류",
+        "gauss.verdict_pass": "δ(ε) ≤ {claim}: 주장이 성립합니다.",
+        "gauss.verdict_fail": "δ(ε) > {claim}: 주장이 성립하지 않습니다.",
+        "gauss.verdict_undecided": "최대 정밀도에서도 δ(ε)와 {claim}을 가르지 못했습니다.",
+        "gauss.with_unit": "{value} ({unit})",
+        "gauss.certified_note": (
+            "판정은 화면의 근삿값으로 내리지 않습니다. 빌드 때 공 산술(Arb)로 구한 δ(ε)의 엄밀한 "
+            "구간을 정확한 십진 입력의 주장과 비교한 결과입니다."
+        ),
+        "gauss.edge": "최악 사건: y < t = −εσ²/Δ ≈ {edge}",
+        "gauss.edge_none": "최악 사건: 없음 (손실이 어디서나 0)",
+        "gauss.note_same": "Δ = 0: 두 밀도가 겹치고 손실은 어디서나 0이며 δ = 0입니다.",
+        "gauss.note_edge_outside": (
+            "경계 t가 그림 창의 왼쪽 밖에 있어 사건이 보이지 않습니다. 그래도 꼬리는 남아 있고 "
+            "δ > 0입니다."
+        ),
+        "gauss.note_profile_same": "Δ = 0: 모든 ε에서 δ = 0이라 로그 눈금에 그릴 곡선이 없습니다.",
+        "gauss.note_claim_zero": "주장 δ = 0: log₁₀ 0 = −∞라 주장의 가로선을 그릴 수 없습니다.",
+        "gauss.lab_live": "필요한 δ {delta}. 주장 δ = {claim}: {badge}.",
+        "gauss.col_query": "질의",
+        "gauss.col_sensitivity": "민감도 Δ",
+        "gauss.col_delta": "필요한 δ(ε)",
+        "gauss.col_log": "log₁₀ δ(ε)",
+        "gauss.col_claim": "주장한 δ",
+        "gauss.col_verdict": "판정",
+        "gauss.col_target": "목표 δ",
+        "gauss.col_exact_sigma": "정확한 최소 σ",
+        "gauss.col_classic_sigma": "고전 상계의 σ",
+        "gauss.col_ratio": "고전 ÷ 정확",
+        "gauss.col_classic_delta": "고전 σ에서 실제 δ(ε)",
+        "gauss.classic_na": "적용 불가 (ε ≥ 1)",
     },
     "en": {
         "nav.home": "Home",
@@ -225,6 +433,97 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.input": "input",
         "laplace.scale": "scale b",
         "laplace.neighbour": "neighbour",
+        # Lesson 3: Laplace (dplab/views/laplace.py, laplace_lab.py, laplace-lab.js)
+        "laplace.kind_sum": "sum",
+        "laplace.kind_mean": "mean",
+        "laplace.kind_count": "count",
+        "laplace.kind_constant": "constant",
+        "laplace.def_sum": "f(D) = x₁ + … + xₙ",
+        "laplace.def_mean": "f(D) = (x₁ + … + xₙ) / n",
+        "laplace.def_count": "f(D) = #{{i : xᵢ ≥ {threshold}}}",
+        "laplace.def_constant": "f(D) = {constant}",
+        "laplace.col_query": "query",
+        "laplace.col_definition": "definition",
+        "laplace.col_sensitivity": "sensitivity Δ",
+        "laplace.col_scale": "b = Δ/ε",
+        "laplace.col_mse": "2b²",
+        "laplace.col_width": "range width",
+        "laplace.col_relative": "b ÷ range width",
+        "laplace.series_scale": "b = {b}",
+        "laplace.eps_axis": "ε (the axis is ε itself)",
+        "laplace.delta_axis": "smallest required δ(ε)",
+        "laplace.scaled_neighbour": "e^ε × neighbour",
+        "laplace.desc_profile": (
+            "Line chart: smallest δ(ε) required by Laplace noise with sensitivity Δ = "
+            "{sensitivity}, for ε = 0 to {eps_max}, one curve per scale b = {scales}. Each curve "
+            "reaches 0 at the pure ε = Δ/b (dot) and stays 0 to its right."
+        ),
+        "laplace.desc_walkthrough": (
+            "Four-step figure: ① output density of the input with f(D) = 0 (scale b = {scale}). "
+            "② the neighbour's, with f(D′) = {sensitivity}. ③ the outputs y ≤ 0 where the loss "
+            "is its maximum Δ/b (grey). ④ at ε = {eps}, the neighbour's density times e^ε "
+            "(dashed) and the area above it, δ(ε) ≈ {delta} (grey)."
+        ),
+        "laplace.lab_title": "Laplace lab",
+        "laplace.lab_kind": "query kind",
+        "laplace.lab_n": "number of records n (public)",
+        "laplace.lab_bound": "upper bound B of the values",
+        "laplace.lab_scale": "noise scale b",
+        "laplace.lab_eps": "ε to check",
+        "laplace.lab_query": "{name}: {definition}",
+        "laplace.lab_sensitivity": "sensitivity Δ = {value}",
+        "laplace.lab_pair": "a neighbouring pair attaining it: D = {dataset}, D′ = {neighbour}",
+        "laplace.lab_gap": "f(D) = {before}, f(D′) = {after}: they differ by exactly Δ.",
+        "laplace.lab_pure": "pure ε = Δ/b = {value}",
+        "laplace.lab_delta": "δ(ε) = 1 − exp(−(Δ/b − ε)/2) ≈ {value}",
+        "laplace.lab_delta_zero": "δ(ε) = 0: ε ≥ Δ/b, so the pure guarantee already covers it.",
+        "laplace.lab_delta_same": "δ(ε) = 0: with Δ = 0 both output laws are the same.",
+        "laplace.lab_event": "worst event: outputs y < t = (Δ − εb)/2 = {edge}",
+        "laplace.lab_event_none": "The density ratio exceeds e^ε nowhere: no event needs a δ.",
+        "laplace.lab_event_mark": "worst event y < t",
+        "laplace.lab_calibration": "the scale making this ε the pure ε: b = Δ/ε = {value}",
+        "laplace.lab_calibration_none_needed": "Δ = 0: every ε holds without noise (b = 0).",
+        "laplace.lab_calibration_impossible": (
+            "With Δ > 0 no finite scale meets ε = 0 with δ = 0."
+        ),
+        "laplace.lab_mae": "mean absolute error E|Z| = b = {value} ({unit})",
+        "laplace.lab_mse": "mean squared error E Z² = 2b² = {value} ({unit})",
+        "laplace.unit_sum": "units of the sum",
+        "laplace.unit_mean": "units of the mean",
+        "laplace.unit_count": "unit: people",
+        "laplace.unit_constant": "units of the constant",
+        "laplace.unit2_sum": "squared units of the sum",
+        "laplace.unit2_mean": "squared units of the mean",
+        "laplace.unit2_count": "unit: people²",
+        "laplace.unit2_constant": "squared units of the constant",
+        "laplace.lab_relative": (
+            "The mean absolute error is {percent}% of the width {width} of the query's range."
+        ),
+        "laplace.lab_relative_constant": (
+            "A constant query needs no noise: all of this error is added for nothing."
+        ),
+        "laplace.lab_sensitivity_heading": "Sensitivity and a neighbouring pair attaining it",
+        "laplace.lab_privacy_heading": "Privacy: the pure ε and the exact δ(ε)",
+        "laplace.lab_error_heading": "Error, in the query's own units",
+        "laplace.lab_density_heading": "Output densities of the worst neighbouring pair",
+        "laplace.lab_profile_heading": "Smallest required δ for each ε",
+        "laplace.lab_profile_series": "δ(ε)",
+        "laplace.lab_pure_series": "pure ε = Δ/b",
+        "laplace.lab_point": "checked (ε, δ(ε))",
+        "laplace.lab_desc_density": (
+            "Line chart: Laplace output densities of the worst neighbouring pair, f(D) = 0 and "
+            "f(D′) = Δ. The grey area is the worst event y < t at the checked ε. Redrawn when "
+            "the lab's controls move."
+        ),
+        "laplace.lab_desc_profile": (
+            "Line chart: smallest required δ(ε) for ε = 0 to 5. Dashed: the pure ε = Δ/b; "
+            "diamond: the checked ε. Redrawn when the lab's controls move."
+        ),
+        "laplace.lab_live": "{sensitivity}. {pure}. {delta}.",
+        "laplace.lab_error": (
+            "The lab's arithmetic differs from the values dplab computed at build time. "
+            "Do not trust the values shown."
+        ),
         # Lesson 2: randomized response (dplab/views/randomized_response.py, rr_lab.py, rr-lab.js)
         "rr.output": "output Y (number of reported ones)",
         "rr.probability": "probability",
@@ -343,6 +642,125 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.badge_pass": "✓ pass",
         "rr.badge_fail": "✗ fail",
         "rr.badge_none": "— no verdict",
+        # Lesson 4: Gaussian (dplab/views/gaussian.py, gaussian-lab.js)
+        "gauss.kind_sum": "sum",
+        "gauss.kind_mean": "mean",
+        "gauss.kind_count": "count",
+        "gauss.kind_constant": "constant",
+        "gauss.def_sum": "f(D) = x₁ + … + xₙ",
+        "gauss.def_mean": "f(D) = (x₁ + … + xₙ) / n",
+        "gauss.def_count": "f(D) = number of records ≥ B/2",
+        "gauss.def_constant": "f(D) = 0 (ignores the input)",
+        "gauss.unit_sum": "units of the sum",
+        "gauss.unit_mean": "units of the mean",
+        "gauss.unit_count": "unit: people",
+        "gauss.unit_constant": "units of the constant",
+        "gauss.unit2_sum": "squared units of the sum",
+        "gauss.unit2_mean": "squared units of the mean",
+        "gauss.unit2_count": "unit: people²",
+        "gauss.unit2_constant": "squared units of the constant",
+        "gauss.output_axis": "output y (midpoint of the two centres at 0)",
+        "gauss.density_axis": "density",
+        "gauss.law_p": "p: output law of D",
+        "gauss.law_q": "q: output law of D′",
+        "gauss.excess": "p − e^ε·q (its area is δ)",
+        "gauss.event": "worst event y < t",
+        "gauss.eps_axis": "ε (the axis is ε itself)",
+        "gauss.log_axis": "log₁₀ δ(ε)",
+        "gauss.profile": "required δ(ε)",
+        "gauss.claim_line": "claimed δ",
+        "gauss.point": "current ε",
+        "gauss.loss": "L(y) = ln p(y)/q(y)",
+        "gauss.loss_axis": "privacy loss L(y)",
+        "gauss.eps_line": "L = ε = {eps}",
+        "gauss.walk_densities": "Two output laws and the worst event",
+        "gauss.walk_loss": "Privacy loss: a sloping straight line",
+        "gauss.desc_walkthrough": (
+            "Four-step figure, Δ = {sensitivity}, σ = {sigma}, ε = {eps}: ① the Gaussian output "
+            "densities p and q of two neighbouring inputs (centred at 0). ② below, the privacy "
+            "loss L(y), a straight line growing without bound to the left. ③ the half-line "
+            "y < {edge} where L(y) > ε (grey). ④ on it, the part of p above e^ε·q (filled), of "
+            "area δ(ε) ≈ {delta}."
+        ),
+        "gauss.lab_desc_density": (
+            "Line chart: Gaussian output densities of the worst neighbouring pair, p = N(−Δ/2, σ²) "
+            "and q = N(Δ/2, σ²). Grey: the worst event y < t; filled: where p exceeds e^ε·q on "
+            "it. Redrawn when the lab's controls move."
+        ),
+        "gauss.lab_desc_profile": (
+            "Line chart: base-10 logarithm of the required δ(ε) for ε = 0 to 10. Dashed rule: the "
+            "claimed δ; diamond: the current ε. Redrawn when the lab's controls move."
+        ),
+        "gauss.lab_title": "Gaussian lab: one control moves all three figures",
+        "gauss.lab_query_group": "Query",
+        "gauss.lab_mechanism_group": "Noise and claim",
+        "gauss.lab_kind": "query kind",
+        "gauss.lab_n": "number of records n (public)",
+        "gauss.lab_bound": "upper bound B of the values",
+        "gauss.lab_sigma": "noise standard deviation σ",
+        "gauss.lab_eps": "ε",
+        "gauss.lab_claim": "claimed δ",
+        "gauss.lab_presets": "Go to an example of the text",
+        "gauss.preset_sum": "Example 1: sum",
+        "gauss.preset_mean": "Example 2: mean",
+        "gauss.preset_underflow": "Example 3: underflow",
+        "gauss.preset_zero": "ε = 0",
+        "gauss.panel_heading": "Certificate panel",
+        "gauss.density_heading": "Output densities of the worst neighbouring pair",
+        "gauss.profile_heading": "Required δ for each ε, and the claimed δ",
+        "gauss.panel_query": "query",
+        "gauss.panel_pair": "a neighbouring pair attaining Δ",
+        "gauss.panel_sensitivity": "sensitivity Δ",
+        "gauss.panel_delta": "required δ(ε)",
+        "gauss.panel_log": "log₁₀ δ(ε)",
+        "gauss.panel_underflow": "underflow",
+        "gauss.panel_claim": "claimed δ",
+        "gauss.panel_verdict": "verdict",
+        "gauss.panel_mse": "mean squared error σ²",
+        "gauss.panel_mae": "mean absolute error σ√(2/π)",
+        "gauss.pair_text": "D = {dataset}, D′ = {neighbour}: f(D) = {before}, f(D′) = {after}",
+        "gauss.delta_zero": "0 (exactly: with Δ = 0 both output laws are the same)",
+        "gauss.delta_underflow": "≈ {value}: positive, but too small for a double",
+        "gauss.log_minus_inf": "−∞ (δ = 0)",
+        "gauss.underflow_yes": (
+            "yes: δ is below the smallest normal double. It is not 0, so it is shown by its "
+            "logarithm."
+        ),
+        "gauss.underflow_no": "no",
+        "gauss.badge_pass": "✓ pass",
+        "gauss.badge_fail": "✗ fail",
+        "gauss.badge_undecided": "? undecided",
+        "gauss.verdict_pass": "δ(ε) ≤ {claim}: the claim holds.",
+        "gauss.verdict_fail": "δ(ε) > {claim}: the claim does not hold.",
+        "gauss.verdict_undecided": "Even at the highest precision δ(ε) and {claim} were not separated.",
+        "gauss.with_unit": "{value} ({unit})",
+        "gauss.certified_note": (
+            "Verdicts are not made from the approximations shown. They compare a rigorous "
+            "interval for δ(ε), computed at build time with ball arithmetic (Arb), with the claim "
+            "read as an exact decimal."
+        ),
+        "gauss.edge": "worst event: y < t = −εσ²/Δ ≈ {edge}",
+        "gauss.edge_none": "worst event: none (the loss is 0 everywhere)",
+        "gauss.note_same": "Δ = 0: the densities coincide, the loss is 0 everywhere and δ = 0.",
+        "gauss.note_edge_outside": (
+            "The edge t lies left of the window, so the event is not visible. The tail is still "
+            "there and δ > 0."
+        ),
+        "gauss.note_profile_same": "Δ = 0: δ = 0 at every ε, so there is no curve on a log scale.",
+        "gauss.note_claim_zero": "Claim δ = 0: log₁₀ 0 = −∞, so the claim has no line to draw.",
+        "gauss.lab_live": "Required δ {delta}. Claim δ = {claim}: {badge}.",
+        "gauss.col_query": "query",
+        "gauss.col_sensitivity": "sensitivity Δ",
+        "gauss.col_delta": "required δ(ε)",
+        "gauss.col_log": "log₁₀ δ(ε)",
+        "gauss.col_claim": "claimed δ",
+        "gauss.col_verdict": "verdict",
+        "gauss.col_target": "target δ",
+        "gauss.col_exact_sigma": "exact smallest σ",
+        "gauss.col_classic_sigma": "σ of the classic bound",
+        "gauss.col_ratio": "classic ÷ exact",
+        "gauss.col_classic_delta": "actual δ(ε) at the classic σ",
+        "gauss.classic_na": "does not apply (ε ≥ 1)",
     },
 }
 
