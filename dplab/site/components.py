@@ -54,7 +54,7 @@ __all__ = [
 
 CALLOUTS = ("definition", "theorem", "scope", "misreading", "note")
 KINDS = (*CALLOUTS, "exercise", "quiz", "walkthrough")
-_OPTION = re.compile(r"^- \[(?P<mark>[ xX])\][ \t]+(?P<text>\S.*)$")
+_OPTION = re.compile(r"^- \[(?P<mark>[ xX])\](?:[ \t]+(?P<text>.*))?$")
 _EXPLANATION_INDENT = "    "
 
 Piece = str | InlineValue
@@ -187,7 +187,9 @@ def quiz_questions(component: Component, path: Path) -> list[QuizQuestion]:
             first = pieces[0] if pieces and isinstance(pieces[0], str) else ""
             option = _OPTION.match(first) if first else None
             if option:
-                rest = [option["text"], *pieces[1:]]
+                rest = [piece for piece in [option["text"] or "", *pieces[1:]] if piece != ""]
+                if _is_blank_line(rest):
+                    raise _error(path, number, "this option has no text")
                 options.append((number, option["mark"] != " ", rest, []))
             elif options and (first.startswith(_EXPLANATION_INDENT) or not text.strip()):
                 options[-1][3].append((number, pieces))

@@ -103,10 +103,7 @@ def neighbour_densities_chart(
         alt.vconcat(densities, loss)
         .add_params(scale_param)
         .properties(
-            description=(
-                f"Laplace densities of two neighbouring inputs (sensitivity {sensitivity}) "
-                "and their privacy loss, for the scale chosen with the slider."
-            )
+            description=label("laplace.desc_slider", sensitivity=number_text(sensitivity))
         )
     )
 
@@ -422,14 +419,11 @@ def walkthrough_chart(
         )
     )
     if eps is None:
-        description = (
-            "Walkthrough figure: the Laplace density of one input, then of its neighbour, "
-            "then the outputs where the privacy loss is largest."
-        )
+        description = label("laplace.desc_walkthrough_three", scale=number_text(scale))
         return (
             alt.layer(region, curves)
             .add_params(step)
-            .properties(height=240, description=description)
+            .properties(width="container", height=240, description=description)
         )
     layers = _excess_layers(data, sensitivity=sensitivity, scale=scale, eps=eps, x=x, colour=colour)
     description = label(

@@ -24,7 +24,7 @@ QUIZ = """::: quiz
     두 줄로.
 --- question 값 {{ 1 + 1 }}은?
 부가 설명 줄.
-- [x] 둘
+- [x] {{ 2 }}
     맞습니다.
 - [ ] 셋
     아닙니다.
@@ -49,6 +49,7 @@ def test_quiz_questions_options_and_explanations():
     assert first.options[1].line == 10
     assert second.stem.pieces[0] == "값 " and second.stem.pieces[1].field == "1 + 1"
     assert "부가 설명 줄." in second.stem.pieces[-1]
+    assert second.options[0].correct and second.options[0].text.pieces[0].field == "2"
 
 
 @pytest.mark.parametrize(
@@ -72,6 +73,7 @@ def test_quiz_questions_options_and_explanations():
         ),
         ("::: quiz\n--- question 질문\n- [x] 가\n설명\n- [ ] 나\n    b\n:::\n", 9, "indented by 4"),
         ("::: quiz\n:::\n", 6, "at least one '--- question'"),
+        ("::: quiz\n--- question q\n- [x]\n    a\n- [ ] c\n    d\n:::\n", 8, "option has no text"),
         (
             "::: quiz\n질문 없이\n--- question q\n- [x] a\n    b\n- [ ] c\n    d\n:::\n",
             7,
