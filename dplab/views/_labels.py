@@ -60,6 +60,14 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.input": "입력",
         "laplace.scale": "척도 b",
         "laplace.neighbour": "인접 입력",
+        "laplace.desc_slider": (
+            "선그림 두 칸: 민감도 Δ = {sensitivity}인 최악의 인접 쌍에서 두 입력의 라플라스 출력 "
+            "밀도(위)와 프라이버시 손실 L(y)(아래). 슬라이더로 고른 척도 b에 따라 다시 그려진다."
+        ),
+        "laplace.desc_walkthrough_three": (
+            "세 단계 그림(척도 b = {scale}): ① 한 입력의 출력 밀도. ② 인접 입력의 밀도. "
+            "③ 손실이 최대인 출력 y ≤ 0(회색)."
+        ),
         # Lesson 3: Laplace (dplab/views/laplace.py, laplace_lab.py, laplace-lab.js)
         "laplace.kind_sum": "합",
         "laplace.kind_mean": "평균",
@@ -433,6 +441,15 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.input": "input",
         "laplace.scale": "scale b",
         "laplace.neighbour": "neighbour",
+        "laplace.desc_slider": (
+            "Two line charts: the Laplace output densities of the worst neighbouring pair with "
+            "sensitivity Δ = {sensitivity} (top) and their privacy loss L(y) (bottom), redrawn "
+            "for the scale b chosen with the slider."
+        ),
+        "laplace.desc_walkthrough_three": (
+            "Three-step figure (scale b = {scale}): 1. the output density of one input; "
+            "2. the neighbour's density; 3. the outputs y ≤ 0 where the loss is largest (grey)."
+        ),
         # Lesson 3: Laplace (dplab/views/laplace.py, laplace_lab.py, laplace-lab.js)
         "laplace.kind_sum": "sum",
         "laplace.kind_mean": "mean",
