@@ -70,7 +70,9 @@ __all__ = [
     "log_text",
     "panel_texts",
     "panel_values",
+    "plain_text",
     "profile_rows",
+    "rich_html",
     "sig_text",
     "tex_text",
     "tiny_text",
@@ -171,6 +173,35 @@ def sig_text(value: float, digits: int = 8) -> str:
         return sign + whole + ("." + fraction if fraction else "")
     head = figures[0] + ("." + figures[1:] if len(figures) > 1 else "")
     return f"{sign}{head}×{_power(exponent)}"
+
+
+_SUPERSCRIPTS, _SUBSCRIPTS = "⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "₀₁₂₃₄₅₆₇₈₉ₙ"
+_SCRIPT_RUN = re.compile(f"([{_SUPERSCRIPTS}]+)|([{_SUBSCRIPTS}]+)")
+_PLAIN = str.maketrans(_SUPERSCRIPTS + _SUBSCRIPTS, "−0123456789" + "0123456789n")
+
+
+def rich_html(text: str) -> str:
+    """``text`` as HTML with runs of Unicode super- and subscripts as ``<sup>``/``<sub>``
+    (most fonts draw those characters unevenly); ``gaussian-lab.js`` renders the same way.
+
+    >>> rich_html("≈ 2.9×10⁻⁶ < x₁")
+    '≈ 2.9×10<sup>−6</sup> &lt; x<sub>1</sub>'
+    """
+
+    def tag(match: re.Match) -> str:
+        name = "sup" if match.group(1) else "sub"
+        return f"<{name}>{match.group(0).translate(_PLAIN)}</{name}>"
+
+    return _SCRIPT_RUN.sub(tag, html.escape(text))
+
+
+def plain_text(text: str) -> str:
+    """The ``textContent`` of :func:`rich_html`: the same text with plain digits.
+
+    >>> plain_text("10⁻¹⁰")
+    '10−10'
+    """
+    return _SCRIPT_RUN.sub(lambda match: match.group(0).translate(_PLAIN), text)
 
 
 def tex_text(value: float, digits: int = 8) -> str:
@@ -582,7 +613,12 @@ def _density_layers(
         title=None,
         legend=alt.Legend(columns=2, symbolOpacity=1, labelLimit=260),
     )
-    x = alt.X("y:Q", title=label("gauss.output_axis"), scale=alt.Scale(nice=False, zero=False))
+    x = alt.X(
+        "y:Q",
+        title=label("gauss.output_axis"),
+        scale=alt.Scale(nice=False, zero=False),
+        axis=alt.Axis(tickCount=8, labelOverlap=True),
+    )
     y = alt.Y("density:Q", title=label("gauss.density_axis"))
     event = (
         alt.Chart(_data("event", sets[DATASETS["event"]]))
@@ -863,12 +899,12 @@ class GaussianLab:
     def _repr_html_(self) -> str:
         lab_id = f"gauss-lab-{self.key}"
         values = self.values()
-        texts = {key: html.escape(value) for key, value in self.outputs().items()}
+        texts = {key: rich_html(value) for key, value in self.outputs().items()}
         charts = self._charts()
         i = lab_id
 
         def words(key: str) -> str:
-            return html.escape(label(key))
+            return rich_html(label(key))
 
         def show(key: str, tag: str = "span", extra: str = "") -> str:
             return f'<{tag} data-show="{key}"{extra}>{texts[key]}</{tag}>'

@@ -61,6 +61,36 @@
     return sign + head + "×" + power(exponent);
   }
 
+  // Runs of super- and subscripts become <sup>/<sub> with plain digits (rich_html).
+  var SCRIPT_RUN = /([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)|([₀₁₂₃₄₅₆₇₈₉ₙ]+)/g;
+  var PLAIN = { "⁻": "−", "⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9",
+    "₀": "0", "₁": "1", "₂": "2", "₃": "3", "₄": "4", "₅": "5", "₆": "6", "₇": "7", "₈": "8", "₉": "9", "ₙ": "n" };
+
+  function plainText(text) {
+    // A regular expression of its own: replace() resets the lastIndex that render() uses.
+    return text.replace(/[⁻⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉ₙ]+/g, function (run) {
+      return run.split("").map(function (ch) { return PLAIN[ch]; }).join("");
+    });
+  }
+
+  function render(element, text) {
+    if (element.dplabText === text) return;
+    element.dplabText = text;
+    var parts = [];
+    var last = 0;
+    var match;
+    var runs = new RegExp(SCRIPT_RUN.source, "g");
+    while ((match = runs.exec(text)) !== null) {
+      if (match.index > last) parts.push(document.createTextNode(text.slice(last, match.index)));
+      var tag = document.createElement(match[1] ? "sup" : "sub");
+      tag.textContent = plainText(match[0]);
+      parts.push(tag);
+      last = runs.lastIndex;
+    }
+    if (last < text.length) parts.push(document.createTextNode(text.slice(last)));
+    element.replaceChildren.apply(element, parts);
+  }
+
   // log₁₀ δ with four decimals (log_text).
   function logText(value) {
     return value.toFixed(4).replace("-", "−");
@@ -270,7 +300,7 @@
 
   Lab.prototype.show = function (key, text) {
     this.root.querySelectorAll('[data-show="' + key + '"]').forEach(function (element) {
-      if (element.textContent !== text) element.textContent = text;
+      render(element, text);
     });
   };
 
@@ -296,7 +326,7 @@
     this.control("eps").setAttribute("aria-valuetext", "ε = " + state.texts.eps);
     this.root.setAttribute("data-state", JSON.stringify(s));
     if (this.announce) {
-      this.show("live", words("gauss.lab_live", { delta: state.texts.delta, claim: state.texts.claim, badge: state.texts.badge }));
+      this.show("live", plainText(words("gauss.lab_live", { delta: state.texts.delta, claim: state.texts.claim, badge: state.texts.badge })));
     }
     this.rows = {
       density: densityRows(this.data, state.sensitivity, state.sigma, state.eps),
@@ -327,6 +357,7 @@
     sigText: sigText,
     logText: logText,
     tinyText: tinyText,
+    plainText: plainText,
     labs: []
   };
 
