@@ -60,7 +60,6 @@ __all__ = [
     "GaussianLab",
     "PanelValues",
     "calibration_table",
-    "certificate_table",
     "claim_text",
     "density_rows",
     "exact_text",
@@ -628,14 +627,14 @@ def _density_layers(
     event_label = (
         alt.Chart(_data("event", sets[DATASETS["event"]]))
         .mark_text(
-            align="right",
+            align="left",
             baseline="top",
-            dx=-4,
+            dx=4,
             dy=4,
             fontSize=12,
             **_opacity(None if event_opacity is None else "step >= 3 ? 1 : 0"),
         )
-        .encode(x="x2:Q", y=alt.value(0), text=alt.value(label("gauss.event")))
+        .encode(x="x1:Q", y=alt.value(0), text=alt.value(label("gauss.event")))
     )
     excess = (
         alt.Chart(_data("excess", sets[DATASETS["excess"]]))
@@ -780,61 +779,35 @@ def walkthrough_chart(
 # --- tables -------------------------------------------------------------------------------
 
 
-def certificate_table(states: Sequence[tuple[str, int, int, str, str, str]]) -> Styler:
-    """One row per state ``(kind, n, B, σ, ε, claimed δ)``: Δ, required δ, ``log₁₀ δ``,
-    underflow and the certified verdict, as the lab's panel shows them."""
+def calibration_table(sensitivity: float, eps_values: Sequence[float], delta: float) -> Styler:
+    """For one target δ: the exact smallest σ (:func:`dplab.gaussian.sigma_for`) next to the
+    classic ``σ = √(2 ln(1.25/δ))·Δ/ε`` (only for 0 < ε < 1) and the δ(ε) that the classic σ
+    really gives, from :func:`dplab.gaussian.compare_calibrations`.  Four narrow columns, so
+    that the table fits a phone; cells do not wrap."""
     rows = []
-    for state in states:
-        values = panel_values(*state)
-        texts = panel_texts(values)
+    for eps in eps_values:
+        c = gaussian.compare_calibrations(sensitivity, eps, delta)
+        if c.classic_log_delta is None:
+            classic, achieved = label("gauss.classic_na"), "—"
+        else:
+            classic_log = c.classic_log_delta / _LN10
+            classic = sig_text(c.classic_sigma, 4)
+            achieved = "≈ " + (
+                sig_text(10**classic_log, 2) if classic_log > -300 else tiny_text(classic_log)
+            )
         rows.append(
             {
-                label("gauss.col_query"): label(f"gauss.kind_{values.kind}"),
-                "n": values.n,
-                "B": values.bound,
-                label("gauss.col_sensitivity"): texts["sensitivity"],
-                "σ": values.sigma,
-                "ε": values.eps,
-                label("gauss.col_delta"): texts["delta"],
-                label("gauss.col_log"): texts["log"],
-                label("gauss.col_claim"): texts["claim"],
-                label("gauss.col_verdict"): texts["badge"],
+                "ε": f"{eps:g}",
+                label("gauss.col_exact_sigma"): sig_text(c.exact_sigma, 4),
+                label("gauss.col_classic_sigma"): classic,
+                label("gauss.col_classic_delta"): rich_html(achieved),
             }
         )
-    return pd.DataFrame(rows).style.hide(axis="index")
-
-
-def calibration_table(
-    sensitivity: float, eps_values: Sequence[float], deltas: Sequence[float]
-) -> Styler:
-    """The exact smallest σ (:func:`dplab.gaussian.sigma_for`) next to the classic
-    ``σ = √(2 ln(1.25/δ))·Δ/ε`` (only for 0 < ε < 1) and the δ(ε) the classic σ really gives,
-    from :func:`dplab.gaussian.compare_calibrations`."""
-    rows = []
-    for target in deltas:
-        for eps in eps_values:
-            c = gaussian.compare_calibrations(sensitivity, eps, target)
-            classic_log = None if c.classic_log_delta is None else c.classic_log_delta / _LN10
-            rows.append(
-                {
-                    "ε": f"{eps:g}",
-                    label("gauss.col_target"): sig_text(target, 4).removeprefix("1×"),
-                    label("gauss.col_exact_sigma"): sig_text(c.exact_sigma, 6),
-                    label("gauss.col_classic_sigma"): label("gauss.classic_na")
-                    if c.classic_sigma is None
-                    else sig_text(c.classic_sigma, 6),
-                    label("gauss.col_ratio"): "—" if c.ratio is None else sig_text(c.ratio, 4),
-                    label("gauss.col_classic_delta"): "—"
-                    if classic_log is None
-                    else "≈ "
-                    + (
-                        sig_text(10**classic_log, 3)
-                        if classic_log > -300
-                        else tiny_text(classic_log)
-                    ),
-                }
-            )
-    return pd.DataFrame(rows).style.hide(axis="index")
+    return (
+        pd.DataFrame(rows)
+        .style.hide(axis="index")
+        .set_table_styles([{"selector": "td", "props": "white-space: nowrap;"}])
+    )
 
 
 # --- the lab ------------------------------------------------------------------------------
