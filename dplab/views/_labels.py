@@ -298,7 +298,7 @@ LABELS: dict[str, dict[str, str]] = {
         "gauss.law_p": "p: D의 출력 분포",
         "gauss.law_q": "q: D′의 출력 분포",
         "gauss.excess": "p − e^ε·q (넓이가 δ)",
-        "gauss.event": "최악 사건 y < t",
+        "gauss.event": "최악 사건",
         "gauss.eps_axis": "ε (가로축은 ε 자체)",
         "gauss.log_axis": "log10 δ(ε) (상용로그)",
         "gauss.profile": "필요한 δ(ε)",
@@ -370,12 +370,12 @@ LABELS: dict[str, dict[str, str]] = {
             "판정은 화면의 근삿값으로 내리지 않습니다. 빌드 때 공 산술(Arb)로 구한 δ(ε)의 엄밀한 "
             "구간을 정확한 십진 입력의 주장과 비교한 결과입니다."
         ),
-        "gauss.edge": "최악 사건: y < t = −εσ²/Δ ≈ {edge}",
+        "gauss.edge": "최악 사건(가운데를 0으로 옮긴 좌표): y < −εσ²/Δ ≈ {edge}",
         "gauss.edge_none": "최악 사건: 없음 (손실이 어디서나 0)",
         "gauss.note_same": "Δ = 0: 두 밀도가 겹치고 손실은 어디서나 0이며 δ = 0입니다.",
         "gauss.note_edge_outside": (
-            "경계 t가 그림 창의 왼쪽 밖에 있어 사건이 보이지 않습니다. 그래도 꼬리는 남아 있고 "
-            "δ > 0입니다."
+            "사건의 경계가 그림 창의 왼쪽 밖에 있어 사건이 보이지 않습니다. 그래도 꼬리는 남아 "
+            "있고 δ > 0입니다."
         ),
         "gauss.note_profile_same": "Δ = 0: 모든 ε에서 δ = 0이라 로그 눈금에 그릴 곡선이 없습니다.",
         "gauss.note_claim_zero": "주장 δ = 0: log₁₀ 0 = −∞라 주장의 가로선을 그릴 수 없습니다.",
@@ -673,7 +673,7 @@ LABELS: dict[str, dict[str, str]] = {
         "gauss.law_p": "p: output law of D",
         "gauss.law_q": "q: output law of D′",
         "gauss.excess": "p − e^ε·q (its area is δ)",
-        "gauss.event": "worst event y < t",
+        "gauss.event": "worst event",
         "gauss.eps_axis": "ε (the axis is ε itself)",
         "gauss.log_axis": "log10 δ(ε) (base-10 logarithm)",
         "gauss.profile": "required δ(ε)",
@@ -748,12 +748,12 @@ LABELS: dict[str, dict[str, str]] = {
             "interval for δ(ε), computed at build time with ball arithmetic (Arb), with the claim "
             "read as an exact decimal."
         ),
-        "gauss.edge": "worst event: y < t = −εσ²/Δ ≈ {edge}",
+        "gauss.edge": "worst event (midpoint shifted to 0): y < −εσ²/Δ ≈ {edge}",
         "gauss.edge_none": "worst event: none (the loss is 0 everywhere)",
         "gauss.note_same": "Δ = 0: the densities coincide, the loss is 0 everywhere and δ = 0.",
         "gauss.note_edge_outside": (
-            "The edge t lies left of the window, so the event is not visible. The tail is still "
-            "there and δ > 0."
+            "The event's edge lies left of the window, so the event is not visible. The tail is "
+            "still there and δ > 0."
         ),
         "gauss.note_profile_same": "Δ = 0: δ = 0 at every ε, so there is no curve on a log scale.",
         "gauss.note_claim_zero": "Claim δ = 0: log₁₀ 0 = −∞, so the claim has no line to draw.",
