@@ -12,28 +12,21 @@
 // at every state, and the chart rows, against dplab; window.DPLAB_GAUSS exposes the
 // functions it calls.
 //
-// Charts are ordinary .dplab-chart divs drawn by charts.js; after each (re)draw it sends
-// `dplab:chart-drawn`, and this script puts the current rows into the chart's named
-// datasets (dplab.views.gaussian.DATASETS).
+// The lab object and its charts' rows (dataset names: dplab.views.gaussian.DATASETS) come
+// from lab.js (window.DPLAB_LAB).
 (function () {
   "use strict";
 
+  var LAB = window.DPLAB_LAB;
   var INV_SQRT_2PI = 0.3989422804014327; // 1/√(2π), as in dplab.gaussian
-  var SUPERSCRIPT = { "-": "⁻", 0: "⁰", 1: "¹", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶", 7: "⁷", 8: "⁸", 9: "⁹" };
   var VERDICTS = { p: "pass", f: "fail", u: "undecided" };
 
   // ---------------------------------------------------------------- display text
 
-  function words(key, values) {
-    var text = (window.DPLAB && window.DPLAB.labels && window.DPLAB.labels[key]) || key;
-    if (!values) return text;
-    return text.replace(/\{(\w+)\}/g, function (whole, name) {
-      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-    });
-  }
+  var words = LAB.words;
 
   function power(exponent) {
-    return "10" + String(exponent).split("").map(function (ch) { return SUPERSCRIPT[ch]; }).join("");
+    return "10" + LAB.superscript(exponent);
   }
 
   // A double to `digits` significant digits, trailing zeros dropped (sig_text).
@@ -236,30 +229,22 @@
 
   // ---------------------------------------------------------------- one lab on the page
 
+
   function Lab(root) {
-    this.root = root;
-    this.data = JSON.parse(root.querySelector("script.dplab-gauss-lab-data").textContent);
-    this.form = root.querySelector("form.dplab-gauss-controls");
-    this.rows = null;
-    this.pending = false;
+    LAB.Lab.call(this, root, "gauss", "gaussian-lab");
     this.announce = false;
     var lab = this;
-    this.form.addEventListener("submit", function (event) { event.preventDefault(); });
-    this.form.addEventListener("input", function () { lab.schedule(); });
-    this.form.addEventListener("change", function () { lab.schedule(); });
     root.querySelectorAll("button[data-preset]").forEach(function (button) {
       button.addEventListener("click", function () {
         lab.set(lab.data.presets[button.getAttribute("data-preset")]);
       });
     });
-    root.addEventListener("dplab:chart-drawn", function (event) { lab.push(event.target); });
     this.update();
     this.announce = true;
   }
 
-  Lab.prototype.control = function (name) {
-    return this.form.elements.namedItem(name);
-  };
+  Lab.prototype = Object.create(LAB.Lab.prototype);
+  Lab.prototype.constructor = Lab;
 
   // The state of the controls: {kind, n, bound, sigma, eps, claim}.
   Lab.prototype.read = function () {
@@ -268,17 +253,13 @@
       var i = list.indexOf(value);
       return i < 0 ? fallback : i;
     }
-    function clamp(value, high) {
-      var i = parseInt(value, 10);
-      return isNaN(i) ? 0 : Math.max(0, Math.min(high, i));
-    }
     var kind = this.control("kind").value;
     return {
       kind: data.kinds.indexOf(kind) < 0 ? data.kinds[0] : kind,
       n: index(data.sizes, parseInt(this.control("n").value, 10), 0),
       bound: index(data.bounds, parseInt(this.control("bound").value, 10), 0),
-      sigma: clamp(this.control("sigma").value, data.sigma_text.length - 1),
-      eps: clamp(this.control("eps").value, data.eps_text.length - 1),
+      sigma: this.readInt("sigma", 0, data.sigma_text.length - 1),
+      eps: this.readInt("eps", 0, data.eps_text.length - 1),
       claim: index(data.claims, this.control("claim").value, 0)
     };
   };
@@ -298,19 +279,10 @@
     return panelState(this.data, s);
   };
 
+  // Texts with super- and subscripts as <sup>/<sub> (render).
   Lab.prototype.show = function (key, text) {
     this.root.querySelectorAll('[data-show="' + key + '"]').forEach(function (element) {
       render(element, text);
-    });
-  };
-
-  Lab.prototype.schedule = function () {
-    if (this.pending) return;
-    this.pending = true;
-    var lab = this;
-    window.requestAnimationFrame(function () {
-      lab.pending = false;
-      lab.update();
     });
   };
 
@@ -319,9 +291,7 @@
     var state = panelState(this.data, s);
     var lab = this;
     Object.keys(state.texts).forEach(function (key) { lab.show(key, state.texts[key]); });
-    this.root.querySelectorAll('[data-show="badge"]').forEach(function (element) {
-      element.setAttribute("data-verdict", state.verdict);
-    });
+    this.mark("badge", state.verdict);
     this.control("sigma").setAttribute("aria-valuetext", "σ = " + state.texts.sigma);
     this.control("eps").setAttribute("aria-valuetext", "ε = " + state.texts.eps);
     this.root.setAttribute("data-state", JSON.stringify(s));
@@ -332,22 +302,13 @@
       density: densityRows(this.data, state.sensitivity, state.sigma, state.eps),
       profile: profileRows(this.data, state.sensitivityIndex, s.sigma, s.eps, s.claim)
     };
-    this.root.querySelectorAll(".dplab-gauss-chart .dplab-chart").forEach(function (chart) { lab.push(chart); });
+    this.refresh();
   };
 
-  // Put the current rows into a drawn chart (after a draw, a redraw, or a change).
-  Lab.prototype.push = function (chart) {
-    if (!chart || !chart.classList || !chart.classList.contains("dplab-chart")) return;
-    var holder = chart.closest(".dplab-gauss-chart");
-    var view = chart.dplabView;
-    if (!holder || !view || !this.rows) return;
-    var sets = this.rows[holder.getAttribute("data-chart")];
-    if (!sets) return;
-    Object.keys(sets).forEach(function (name) { view.data(name, sets[name]); });
-    view.runAsync().then(function () {
-      chart.dplabUpdates = (chart.dplabUpdates || 0) + 1;
-      chart.dispatchEvent(new CustomEvent("dplab:gauss-updated", { bubbles: true }));
-    }).catch(function (error) { console.error("DP Lab gaussian-lab chart: " + error); });
+  // Count each chart's updates and announce them (the browser test waits on them).
+  Lab.prototype.pushed = function (chart) {
+    chart.dplabUpdates = (chart.dplabUpdates || 0) + 1;
+    chart.dispatchEvent(new CustomEvent("dplab:gauss-updated", { bubbles: true }));
   };
 
   window.DPLAB_GAUSS = {
@@ -361,19 +322,5 @@
     labs: []
   };
 
-  function start() {
-    document.querySelectorAll(".dplab-gauss-lab").forEach(function (root) {
-      try {
-        window.DPLAB_GAUSS.labs.push(new Lab(root));
-      } catch (error) {
-        console.error("DP Lab gaussian-lab: " + error);
-      }
-    });
-  }
-
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", start);
-  } else {
-    start();
-  }
+  LAB.start("gauss", "gaussian-lab", Lab, window.DPLAB_GAUSS.labs);
 })();

@@ -10,30 +10,18 @@
 // checks Δ, Δ/b and δ(ε) against dplab over the whole grid and the texts over many states;
 // window.DPLAB_LAPLACE exposes the functions it calls.
 //
-// Charts are ordinary .dplab-chart divs drawn by charts.js; after each (re)draw it sends
-// `dplab:chart-drawn`, and this script puts the current rows into the chart's named
-// datasets (dplab.views.laplace_lab.DATASETS).
+// The lab object, its charts' rows (dataset names: dplab.views.laplace_lab.DATASETS) and
+// the decimal text of ratios come from lab.js (window.DPLAB_LAB).
 (function () {
   "use strict";
 
+  var LAB = window.DPLAB_LAB;
   var ZERO = BigInt(0);
   var ONE = BigInt(1);
   var TWO = BigInt(2);
   var FIVE = BigInt(5);
-  var TEN = BigInt(10);
 
   // ---------------------------------------------------------------- exact rationals
-
-  function gcd(a, b) {
-    if (a < ZERO) a = -a;
-    if (b < ZERO) b = -b;
-    while (b !== ZERO) {
-      var r = a % b;
-      a = b;
-      b = r;
-    }
-    return a;
-  }
 
   function Q(num, den) {
     num = BigInt(num);
@@ -43,7 +31,7 @@
       num = -num;
       den = -den;
     }
-    var g = gcd(num, den);
+    var g = LAB.gcd(num, den);
     if (g > ONE) {
       num /= g;
       den /= g;
@@ -89,54 +77,11 @@
   // The rules of dplab.views.randomized_response.approx_text/decimal_text and
   // dplab.views.laplace.number_text/exact_text/tuple_text.
 
-  var SUPERSCRIPT = { "-": "⁻", 0: "⁰", 1: "¹", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶", 7: "⁷", 8: "⁸", 9: "⁹" };
+  var words = LAB.words;
 
-  function pow10(k) { return TEN ** BigInt(k); }
-
-  function decimalText(numerator, digits) {
-    var sign = numerator < ZERO ? "-" : "";
-    var text = (numerator < ZERO ? -numerator : numerator).toString();
-    while (text.length < digits + 1) text = "0" + text;
-    var whole = text.slice(0, text.length - digits);
-    var fraction = text.slice(text.length - digits).replace(/0+$/, "");
-    return sign + whole + (fraction ? "." + fraction : "");
-  }
-
-  // value < 10^exponent, for value = num/den > 0
-  function belowPower(num, den, exponent) {
-    return exponent >= 0 ? num < den * pow10(exponent) : num * pow10(-exponent) < den;
-  }
-
-  // Rounded half-up on the exact value to `significant` digits.
+  // Rounded half-up on the exact value to `significant` digits (default 4).
   function approxText(a, significant) {
-    significant = significant || 4;
-    if (isZero(a)) return "0";
-    var sign = a.n < ZERO ? "-" : "";
-    var num = a.n < ZERO ? -a.n : a.n;
-    var den = a.d;
-    var exponent = num.toString().length - den.toString().length;
-    while (belowPower(num, den, exponent)) exponent--;
-    while (!belowPower(num, den, exponent + 1)) exponent++;
-    var shift = exponent - significant + 1;
-    var mantissa;
-    if (shift >= 0) {
-      var scaled = den * pow10(shift);
-      mantissa = (TWO * num + scaled) / (TWO * scaled);
-    } else {
-      var lifted = num * pow10(-shift);
-      mantissa = (TWO * lifted + den) / (TWO * den);
-    }
-    if (mantissa === pow10(significant)) {
-      mantissa /= TEN;
-      shift += 1;
-      exponent += 1;
-    }
-    if (exponent >= -4 && exponent < 6) {
-      if (shift >= 0) return sign + (mantissa * pow10(shift)).toString();
-      return sign + decimalText(mantissa, -shift);
-    }
-    var power = String(exponent).split("").map(function (ch) { return SUPERSCRIPT[ch]; }).join("");
-    return sign + decimalText(mantissa, significant - 1) + "×10" + power;
+    return LAB.approxRatio(a.n, a.d, significant);
   }
 
   function fractionText(a) {
@@ -150,7 +95,7 @@
     while (den % TWO === ZERO) { den /= TWO; twos++; }
     while (den % FIVE === ZERO) { den /= FIVE; fives++; }
     if (den !== ONE) return false;
-    var digits = (a.n < ZERO ? -a.n : a.n) * pow10(Math.max(twos, fives)) / a.d;
+    var digits = (a.n < ZERO ? -a.n : a.n) * LAB.pow10(Math.max(twos, fives)) / a.d;
     return digits.toString().length <= significant;
   }
 
@@ -169,18 +114,6 @@
     var texts = values.map(numberText);
     if (texts.length > 6) texts = [texts[0], texts[1], "…", texts[texts.length - 1]];
     return "(" + texts.join(", ") + ")";
-  }
-
-  // A label with {name} placeholders; {{ and }} are literal braces (Python's str.format).
-  function words(key, values) {
-    var labels = (window.DPLAB && window.DPLAB.labels) || {};
-    var text = Object.prototype.hasOwnProperty.call(labels, key) ? labels[key] : key;
-    if (!values) return text;
-    return text.replace(/\{\{|\}\}|\{(\w+)\}/g, function (whole, name) {
-      if (whole === "{{") return "{";
-      if (whole === "}}") return "}";
-      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-    });
   }
 
   // ---------------------------------------------------------------- the maths on the grid
@@ -341,31 +274,15 @@
   // ---------------------------------------------------------------- one lab on the page
 
   function Lab(root) {
-    this.root = root;
-    this.data = JSON.parse(root.querySelector("script.dplab-laplace-lab-data").textContent);
-    this.form = root.querySelector("form.dplab-laplace-controls");
-    this.rows = null;
-    this.pending = false;
+    LAB.Lab.call(this, root, "laplace", "laplace-lab");
     this.announce = false;
-    var lab = this;
-    this.form.addEventListener("submit", function (event) { event.preventDefault(); });
-    this.form.addEventListener("input", function () { lab.schedule(); });
-    this.form.addEventListener("change", function () { lab.schedule(); });
-    root.addEventListener("dplab:chart-drawn", function (event) { lab.push(event.target); });
     this.verify();
     this.update();
     this.announce = true;
   }
 
-  Lab.prototype.control = function (name) {
-    return this.form.elements.namedItem(name);
-  };
-
-  Lab.prototype.readIndex = function (name, high) {
-    var value = parseInt(this.control(name).value, 10);
-    if (isNaN(value)) value = 0;
-    return Math.min(high, Math.max(0, value));
-  };
+  Lab.prototype = Object.create(LAB.Lab.prototype);
+  Lab.prototype.constructor = Lab;
 
   // A slider's decimal value as an integer count of `steps` per unit, clamped.
   Lab.prototype.readSteps = function (name, steps, low, high) {
@@ -380,9 +297,9 @@
     if (grid.kinds.indexOf(kind) < 0) kind = grid.kinds[0];
     return {
       kind: kind,
-      n: grid.sizes[this.readIndex("n", grid.sizes.length - 1)],
+      n: grid.sizes[this.readInt("n", 0, grid.sizes.length - 1)],
       halves: this.readSteps("bound", 2, grid.bound_halves[0], grid.bound_halves[1]),
-      scale: grid.scales[this.readIndex("scale", grid.scales.length - 1)],
+      scale: grid.scales[this.readInt("scale", 0, grid.scales.length - 1)],
       k: this.readSteps("eps", EPS_STEPS, grid.eps_twentieths[0], grid.eps_twentieths[1])
     };
   };
@@ -395,26 +312,7 @@
       var element = root.querySelector('[data-show="' + key + '"]');
       return !element || element.textContent !== mine[key];
     });
-    if (differ.length) {
-      console.error("DP Lab laplace-lab: the script's values differ from the build's for " + differ.join(", "));
-      root.querySelector('[data-show="lab-error"]').hidden = false;
-    }
-  };
-
-  Lab.prototype.schedule = function () {
-    if (this.pending) return;
-    this.pending = true;
-    var lab = this;
-    window.requestAnimationFrame(function () {
-      lab.pending = false;
-      lab.update();
-    });
-  };
-
-  Lab.prototype.show = function (key, text) {
-    this.root.querySelectorAll('[data-show="' + key + '"]').forEach(function (element) {
-      if (element.textContent !== text) element.textContent = text;
-    });
+    if (differ.length) this.fail("the script's values differ from the build's for " + differ.join(", "));
   };
 
   Lab.prototype.update = function () {
@@ -438,19 +336,7 @@
     profile[sets.pure] = pureRows(v);
     profile[sets.point] = pointRows(v);
     this.rows = { density: density, profile: profile };
-    this.root.querySelectorAll(".dplab-laplace-chart .dplab-chart").forEach(function (chart) { lab.push(chart); });
-  };
-
-  // Put the current rows into a drawn chart (after a draw, a redraw, or a change).
-  Lab.prototype.push = function (chart) {
-    if (!chart || !chart.classList || !chart.classList.contains("dplab-chart")) return;
-    var holder = chart.closest(".dplab-laplace-chart");
-    var view = chart.dplabView;
-    if (!holder || !view || !this.rows) return;
-    var sets = this.rows[holder.getAttribute("data-chart")];
-    if (!sets) return;
-    Object.keys(sets).forEach(function (name) { view.data(name, sets[name]); });
-    view.runAsync().catch(function (error) { console.error("DP Lab laplace-lab chart: " + error); });
+    this.refresh();
   };
 
   window.DPLAB_LAPLACE = {
@@ -468,19 +354,5 @@
     labs: []
   };
 
-  function start() {
-    document.querySelectorAll(".dplab-laplace-lab").forEach(function (root) {
-      try {
-        window.DPLAB_LAPLACE.labs.push(new Lab(root));
-      } catch (error) {
-        console.error("DP Lab laplace-lab: " + error);
-      }
-    });
-  }
-
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", start);
-  } else {
-    start();
-  }
+  LAB.start("laplace", "laplace-lab", Lab, window.DPLAB_LAPLACE.labs);
 })();

@@ -11,23 +11,18 @@
 // tests/browser/test_rr_lab.py checks these functions against dplab over the whole grid;
 // window.DPLAB_RR exposes them.
 //
-// Charts are ordinary .dplab-chart divs drawn by charts.js; after each (re)draw it sends
-// `dplab:chart-drawn`, and this script puts the current rows into the chart's named
-// datasets (dplab.views.randomized_response.DATASETS).
+// The lab object, its charts' rows (dataset names: dplab.views.randomized_response.DATASETS)
+// and the decimal text of ratios come from lab.js (window.DPLAB_LAB).
 (function () {
   "use strict";
 
+  var LAB = window.DPLAB_LAB;
   var ZERO = BigInt(0);
   var ONE = BigInt(1);
-  var TWO = BigInt(2);
   var TEN = BigInt(10);
   var HUNDRED = BigInt(100);
 
   // ---------------------------------------------------------------- exact arithmetic
-
-  function pow10(k) {
-    return TEN ** BigInt(k);
-  }
 
   function deltaDenominator(n) {
     return TEN * HUNDRED ** BigInt(n);
@@ -120,10 +115,10 @@
     var scale = digits.length - parseInt(match[3] || "0", 10);
     var numerator = BigInt(whole + digits);
     if (scale < 0) {
-      numerator *= pow10(-scale);
+      numerator *= LAB.pow10(-scale);
       scale = 0;
     }
-    var denominator = pow10(scale);
+    var denominator = LAB.pow10(scale);
     if (numerator > denominator) return null;
     return { numerator: numerator, denominator: denominator };
   }
@@ -177,73 +172,19 @@
     return covers(claim, numerator, deltaDenominator(n)) ? "pass" : "fail";
   }
 
-  function gcd(a, b) {
-    if (a < ZERO) a = -a;
-    while (b !== ZERO) {
-      var r = a % b;
-      a = b;
-      b = r;
-    }
-    return a;
-  }
-
   // ---------------------------------------------------------------- display text
   // Same rules as dplab.views.randomized_response (decimal_text, approx_text, …).
 
-  var SUPERSCRIPT = { "-": "⁻", 0: "⁰", 1: "¹", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶", 7: "⁷", 8: "⁸", 9: "⁹" };
-
-  function decimalText(numerator, digits) {
-    var sign = numerator < ZERO ? "-" : "";
-    var text = (numerator < ZERO ? -numerator : numerator).toString();
-    while (text.length < digits + 1) text = "0" + text;
-    var whole = text.slice(0, text.length - digits);
-    var fraction = text.slice(text.length - digits).replace(/0+$/, "");
-    return sign + whole + (fraction ? "." + fraction : "");
-  }
-
-  function belowPower(numerator, denominator, exponent) {
-    // numerator / denominator < 10^exponent
-    return exponent >= 0
-      ? numerator < denominator * pow10(exponent)
-      : numerator * pow10(-exponent) < denominator;
-  }
+  var words = LAB.words;
+  var decimalText = LAB.decimalText;
 
   // A rational rounded half-up to 4 significant digits (see approx_text).
   function approxText(numerator, denominator) {
-    if (denominator < ZERO) {
-      numerator = -numerator;
-      denominator = -denominator;
-    }
-    if (numerator === ZERO) return "0";
-    var sign = numerator < ZERO ? "-" : "";
-    if (numerator < ZERO) numerator = -numerator;
-    var exponent = numerator.toString().length - denominator.toString().length;
-    while (belowPower(numerator, denominator, exponent)) exponent--;
-    while (!belowPower(numerator, denominator, exponent + 1)) exponent++;
-    var shift = exponent - 3;
-    var mantissa;
-    if (shift >= 0) {
-      var scaled = denominator * pow10(shift);
-      mantissa = (TWO * numerator + scaled) / (TWO * scaled);
-    } else {
-      var lifted = numerator * pow10(-shift);
-      mantissa = (TWO * lifted + denominator) / (TWO * denominator);
-    }
-    if (mantissa === BigInt(10000)) {
-      mantissa = BigInt(1000);
-      shift += 1;
-      exponent += 1;
-    }
-    if (exponent >= -4 && exponent < 6) {
-      if (shift >= 0) return sign + (mantissa * pow10(shift)).toString();
-      return sign + decimalText(mantissa, -shift);
-    }
-    var power = String(exponent).split("").map(function (ch) { return SUPERSCRIPT[ch]; }).join("");
-    return sign + decimalText(mantissa, 3) + "×10" + power;
+    return LAB.approxRatio(numerator, denominator, 4);
   }
 
   function fractionText(numerator, denominator) {
-    var divisor = gcd(numerator, denominator);
+    var divisor = LAB.gcd(numerator, denominator);
     if (divisor > ZERO) {
       numerator /= divisor;
       denominator /= divisor;
@@ -272,14 +213,6 @@
     return Math.floor(t / 10) + "." + (t % 10);
   }
 
-  function words(key, values) {
-    var text = (window.DPLAB && window.DPLAB.labels && window.DPLAB.labels[key]) || key;
-    if (!values) return text;
-    return text.replace(/\{(\w+)\}/g, function (whole, name) {
-      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-    });
-  }
-
   function pureText(k) {
     if (k === 100) return words("rr.lab_pure_none");
     if (k === 50) return words("rr.lab_pure_zero");
@@ -304,39 +237,18 @@
   var INTEGER = /^[ \t]*([0-9]{1,200})[ \t]*$/;
 
   function Lab(root) {
-    this.root = root;
-    this.data = JSON.parse(root.querySelector("script.dplab-rr-lab-data").textContent);
-    this.form = root.querySelector("form.dplab-rr-controls");
-    this.rows = null;
-    this.pending = false;
+    LAB.Lab.call(this, root, "rr", "rr-lab");
     this.broken = !this.verifyWitness();
-    var lab = this;
-    this.form.addEventListener("submit", function (event) { event.preventDefault(); });
-    // A checkbox sends both "input" and "change": flip its bit once, on "change".
-    this.form.addEventListener("input", function () { lab.schedule(); });
-    this.form.addEventListener("change", function (event) { lab.onChange(event); });
-    root.addEventListener("dplab:chart-drawn", function (event) {
-      lab.push(event.target);
-    });
     this.update();
   }
 
-  Lab.prototype.control = function (name) {
-    return this.form.elements.namedItem(name);
-  };
-
-  Lab.prototype.show = function (key, text) {
-    this.root.querySelectorAll('[data-show="' + key + '"]').forEach(function (element) {
-      if (element.textContent !== text) element.textContent = text;
-    });
-  };
+  Lab.prototype = Object.create(LAB.Lab.prototype);
+  Lab.prototype.constructor = Lab;
 
   Lab.prototype.badge = function (key, verdict) {
     var text = verdict === "pass" ? words("rr.badge_pass") : verdict === "fail" ? words("rr.badge_fail") : words("rr.badge_none");
     this.show(key, text);
-    this.root.querySelectorAll('[data-show="' + key + '"]').forEach(function (element) {
-      element.setAttribute("data-verdict", verdict);
-    });
+    this.mark(key, verdict);
     return text;
   };
 
@@ -347,15 +259,12 @@
     var same = JSON.stringify(laws.map(function (law) { return law.map(String); })) === JSON.stringify(witness.weights);
     var cert = certificate(witness.n, witness.p_percent, witness.alpha_tenths);
     same = same && JSON.stringify(cert.pairs.map(function (row) { return String(row.numerator); })) === JSON.stringify(witness.pair_numerators);
-    if (!same) {
-      console.error("DP Lab rr-lab: the script's exact values differ from the build's witness");
-      var message = this.root.querySelector('[data-show="lab-error"]');
-      if (message) message.hidden = false;
-    }
+    if (!same) this.fail("the script's exact values differ from the build's witness");
     return same;
   };
 
-  Lab.prototype.onChange = function (event) {
+  // A checkbox sends both "input" and "change": flip its bit once, on "change".
+  Lab.prototype.changed = function (event) {
     var target = event.target;
     if (target && target.hasAttribute && target.hasAttribute("data-bit")) {
       var mask = this.readMask();
@@ -365,22 +274,6 @@
       }
     }
     this.schedule();
-  };
-
-  Lab.prototype.schedule = function () {
-    if (this.pending) return;
-    this.pending = true;
-    var lab = this;
-    window.requestAnimationFrame(function () {
-      lab.pending = false;
-      lab.update();
-    });
-  };
-
-  Lab.prototype.readInt = function (name, low, high) {
-    var value = parseInt(this.control(name).value, 10);
-    if (isNaN(value)) value = low;
-    return Math.min(high, Math.max(low, value));
   };
 
   Lab.prototype.readMask = function () {
@@ -532,8 +425,7 @@
       live.textContent = words("rr.lab_live", { event: eventBadge, certificate: certBadge, required: required });
     }
     this.rows = rows;
-    var lab = this;
-    this.root.querySelectorAll(".dplab-rr-chart .dplab-chart").forEach(function (chart) { lab.push(chart); });
+    this.refresh();
   };
 
   Lab.prototype.distributionRows = function (n, k, source, target, outputs) {
@@ -547,18 +439,6 @@
       }
     });
     return rows;
-  };
-
-  // Put the current rows into a drawn chart (after a draw, a redraw, or a change).
-  Lab.prototype.push = function (chart) {
-    if (!chart || !chart.classList || !chart.classList.contains("dplab-chart")) return;
-    var holder = chart.closest(".dplab-rr-chart");
-    var view = chart.dplabView;
-    if (!holder || !view || !this.rows) return;
-    var sets = this.rows[holder.getAttribute("data-chart")];
-    if (!sets) return;
-    Object.keys(sets).forEach(function (name) { view.data(name, sets[name]); });
-    view.runAsync().catch(function (error) { console.error("DP Lab rr-lab chart: " + error); });
   };
 
   window.DPLAB_RR = {
@@ -582,19 +462,5 @@
     labs: []
   };
 
-  function start() {
-    document.querySelectorAll(".dplab-rr-lab").forEach(function (root) {
-      try {
-        window.DPLAB_RR.labs.push(new Lab(root));
-      } catch (error) {
-        console.error("DP Lab rr-lab: " + error);
-      }
-    });
-  }
-
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", start);
-  } else {
-    start();
-  }
+  LAB.start("rr", "rr-lab", Lab, window.DPLAB_RR.labs);
 })();
