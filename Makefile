@@ -8,7 +8,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: site test serve bench lint setup setup-python setup-assets setup-system clean
+.PHONY: site test serve bench bench-gaussian lint setup setup-python setup-assets setup-system clean
 
 site: setup-python setup-assets
 	$(PY) -m dplab.site build
@@ -23,6 +23,16 @@ serve: setup-python setup-assets
 
 bench: setup-python setup-assets
 	$(PY) bench/build.py
+	$(PY) bench/randomized_response.py
+
+# The Gaussian benchmark compares with dp_accounting, whose pins (attrs<24) conflict with
+# requirements.lock: it gets an environment of its own.
+bench-gaussian: .venv-bench/.installed
+	.venv-bench/bin/python bench/gaussian.py
+.venv-bench/.installed: pyproject.toml
+	test -x .venv-bench/bin/python || $(PYTHON) -m venv .venv-bench
+	.venv-bench/bin/python -m pip install --quiet --disable-pip-version-check -e '.[bench]'
+	touch $@
 
 lint: setup-python
 	$(VENV)/bin/ruff check dplab tests bench tools
