@@ -28,9 +28,7 @@ checks the script's panel, verdicts and rows against this module.
 from __future__ import annotations
 
 import functools
-import hashlib
 import html
-import json
 import math
 import re
 from collections.abc import Sequence
@@ -46,6 +44,7 @@ from pandas.io.formats.style import Styler
 from dplab import gaussian, queries
 from dplab.finite import RationalLike
 from dplab.views._display import chart_html
+from dplab.views._lab import LabHtml, lab_key
 from dplab.views._labels import label
 
 __all__ = [
@@ -813,13 +812,6 @@ def calibration_table(sensitivity: float, eps_values: Sequence[float], delta: fl
 # --- the lab ------------------------------------------------------------------------------
 
 
-def _json(data: object) -> str:
-    text = json.dumps(
-        data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    )
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
 @dataclass(frozen=True)
 class GaussianLab:
     """One lab on a page; its ``_repr_html_`` is the whole lab (see the module docstring)."""
@@ -870,105 +862,89 @@ class GaussianLab:
         return {"density": chart_html(density.to_dict()), "profile": chart_html(profile.to_dict())}
 
     def _repr_html_(self) -> str:
-        lab_id = f"gauss-lab-{self.key}"
-        values = self.values()
-        texts = {key: rich_html(value) for key, value in self.outputs().items()}
+        h = LabHtml("gauss", self.key, self.outputs(), markup=rich_html)
+        i = h.id
         charts = self._charts()
-        i = lab_id
-
-        def words(key: str) -> str:
-            return rich_html(label(key))
-
-        def show(key: str, tag: str = "span", extra: str = "") -> str:
-            return f'<{tag} data-show="{key}"{extra}>{texts[key]}</{tag}>'
 
         def select(name: str, options: list[tuple[str, str]], chosen: str) -> str:
-            items = "".join(
-                f'<option value="{html.escape(value)}"{" selected" if value == chosen else ""}>'
-                f"{html.escape(text)}</option>"
-                for value, text in options
-            )
-            return (
-                f'<div class="dplab-gauss-field"><label for="{i}-{name}">'
-                f"{words(f'gauss.lab_{name}')}</label>"
-                f'<select id="{i}-{name}" name="{name}">{items}</select></div>'
-            )
+            escaped = [(value, html.escape(text)) for value, text in options]
+            return h.select(name, f"gauss.lab_{name}", escaped, chosen)
 
         def slider(name: str, grid: tuple[str, ...], chosen: str, symbol: str) -> str:
-            return (
-                f'<div class="dplab-gauss-field"><label for="{i}-{name}">'
-                f"{words(f'gauss.lab_{name}')}</label>"
-                f'<input id="{i}-{name}" name="{name}" type="range" min="0" '
-                f'max="{len(grid) - 1}" step="1" value="{grid.index(chosen)}" '
-                f'aria-valuetext="{symbol} = {html.escape(chosen)}">'
-                f'<output for="{i}-{name}">{show(name)}</output></div>'
+            return h.slider(
+                name,
+                f"gauss.lab_{name}",
+                low=0,
+                high=len(grid) - 1,
+                step=1,
+                value=grid.index(chosen),
+                valuetext=f"{symbol} = {html.escape(chosen)}",
             )
 
-        def item(key: str, name: str, extra: str = "") -> str:
-            return f"<dt>{words(name)}</dt><dd{extra}>{show(key)}</dd>"
+        def item(key: str, name: str) -> str:
+            return f"<dt>{h.words(name)}</dt><dd>{h.show(key)}</dd>"
 
         kinds = [(kind, label(f"gauss.kind_{kind}")) for kind in QUERY_KINDS]
         presets = "".join(
             f'<button type="button" class="md-button dplab-gauss-preset" data-preset="{name}">'
-            f"{words(f'gauss.preset_{name}')}</button>"
+            f"{h.words(f'gauss.preset_{name}')}</button>"
             for name in PRESETS
         )
-        verdict = values.verdict
-        parts = [
-            f'<section class="dplab-gauss-lab" id="{i}" aria-labelledby="{i}-title">',
-            '<script type="application/json" class="dplab-gauss-lab-data">',
-            f"{_json(self.data())}</script>",
-            f'<p class="dplab-gauss-title" id="{i}-title">{words("gauss.lab_title")}</p>',
-            '<form class="dplab-gauss-controls" autocomplete="off">',
-            f"<fieldset><legend>{words('gauss.lab_query_group')}</legend>",
-            select("kind", kinds, self.kind),
-            select("n", [(str(n), str(n)) for n in LAB_SIZES], str(self.n)),
-            select("bound", [(str(b), str(b)) for b in LAB_BOUNDS], str(self.bound)),
-            "</fieldset>",
-            f"<fieldset><legend>{words('gauss.lab_mechanism_group')}</legend>",
-            slider("sigma", LAB_SIGMAS, self.sigma, "σ"),
-            slider("eps", LAB_EPS, self.eps, "ε"),
-            select("claim", [(c, claim_text(c)) for c in LAB_CLAIMS], self.claim),
-            "</fieldset>",
-            f'<div class="dplab-gauss-presets" role="group" aria-labelledby="{i}-presets">',
-            f'<span class="dplab-gauss-presets-label" id="{i}-presets">',
-            f"{words('gauss.lab_presets')}</span>{presets}</div>",
-            "</form>",
-            '<div class="dplab-gauss-outputs">',
-            '<section class="dplab-gauss-panel" data-part="panel">',
-            f"<h4>{words('gauss.panel_heading')}</h4>",
-            '<dl class="dplab-gauss-values">',
-            item("query", "gauss.panel_query"),
-            item("pair", "gauss.panel_pair"),
-            item("sensitivity", "gauss.panel_sensitivity"),
-            item("delta", "gauss.panel_delta"),
-            item("log", "gauss.panel_log"),
-            item("underflow", "gauss.panel_underflow"),
-            item("claim", "gauss.panel_claim"),
-            f"<dt>{words('gauss.panel_verdict')}</dt><dd>"
-            f'<span class="dplab-gauss-badge" data-show="badge" data-verdict="{verdict}">'
-            f"{texts['badge']}</span> {show('verdict')}</dd>",
-            item("mse", "gauss.panel_mse"),
-            item("mae", "gauss.panel_mae"),
-            "</dl>",
-            f'<p class="dplab-gauss-note">{words("gauss.certified_note")}</p>',
-            "</section>",
-            '<section class="dplab-gauss-panel" data-part="density">',
-            f"<h4>{words('gauss.density_heading')}</h4>",
-            f'<div class="dplab-gauss-chart" data-chart="density">{charts["density"]}</div>',
-            show("edge", "p"),
-            show("edge-note", "p", ' class="dplab-gauss-note"'),
-            "</section>",
-            '<section class="dplab-gauss-panel dplab-gauss-wide" data-part="profile">',
-            f"<h4>{words('gauss.profile_heading')}</h4>",
-            f'<div class="dplab-gauss-chart" data-chart="profile">{charts["profile"]}</div>',
-            show("profile-note", "p", ' class="dplab-gauss-note"'),
-            "</section>",
-            "</div>",
-            '<p class="dplab-gauss-live" data-show="live" aria-live="polite"></p>',
-            "</section>",
+        controls = [
+            h.group(
+                "gauss.lab_query_group",
+                select("kind", kinds, self.kind),
+                select("n", [(str(n), str(n)) for n in LAB_SIZES], str(self.n)),
+                select("bound", [(str(b), str(b)) for b in LAB_BOUNDS], str(self.bound)),
+            ),
+            h.group(
+                "gauss.lab_mechanism_group",
+                slider("sigma", LAB_SIGMAS, self.sigma, "σ"),
+                slider("eps", LAB_EPS, self.eps, "ε"),
+                select("claim", [(c, claim_text(c)) for c in LAB_CLAIMS], self.claim),
+            ),
+            f'<div class="dplab-gauss-presets" role="group" aria-labelledby="{i}-presets">'
+            f'<span class="dplab-gauss-presets-label" id="{i}-presets">'
+            f"{h.words('gauss.lab_presets')}</span>{presets}</div>",
         ]
-        return "".join(parts)
+        values = "".join(
+            [
+                item("query", "gauss.panel_query"),
+                item("pair", "gauss.panel_pair"),
+                item("sensitivity", "gauss.panel_sensitivity"),
+                item("delta", "gauss.panel_delta"),
+                item("log", "gauss.panel_log"),
+                item("underflow", "gauss.panel_underflow"),
+                item("claim", "gauss.panel_claim"),
+                f"<dt>{h.words('gauss.panel_verdict')}</dt>"
+                f"<dd>{h.badge('badge', self.values().verdict)} {h.show('verdict')}</dd>",
+                item("mse", "gauss.panel_mse"),
+                item("mae", "gauss.panel_mae"),
+            ]
+        )
+        outputs = [
+            h.panel(
+                "panel",
+                "gauss.panel_heading",
+                f'<dl class="dplab-gauss-values">{values}</dl>',
+                h.note(h.words("gauss.certified_note")),
+            ),
+            h.panel(
+                "density",
+                "gauss.density_heading",
+                h.chart("density", charts["density"]),
+                h.show("edge", "p"),
+                h.show("edge-note", "p", note=True),
+            ),
+            h.panel(
+                "profile",
+                "gauss.profile_heading",
+                h.chart("profile", charts["profile"]),
+                h.show("profile-note", "p", note=True),
+                wide=True,
+            ),
+        ]
+        return h.page("gauss.lab_title", self.data(), controls, outputs)
 
 
 def gaussian_lab(
@@ -1000,8 +976,5 @@ def gaussian_lab(
         if value not in grid or type(value) is not type(grid[0]):
             shown = ", ".join(repr(g) for g in grid)
             raise ValueError(f"{name} must be one of the lab's values {shown}; got {value!r}")
-    state = (kind, n, bound, sigma, eps, delta)
-    key = key or hashlib.sha256(repr(state).encode()).hexdigest()[:8]
-    if not re.fullmatch(r"[A-Za-z0-9_-]+", key):
-        raise ValueError(f"key must be letters, digits, '-' or '_'; got {key!r}")
+    key = lab_key((kind, n, bound, sigma, eps, delta), key)
     return GaussianLab(kind, n, bound, sigma, eps, delta, key)

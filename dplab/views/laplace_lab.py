@@ -32,10 +32,6 @@ texts for the initial state with the ones written here and reports any differenc
 
 from __future__ import annotations
 
-import hashlib
-import html
-import json
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -43,6 +39,7 @@ import altair as alt
 
 from dplab import laplace, queries
 from dplab.views._display import chart_html
+from dplab.views._lab import LabHtml, lab_key
 from dplab.views._labels import label
 from dplab.views.laplace import (
     QUERY_KINDS,
@@ -388,86 +385,75 @@ class LaplaceLab:
         }
 
     def _repr_html_(self) -> str:
-        i = f"laplace-lab-{self.key}"
-        texts = {key: html.escape(value) for key, value in self.outputs().items()}
+        h = LabHtml("laplace", self.key, self.outputs())
         charts = self._charts()
-        payload = (
-            json.dumps(self.data(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-            .replace("<", "\\u003c")
-            .replace(">", "\\u003e")
-            .replace("&", "\\u0026")
-        )
-
-        def words(key: str) -> str:
-            return html.escape(label(key))
-
-        def show(key: str, tag: str = "span") -> str:
-            return f'<{tag} data-show="{key}">{texts[key]}</{tag}>'
 
         def slider(name: str, low: object, high: object, step: object, value: object) -> str:
-            text = texts[name]
-            return (
-                '<div class="dplab-laplace-field">'
-                f'<label for="{i}-{name}">{words(f"laplace.lab_{name}")}</label>'
-                f'<input id="{i}-{name}" name="{name}" type="range" min="{low}" max="{high}" '
-                f'step="{step}" value="{value}" aria-valuetext="{text}">'
-                f'<output for="{i}-{name}" id="{i}-{name}-out">{show(name)}</output></div>'
+            return h.slider(
+                name,
+                f"laplace.lab_{name}",
+                low=low,
+                high=high,
+                step=step,
+                value=value,
+                valuetext=h.texts[name],
             )
 
-        options = "".join(
-            f'<option value="{kind}"{" selected" if kind == self.kind else ""}>'
-            f"{words(f'laplace.kind_{kind}')}</option>"
-            for kind in QUERY_KINDS
-        )
-        parts = [
-            f'<section class="dplab-laplace-lab" id="{i}" aria-labelledby="{i}-title">',
-            f'<script type="application/json" class="dplab-laplace-lab-data">{payload}</script>',
-            f'<p class="dplab-laplace-title" id="{i}-title">{words("laplace.lab_title")}</p>',
-            '<form class="dplab-laplace-controls" autocomplete="off">',
-            '<div class="dplab-laplace-field">',
-            f'<label for="{i}-kind">{words("laplace.lab_kind")}</label>',
-            f'<select id="{i}-kind" name="kind">{options}</select></div>',
+        def key(name: str) -> str:
+            return f'<p class="dplab-laplace-key">{h.show(name)}</p>'
+
+        controls = [
+            h.select(
+                "kind",
+                "laplace.lab_kind",
+                [(kind, h.words(f"laplace.kind_{kind}")) for kind in QUERY_KINDS],
+                self.kind,
+            ),
             slider("n", 0, len(LAB_SIZES) - 1, 1, LAB_SIZES.index(self.n)),
             slider("bound", "0.5", "10", "0.5", number_text(self.bound)),
             slider("scale", 0, len(LAB_SCALES) - 1, 1, LAB_SCALES.index(self.scale)),
             slider("eps", "0", "5", "0.05", number_text(self.eps)),
-            "</form>",
-            '<div class="dplab-laplace-outputs">',
-            '<section class="dplab-laplace-panel" data-part="sensitivity">',
-            f"<h4>{words('laplace.lab_sensitivity_heading')}</h4>",
-            show("query", "p"),
-            f'<p class="dplab-laplace-key">{show("sensitivity")}</p>',
-            show("pair", "p"),
-            show("gap", "p"),
-            "</section>",
-            '<section class="dplab-laplace-panel" data-part="privacy">',
-            f"<h4>{words('laplace.lab_privacy_heading')}</h4>",
-            f'<p class="dplab-laplace-key">{show("pure")}</p>',
-            f'<p class="dplab-laplace-key">{show("delta")}</p>',
-            show("event", "p"),
-            show("calibration", "p"),
-            "</section>",
-            '<section class="dplab-laplace-panel" data-part="error">',
-            f"<h4>{words('laplace.lab_error_heading')}</h4>",
-            show("mae", "p"),
-            show("mse", "p"),
-            show("relative", "p"),
-            "</section>",
-            '<section class="dplab-laplace-panel dplab-laplace-wide" data-part="density">',
-            f"<h4>{words('laplace.lab_density_heading')}</h4>",
-            f'<div class="dplab-laplace-chart" data-chart="density">{charts["density"]}</div>',
-            "</section>",
-            '<section class="dplab-laplace-panel dplab-laplace-wide" data-part="profile">',
-            f"<h4>{words('laplace.lab_profile_heading')}</h4>",
-            f'<div class="dplab-laplace-chart" data-chart="profile">{charts["profile"]}</div>',
-            "</section>",
-            "</div>",
-            '<p class="dplab-laplace-live" data-show="live" aria-live="polite"></p>',
-            '<p class="dplab-laplace-error" data-show="lab-error" role="alert" hidden>'
-            f"{words('laplace.lab_error')}</p>",
-            "</section>",
         ]
-        return "".join(parts)
+        outputs = [
+            h.panel(
+                "sensitivity",
+                "laplace.lab_sensitivity_heading",
+                h.show("query", "p"),
+                key("sensitivity"),
+                h.show("pair", "p"),
+                h.show("gap", "p"),
+            ),
+            h.panel(
+                "privacy",
+                "laplace.lab_privacy_heading",
+                key("pure"),
+                key("delta"),
+                h.show("event", "p"),
+                h.show("calibration", "p"),
+            ),
+            h.panel(
+                "error",
+                "laplace.lab_error_heading",
+                h.show("mae", "p"),
+                h.show("mse", "p"),
+                h.show("relative", "p"),
+            ),
+            h.panel(
+                "density",
+                "laplace.lab_density_heading",
+                h.chart("density", charts["density"]),
+                wide=True,
+            ),
+            h.panel(
+                "profile",
+                "laplace.lab_profile_heading",
+                h.chart("profile", charts["profile"]),
+                wide=True,
+            ),
+        ]
+        return h.page(
+            "laplace.lab_title", self.data(), controls, outputs, error_key="laplace.lab_error"
+        )
 
 
 def _data(key: str, rows: list[dict]) -> alt.InlineData:
@@ -510,8 +496,5 @@ def laplace_lab(
     exact_bound = _on_grid("bound", bound, LAB_BOUNDS, "0.5, 1, …, 10")
     exact_scale = _on_grid("scale", scale, LAB_SCALES, "the lab's scales 0.001, 0.0012, …, 100")
     exact_eps = _on_grid("eps", eps, LAB_EPS, "0, 0.05, …, 5")
-    state = (kind, n, exact_bound, exact_scale, exact_eps)
-    key = key or hashlib.sha256(repr(state).encode()).hexdigest()[:8]
-    if not re.fullmatch(r"[A-Za-z0-9_-]+", key):
-        raise ValueError(f"key must be letters, digits, '-' or '_'; got {key!r}")
+    key = lab_key((kind, n, exact_bound, exact_scale, exact_eps), key)
     return LaplaceLab(kind, n, exact_bound, exact_scale, exact_eps, key)

@@ -23,9 +23,7 @@ own arithmetic against the witness before showing any verdict.
 
 from __future__ import annotations
 
-import hashlib
 import html
-import json
 import math
 import re
 from dataclasses import dataclass
@@ -35,6 +33,7 @@ from dplab import randomized_response as rr
 from dplab.finite import RationalLike
 from dplab.rr_lab import LAB_GRID, delta_denominator
 from dplab.views._display import chart_html
+from dplab.views._lab import LabHtml, lab_key
 from dplab.views._labels import label
 from dplab.views.randomized_response import (
     DATASETS,
@@ -259,29 +258,9 @@ class RRLab:
         }
 
     def _repr_html_(self) -> str:
-        lab_id = f"rr-lab-{self.key}"
-        texts = {key: html.escape(value) for key, value in self.outputs().items()}
+        h = LabHtml("rr", self.key, self.outputs())
+        i = h.id
         charts = self._charts()
-        payload = (
-            json.dumps(self.data(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-            .replace("<", "\\u003c")
-            .replace(">", "\\u003e")
-            .replace("&", "\\u0026")
-        )
-
-        def words(key: str) -> str:
-            return html.escape(label(key))
-
-        def show(key: str, tag: str = "span", extra: str = "") -> str:
-            return f'<{tag} data-show="{key}"{extra}>{texts[key]}</{tag}>'
-
-        def badge(key: str, passes: bool) -> str:
-            verdict = "pass" if passes else "fail"
-            return (
-                f'<span class="dplab-rr-badge" data-show="{key}" data-verdict="{verdict}">'
-                f"{texts[key]}</span>"
-            )
-
         query = rr.check_query(
             self.n, self.p, self.lower, self.direction, self.mask, self.alpha, self.claim
         )
@@ -291,103 +270,98 @@ class RRLab:
             f"{' checked' if query.event.effective >> y & 1 else ''}> {y}</label>"
             for y in range(self.n + 1)
         )
-        i = lab_id
-        direction_options = "".join(
-            f'<option value="{value}"{" selected" if value == self.direction else ""}>'
-            f"{words(key)}</option>"
-            for value, key in (("up", "rr.lab_up"), ("down", "rr.lab_down"))
-        )
-        parts = [
-            f'<section class="dplab-rr-lab" id="{i}" aria-labelledby="{i}-title">',
-            f'<script type="application/json" class="dplab-rr-lab-data">{payload}</script>',
-            f'<p class="dplab-rr-title" id="{i}-title">{words("rr.lab_title")}</p>',
-            '<form class="dplab-rr-controls" autocomplete="off">',
-            f"<fieldset><legend>{words('rr.lab_mechanism')}</legend>",
-            '<div class="dplab-rr-field">',
-            f'<label for="{i}-n">{words("rr.lab_n")}</label>',
-            f'<input id="{i}-n" name="n" type="range" min="{min(LAB_GRID.sizes)}" '
-            f'max="{max(LAB_GRID.sizes)}" step="1" value="{self.n}">',
-            f'<output for="{i}-n">{show("n")}</output></div>',
-            '<div class="dplab-rr-field">',
-            f'<label for="{i}-p">{words("rr.lab_p")}</label>',
-            f'<input id="{i}-p" name="p" type="range" min="{min(LAB_GRID.p_percents)}" '
-            f'max="{max(LAB_GRID.p_percents)}" step="1" value="{self.p_percent}" '
-            f'aria-valuetext="p = {texts["p"]}">',
-            f'<output for="{i}-p">{show("p")}</output></div>',
-            "</fieldset>",
-            f"<fieldset><legend>{words('rr.lab_claim')}</legend>",
-            '<div class="dplab-rr-field">',
-            f'<label for="{i}-alpha">{words("rr.lab_alpha")}</label>',
-            f'<input id="{i}-alpha" name="alpha" type="range" '
-            f'min="{min(LAB_GRID.alpha_tenths)}" max="{max(LAB_GRID.alpha_tenths)}" step="1" '
-            f'value="{self.alpha_tenths}" aria-valuetext="α = {texts["alpha"]}">',
-            f'<output for="{i}-alpha">{show("alpha")}</output>',
-            f'<small class="dplab-rr-hint">{show("epsilon")}</small></div>',
-            '<div class="dplab-rr-field dplab-rr-wide">',
-            f'<label for="{i}-delta">{words("rr.lab_delta")}</label>',
-            f'<input id="{i}-delta" name="delta" type="text" inputmode="decimal" '
-            f'spellcheck="false" value="{html.escape(self.delta)}" '
-            f'aria-describedby="{i}-delta-help {i}-delta-error">',
-            f'<small class="dplab-rr-hint" id="{i}-delta-help">',
-            f"{words('rr.lab_delta_help')}</small>",
-            f'<p class="dplab-rr-error" id="{i}-delta-error" data-show="delta-error" hidden>'
-            f"{words('rr.lab_delta_invalid')}</p></div>",
-            "</fieldset>",
-            f"<fieldset><legend>{words('rr.lab_query')}</legend>",
-            '<div class="dplab-rr-field">',
-            f'<label for="{i}-lower">{words("rr.lab_lower")}</label>',
-            f'<input id="{i}-lower" name="lower" type="number" min="0" '
-            f'max="{max(LAB_GRID.sizes) - 1}" step="1" value="{self.lower}" '
-            f'aria-describedby="{i}-lower-note">',
-            f'<small class="dplab-rr-hint" id="{i}-lower-note">{show("lower-note")}</small></div>',
-            '<div class="dplab-rr-field">',
-            f'<label for="{i}-direction">{words("rr.lab_direction")}</label>',
-            f'<select id="{i}-direction" name="direction">{direction_options}</select></div>',
-            '<div class="dplab-rr-field dplab-rr-wide">',
-            f'<label for="{i}-mask">{words("rr.lab_mask")}</label>',
-            f'<input id="{i}-mask" name="mask" type="text" inputmode="numeric" '
-            f'spellcheck="false" value="{self.mask}" aria-describedby="{i}-mask-note">',
-            f'<small class="dplab-rr-hint" id="{i}-mask-note">{show("mask-note")}</small>',
-            f'<fieldset class="dplab-rr-bits"><legend>{words("rr.lab_bits")}</legend>',
-            f'<span data-show="bits">{bits}</span></fieldset></div>',
-            "</fieldset>",
-            "</form>",
-            '<div class="dplab-rr-outputs">',
-            '<section class="dplab-rr-panel" data-part="query">',
-            f"<h4>{words('rr.lab_query_heading')}</h4>",
-            show("pair", "p"),
-            '<div class="dplab-rr-chart" data-chart="distributions">',
-            f"{charts['distributions']}</div>",
-            show("event-values", "p"),
-            f'<p class="dplab-rr-verdict">{badge("event-badge", query.check.passes)} '
-            f"{show('event-verdict')}</p>",
-            f'<p class="dplab-rr-note">{words("rr.lab_event_note")}</p>',
-            "</section>",
-            '<section class="dplab-rr-panel" data-part="certificate">',
-            f"<h4>{words('rr.lab_cert_heading')}</h4>",
-            show("required", "p"),
-            f'<p class="dplab-rr-verdict">{badge("cert-badge", certificate.passes)} '
-            f"{show('cert-verdict')}</p>",
-            show("worst", "p"),
-            show("scope", "p", ' class="dplab-rr-note"'),
-            f'<div class="dplab-rr-chart" data-chart="pairs">{charts["pairs"]}</div>',
-            "</section>",
-            '<section class="dplab-rr-panel" data-part="profile">',
-            f"<h4>{words('rr.lab_profile_heading')}</h4>",
-            f'<div class="dplab-rr-chart" data-chart="profile">{charts["profile"]}</div>',
-            "</section>",
-            '<section class="dplab-rr-panel" data-part="utility">',
-            f"<h4>{words('rr.lab_utility_heading')}</h4>",
-            show("pure", "p"),
-            show("mse", "p"),
-            "</section>",
-            "</div>",
-            '<p class="dplab-rr-live" data-show="live" aria-live="polite"></p>',
-            '<p class="dplab-rr-error" data-show="lab-error" role="alert" hidden>'
-            f"{words('rr.lab_error')}</p>",
-            "</section>",
+
+        def slider(name: str, grid: tuple[int, ...], value: int, **options: str) -> str:
+            """An integer slider over ``grid`` (options: ``valuetext``, ``after``)."""
+            low, high = min(grid), max(grid)
+            return h.slider(
+                name, f"rr.lab_{name}", low=low, high=high, step=1, value=value, **options
+            )
+
+        def verdict(key: str, passes: bool, text_key: str) -> str:
+            badge = h.badge(key, "pass" if passes else "fail")
+            return f'<p class="dplab-rr-verdict">{badge} {h.show(text_key)}</p>'
+
+        controls = [
+            h.group(
+                "rr.lab_mechanism",
+                slider("n", LAB_GRID.sizes, self.n),
+                slider("p", LAB_GRID.p_percents, self.p_percent, valuetext=f"p = {h.texts['p']}"),
+            ),
+            h.group(
+                "rr.lab_claim",
+                slider(
+                    "alpha",
+                    LAB_GRID.alpha_tenths,
+                    self.alpha_tenths,
+                    valuetext=f"α = {h.texts['alpha']}",
+                    after=h.hint(h.show("epsilon")),
+                ),
+                h.field(
+                    "delta",
+                    "rr.lab_delta",
+                    f'<input id="{i}-delta" name="delta" type="text" inputmode="decimal" '
+                    f'spellcheck="false" value="{html.escape(self.delta)}" '
+                    f'aria-describedby="{i}-delta-help {i}-delta-error">',
+                    h.hint(h.words("rr.lab_delta_help"), ident="delta-help"),
+                    h.error("delta-error", "rr.lab_delta_invalid", ident="delta-error"),
+                    wide=True,
+                ),
+            ),
+            h.group(
+                "rr.lab_query",
+                h.field(
+                    "lower",
+                    "rr.lab_lower",
+                    f'<input id="{i}-lower" name="lower" type="number" min="0" '
+                    f'max="{max(LAB_GRID.sizes) - 1}" step="1" value="{self.lower}" '
+                    f'aria-describedby="{i}-lower-note">',
+                    h.hint(h.show("lower-note"), ident="lower-note"),
+                ),
+                h.select(
+                    "direction",
+                    "rr.lab_direction",
+                    [("up", h.words("rr.lab_up")), ("down", h.words("rr.lab_down"))],
+                    self.direction,
+                ),
+                h.field(
+                    "mask",
+                    "rr.lab_mask",
+                    f'<input id="{i}-mask" name="mask" type="text" inputmode="numeric" '
+                    f'spellcheck="false" value="{self.mask}" aria-describedby="{i}-mask-note">',
+                    h.hint(h.show("mask-note"), ident="mask-note"),
+                    h.group(
+                        "rr.lab_bits",
+                        f'<span data-show="bits">{bits}</span>',
+                        extra_class="dplab-rr-bits",
+                    ),
+                    wide=True,
+                ),
+            ),
         ]
-        return "".join(parts)
+        outputs = [
+            h.panel(
+                "query",
+                "rr.lab_query_heading",
+                h.show("pair", "p"),
+                h.chart("distributions", charts["distributions"]),
+                h.show("event-values", "p"),
+                verdict("event-badge", query.check.passes, "event-verdict"),
+                h.note(h.words("rr.lab_event_note")),
+            ),
+            h.panel(
+                "certificate",
+                "rr.lab_cert_heading",
+                h.show("required", "p"),
+                verdict("cert-badge", certificate.passes, "cert-verdict"),
+                h.show("worst", "p"),
+                h.show("scope", "p", note=True),
+                h.chart("pairs", charts["pairs"]),
+            ),
+            h.panel("profile", "rr.lab_profile_heading", h.chart("profile", charts["profile"])),
+            h.panel("utility", "rr.lab_utility_heading", h.show("pure", "p"), h.show("mse", "p")),
+        ]
+        return h.page("rr.lab_title", self.data(), controls, outputs, error_key="rr.lab_error")
 
 
 def _pure_text(n: int, p: Fraction) -> str:
@@ -458,8 +432,5 @@ def rr_lab(
     rr.event_from_mask(n, mask)  # validates mask
     if len(str(mask)) > MAX_MASK_DIGITS:
         raise ValueError(f"mask must have at most {MAX_MASK_DIGITS} digits; got {len(str(mask))}")
-    state = (n, p_percent, alpha_tenths, delta, lower, direction, mask)
-    key = key or hashlib.sha256(repr(state).encode()).hexdigest()[:8]
-    if not re.fullmatch(r"[A-Za-z0-9_-]+", key):
-        raise ValueError(f"key must be letters, digits, '-' or '_'; got {key!r}")
+    key = lab_key((n, p_percent, alpha_tenths, delta, lower, direction, mask), key)
     return RRLab(n, p_percent, alpha_tenths, delta, lower, direction, mask, key)
