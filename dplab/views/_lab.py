@@ -54,7 +54,8 @@ def inline_json(data: object) -> str:
 class LabHtml:
     """The parts of one lab's HTML.
 
-    ``prefix`` names the lab's own classes, which its script and tests select
+    The parts have the shared classes ``dplab-lab-*`` that ``lab.css`` lays out.  ``prefix``
+    names the lab's own classes, which its script, CSS and tests select
     (``dplab-<prefix>-lab`` on the root, ``-lab-data``, ``-controls``, ``-chart``), and its
     element ids (``<prefix>-lab-<key>-<control>``).  ``texts`` are the outputs for the
     initial state by ``data-show`` key, and ``markup`` turns a plain text (an output or a
@@ -73,7 +74,11 @@ class LabHtml:
         self.markup = markup
         self.texts = {name: markup(text) for name, text in texts.items()}
 
-    def _class(self, part: str) -> str:
+    @staticmethod
+    def _class(part: str) -> str:
+        return f"dplab-lab-{part}"
+
+    def _own(self, part: str) -> str:
         return f"dplab-{self.prefix}-{part}"
 
     def words(self, key: str) -> str:
@@ -163,9 +168,10 @@ class LabHtml:
 
     def group(self, legend_key: str, *fields: str, extra_class: str = "") -> str:
         """A fieldset of controls under a legend."""
-        cls = f' class="{extra_class}"' if extra_class else ""
+        cls = " ".join(filter(None, [self._class("group"), extra_class]))
         return (
-            f"<fieldset{cls}><legend>{self.words(legend_key)}</legend>{''.join(fields)}</fieldset>"
+            f'<fieldset class="{cls}"><legend>{self.words(legend_key)}</legend>'
+            f"{''.join(fields)}</fieldset>"
         )
 
     # --- outputs -------------------------------------------------------------------------
@@ -180,7 +186,7 @@ class LabHtml:
 
     def chart(self, part: str, chart: str) -> str:
         """A chart (``chart_html``) whose datasets the script refills from its rows[part]."""
-        return f'<div class="{self._class("chart")}" data-chart="{part}">{chart}</div>'
+        return f'<div class="{self._own("chart")}" data-chart="{part}">{chart}</div>'
 
     def page(
         self,
@@ -190,19 +196,25 @@ class LabHtml:
         outputs: Iterable[str],
         *,
         error_key: str | None = None,
+        form_group: bool = False,
     ) -> str:
-        """The whole lab: its title, ``data`` inline, the form of ``controls``, the
-        ``outputs``, the live region and (with ``error_key``) the message shown when the
-        script disagrees with the build."""
+        """The whole lab: its title, ``data`` inline, the form of ``controls`` (groups, or
+        with ``form_group`` fields that the form holds as its one group), the ``outputs``,
+        the live region and (with ``error_key``) the message shown when the script
+        disagrees with the build."""
         i = self.id
+        form = f"{self._class('controls')} {self._own('controls')}"
+        if form_group:
+            form += f" {self._class('group')}"
         error = "" if error_key is None else self.error("lab-error", error_key, alert=True)
         return "".join(
             [
-                f'<section class="{self._class("lab")}" id="{i}" aria-labelledby="{i}-title">',
-                f'<script type="application/json" class="{self._class("lab-data")}">'
+                f'<section class="dplab-lab {self._own("lab")}" id="{i}" '
+                f'aria-labelledby="{i}-title">',
+                f'<script type="application/json" class="{self._own("lab-data")}">'
                 f"{inline_json(data)}</script>",
                 f'<p class="{self._class("title")}" id="{i}-title">{self.words(title_key)}</p>',
-                f'<form class="{self._class("controls")}" autocomplete="off">',
+                f'<form class="{form}" autocomplete="off">',
                 *controls,
                 "</form>",
                 f'<div class="{self._class("outputs")}">',

@@ -452,7 +452,12 @@ class LaplaceLab:
             ),
         ]
         return h.page(
-            "laplace.lab_title", self.data(), controls, outputs, error_key="laplace.lab_error"
+            "laplace.lab_title",
+            self.data(),
+            controls,
+            outputs,
+            error_key="laplace.lab_error",
+            form_group=True,
         )
 
 
