@@ -19,10 +19,13 @@ import html
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import altair as alt
 
 from dplab.views._labels import label
 
-__all__ = ["LabHtml", "inline_json", "lab_key"]
+__all__ = ["LabHtml", "chosen_point", "inline_json", "lab_key"]
 
 
 def lab_key(state: object, key: str | None = None) -> str:
@@ -49,6 +52,18 @@ def inline_json(data: object) -> str:
         data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
     )
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def chosen_point(
+    data: alt.InlineData, *, x: Any, y: Any, colour: Any, tooltip: list, size: int = 170
+) -> alt.Chart:
+    """The point a reader chose (a claim, the lab's current ε), as the filled diamond every
+    privacy-profile chart of the labs draws over its curve."""
+    return (
+        alt.Chart(data)
+        .mark_point(shape="diamond", size=size, filled=True)
+        .encode(x=x, y=y, color=colour, tooltip=tooltip)
+    )
 
 
 class LabHtml:

@@ -44,7 +44,7 @@ from pandas.io.formats.style import Styler
 from dplab import gaussian, queries
 from dplab.finite import RationalLike
 from dplab.views._display import chart_html
-from dplab.views._lab import LabHtml, lab_key
+from dplab.views._lab import LabHtml, chosen_point, lab_key
 from dplab.views._labels import label
 
 __all__ = [
@@ -694,10 +694,8 @@ def _profile_layers(
         .mark_rule(strokeDash=[2, 3], opacity=0.6)
         .encode(x=x)
     )
-    point = (
-        alt.Chart(_data("point", sets[DATASETS["point"]]))
-        .mark_point(shape="diamond", size=170, filled=True)
-        .encode(x=x, y=y, color=colour, tooltip=tooltip)
+    point = chosen_point(
+        _data("point", sets[DATASETS["point"]]), x=x, y=y, colour=colour, tooltip=tooltip
     )
     return alt.layer(line, claim, guide, point).properties(width=width, height=height)
 

@@ -32,6 +32,7 @@ __all__ = [
     "loss_table",
     "neighbour_densities_chart",
     "number_text",
+    "profile_tooltip",
     "sensitivity_table",
     "tuple_text",
     "walkthrough_chart",
@@ -102,9 +103,7 @@ def neighbour_densities_chart(
     return (
         alt.vconcat(densities, loss)
         .add_params(scale_param)
-        .properties(
-            description=label("laplace.desc_slider", sensitivity=number_text(sensitivity))
-        )
+        .properties(description=label("laplace.desc_slider", sensitivity=number_text(sensitivity)))
     )
 
 
@@ -276,6 +275,14 @@ def delta_profile_rows(
     ]
 
 
+def profile_tooltip() -> list[alt.Tooltip]:
+    """The tooltip of a point ``(ε, δ(ε))`` on a privacy-profile chart (lesson and lab)."""
+    return [
+        alt.Tooltip("eps:Q", format=".3f", title="ε"),
+        alt.Tooltip("delta:Q", format=".4g", title="δ(ε)"),
+    ]
+
+
 def delta_profile_chart(
     sensitivity: RationalLike,
     scales: Sequence[RationalLike],
@@ -310,11 +317,7 @@ def delta_profile_chart(
             x=x,
             y=y,
             color=colour,
-            tooltip=[
-                alt.Tooltip("series:N", title=label("laplace.scale")),
-                alt.Tooltip("eps:Q", format=".3f", title="ε"),
-                alt.Tooltip("delta:Q", format=".4g", title="δ(ε)"),
-            ],
+            tooltip=[alt.Tooltip("series:N", title=label("laplace.scale")), *profile_tooltip()],
         )
     )
     marks = (

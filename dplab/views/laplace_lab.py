@@ -39,7 +39,7 @@ import altair as alt
 
 from dplab import laplace, queries
 from dplab.views._display import chart_html
-from dplab.views._lab import LabHtml, lab_key
+from dplab.views._lab import LabHtml, chosen_point, lab_key
 from dplab.views._labels import label
 from dplab.views.laplace import (
     QUERY_KINDS,
@@ -47,6 +47,7 @@ from dplab.views.laplace import (
     exact_text,
     lesson_query,
     number_text,
+    profile_tooltip,
     tuple_text,
 )
 from dplab.views.randomized_response import approx_text
@@ -346,33 +347,15 @@ class LaplaceLab:
         curve = (
             alt.Chart(_data("profile", profile_rows(d, b)))
             .mark_line(strokeWidth=2)
-            .encode(
-                x=ex,
-                y=ey,
-                color=what,
-                tooltip=[
-                    alt.Tooltip("eps:Q", format=".3f", title="ε"),
-                    alt.Tooltip("delta:Q", format=".4g", title="δ(ε)"),
-                ],
-            )
+            .encode(x=ex, y=ey, color=what, tooltip=profile_tooltip())
         )
         pure = (
             alt.Chart(_data("pure", _pure_rows(d, b)))
             .mark_rule(strokeDash=[5, 4], strokeWidth=2)
             .encode(x=ex, color=what)
         )
-        point = (
-            alt.Chart(_data("point", _point_rows(v)))
-            .mark_point(shape="diamond", size=170, filled=True)
-            .encode(
-                x=ex,
-                y=ey,
-                color=what,
-                tooltip=[
-                    alt.Tooltip("eps:Q", format=".3f", title="ε"),
-                    alt.Tooltip("delta:Q", format=".4g", title="δ(ε)"),
-                ],
-            )
+        point = chosen_point(
+            _data("point", _point_rows(v)), x=ex, y=ey, colour=what, tooltip=profile_tooltip()
         )
         profile = alt.layer(curve, pure, point).properties(
             width="container",

@@ -29,6 +29,7 @@ from pandas.io.formats.style import Styler
 from dplab import randomized_response as rr
 from dplab.finite import RationalLike, check_alpha, check_delta
 from dplab.rr_lab import LAB_GRID
+from dplab.views._lab import chosen_point
 from dplab.views._labels import label
 
 __all__ = [
@@ -426,18 +427,16 @@ def _profile_layers(
         .mark_rule(strokeDash=[4, 3], opacity=0.6)
         .encode(x=x, color=colour)
     )
-    claim = (
-        alt.Chart(_data("point", point))
-        .mark_point(shape="diamond", size=160, filled=True)
-        .encode(
-            x=x,
-            y=y,
-            color=colour,
-            tooltip=[
-                alt.Tooltip("alpha:Q", format=".1f", title="α"),
-                alt.Tooltip("delta:Q", format=".4g", title=label("rr.claim")),
-            ],
-        )
+    claim = chosen_point(
+        _data("point", point),
+        x=x,
+        y=y,
+        colour=colour,
+        tooltip=[
+            alt.Tooltip("alpha:Q", format=".1f", title="α"),
+            alt.Tooltip("delta:Q", format=".4g", title=label("rr.claim")),
+        ],
+        size=160,
     )
     return alt.layer(line, guide, claim, _floor(y)).properties(width=width, height=height)
 
