@@ -317,8 +317,8 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "gauss.lab_desc_density": (
             "선그림: 최악의 인접 쌍의 가우스 출력 밀도 p = N(−Δ/2, σ²)와 q = N(Δ/2, σ²). 회색 "
-            "영역은 최악 사건 y < t, 색칠한 띠는 그 위에서 p가 e^ε·q를 넘는 부분. 실험실의 조절기를 "
-            "움직이면 다시 그려진다."
+            "영역은 최악 사건 y < t, 색칠한 띠는 그 위에서 p가 e^ε·q를 넘는 부분. "
+            "실험실의 조절기를 움직이면 다시 그려진다."
         ),
         "gauss.lab_desc_profile": (
             "선그림: ε = 0부터 10까지 필요한 δ(ε)의 상용로그. 점선 가로선은 주장한 δ, 마름모는 "
@@ -741,7 +741,9 @@ LABELS: dict[str, dict[str, str]] = {
         "gauss.badge_undecided": "? undecided",
         "gauss.verdict_pass": "δ(ε) ≤ {claim}: the claim holds.",
         "gauss.verdict_fail": "δ(ε) > {claim}: the claim does not hold.",
-        "gauss.verdict_undecided": "Even at the highest precision δ(ε) and {claim} were not separated.",
+        "gauss.verdict_undecided": (
+            "Even at the highest precision δ(ε) and {claim} were not separated."
+        ),
         "gauss.with_unit": "{value} ({unit})",
         "gauss.certified_note": (
             "Verdicts are not made from the approximations shown. They compare a rigorous "
