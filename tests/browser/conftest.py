@@ -10,10 +10,11 @@ import functools
 import http.server
 import shutil
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+
+from tests.browser.helpers import Visit, open_visit
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
@@ -26,16 +27,6 @@ FLAGS = [
     "--disable-sync",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",  # no network but loopback
 ]
-
-
-@dataclass
-class Visit:
-    """A page opened in the browser, with everything that went wrong while it loaded."""
-
-    page: object
-    console_errors: list[str] = field(default_factory=list)
-    off_site: list[str] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)
 
 
 @pytest.fixture(scope="session")
@@ -56,25 +47,9 @@ def open_page(browser, built_site):
     def open_(
         relative: str, *, width: int = 1280, scheme: str = "light", site_root: str | None = None
     ) -> Visit:
-        context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+        root = site_root or built_site.resolve().as_uri()
+        visit, context = open_visit(browser, root, relative, width=width, scheme=scheme)
         contexts.append(context)
-        page = context.new_page()
-        visit = Visit(page)
-        site_root = site_root or built_site.resolve().as_uri()
-
-        def route(route_, request):
-            if request.url.startswith(site_root + "/") or request.url.startswith("data:"):
-                route_.continue_()
-            else:
-                visit.off_site.append(request.url)
-                route_.abort()
-
-        context.route("**/*", route)
-        page.on("console", lambda m: m.type == "error" and visit.console_errors.append(m.text))
-        page.on("pageerror", lambda e: visit.console_errors.append(f"uncaught: {e}"))
-        page.on("requestfailed", lambda r: visit.failed.append(f"{r.url} {r.failure}"))
-        page.goto(f"{site_root}/{relative}", wait_until="load")
-        page.wait_for_load_state("networkidle")
         return visit
 
     yield open_

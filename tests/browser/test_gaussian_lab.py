@@ -28,6 +28,7 @@ import pytest
 
 from dplab import gaussian
 from dplab.views import gaussian as gv
+from tests.browser.helpers import module_lab_page, run_json
 
 pytestmark = pytest.mark.browser
 
@@ -40,35 +41,9 @@ ROOT = "document.querySelector('.dplab-gauss-lab')"
 @pytest.fixture(scope="module")
 def lab_page(browser, built_site):
     """The lesson page, opened once for the exhaustive checks (network blocked)."""
-    site_root = built_site.resolve().as_uri()
-    context = browser.new_context()
-    errors: list[str] = []
-    off_site: list[str] = []
-
-    def route(route_, request):
-        if request.url.startswith(site_root + "/") or request.url.startswith("data:"):
-            route_.continue_()
-        else:
-            off_site.append(request.url)
-            route_.abort()
-
-    context.route("**/*", route)
-    page = context.new_page()
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
-    page.goto(f"{site_root}/{LESSON}", wait_until="load")
-    page.wait_for_function("window.DPLAB_GAUSS && window.DPLAB_GAUSS.labs.length === 1")
-    yield page
-    assert (errors, off_site) == ([], [])
-    context.close()
-
-
-def run_json(page, function: str, argument: object) -> object:
-    """Call ``function`` in the page with ``argument``, both ways as one JSON string."""
-    text = page.evaluate(
-        f"(text) => JSON.stringify(({function})(JSON.parse(text)))", json.dumps(argument)
+    yield from module_lab_page(
+        browser, built_site, LESSON, "window.DPLAB_GAUSS && window.DPLAB_GAUSS.labs.length === 1"
     )
-    return json.loads(text)
 
 
 def state(kind, n, bound, sigma, eps, claim):

@@ -29,7 +29,6 @@ t = 10..100.
 from __future__ import annotations
 
 import contextlib
-import json
 from fractions import Fraction
 
 import pytest
@@ -39,6 +38,7 @@ from dplab.rr_lab import LAB_GRID, delta_denominator
 from dplab.views import label
 from dplab.views import randomized_response as rrv
 from dplab.views import rr_lab as lab_views
+from tests.browser.helpers import module_lab_page, run_json
 
 pytestmark = pytest.mark.browser
 
@@ -51,36 +51,9 @@ ALPHA_TENTHS = LAB_GRID.alpha_tenths
 @pytest.fixture(scope="module")
 def lab_page(browser, built_site):
     """The lesson page, opened once for the exhaustive checks (network blocked)."""
-    site_root = built_site.resolve().as_uri()
-    context = browser.new_context()
-    errors: list[str] = []
-    off_site: list[str] = []
-
-    def route(route_, request):
-        if request.url.startswith(site_root + "/") or request.url.startswith("data:"):
-            route_.continue_()
-        else:
-            off_site.append(request.url)
-            route_.abort()
-
-    context.route("**/*", route)
-    page = context.new_page()
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
-    page.goto(f"{site_root}/{LESSON}", wait_until="load")
-    page.wait_for_function("window.DPLAB_RR && window.DPLAB_RR.labs.length === 1")
-    yield page
-    assert (errors, off_site) == ([], [])
-    context.close()
-
-
-def run_json(page, function: str, argument: object) -> object:
-    """Call ``function`` in the page with ``argument``, both ways as one JSON string
-    (Playwright's structured arguments are slow for thousands of small items)."""
-    text = page.evaluate(
-        f"(text) => JSON.stringify(({function})(JSON.parse(text)))", json.dumps(argument)
+    yield from module_lab_page(
+        browser, built_site, LESSON, "window.DPLAB_RR && window.DPLAB_RR.labs.length === 1"
     )
-    return json.loads(text)
 
 
 def certificate_lines(n: int) -> list[str]:
