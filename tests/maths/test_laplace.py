@@ -167,3 +167,46 @@ def test_density_and_privacy_loss_are_unchanged():
 def test_bad_input_names_parameter_value_and_range(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+@pytest.mark.parametrize("scale", [0.25, 1.0, 3.5])
+@pytest.mark.parametrize("y", [-7.0, -0.3, 0.0, 0.8, 12.0])
+def test_density_and_privacy_loss_match_mpmath(y, scale):
+    import mpmath
+
+    mpmath.mp.dps = 40
+    center, neighbour = 0.25, 1.25
+
+    def exact(at, c):
+        return mpmath.exp(-abs(mpmath.mpf(at) - c) / scale) / (2 * mpmath.mpf(scale))
+
+    assert laplace.density(y, center=center, scale=scale) == pytest.approx(
+        float(exact(y, center)), rel=1e-14
+    )
+    ratio = mpmath.log(exact(y, center) / exact(y, neighbour))
+    loss = laplace.privacy_loss(y, center=center, neighbour_center=neighbour, scale=scale)
+    assert loss == pytest.approx(float(ratio), rel=1e-13, abs=1e-15)
+
+
+def test_density_integrates_to_one_and_loss_stays_exact_where_densities_underflow():
+    import mpmath
+
+    total = mpmath.quad(lambda t: laplace.density(float(t), center=0.0, scale=0.7), [-60, 0, 60])
+    assert float(total) == pytest.approx(1.0, rel=1e-12)
+    assert laplace.density(-1e4, center=0.0, scale=1.0) == 0.0  # underflows …
+    assert (
+        laplace.privacy_loss(-1e4, center=0.0, neighbour_center=1.0, scale=1.0) == 1.0
+    )  # … L does not
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"scale": 0.0}, r"scale must be a real number in \(0, inf\)"),
+        ({"scale": float("nan")}, r"scale must be a real number in \(0, inf\)"),
+        ({"scale": "1"}, "scale must be a real number"),
+    ],
+)
+def test_density_rejects_bad_scale(kwargs, message):
+    with pytest.raises((ValueError, TypeError), match=message):
+        laplace.density(0.0, center=0.0, **kwargs)
