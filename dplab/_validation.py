@@ -57,6 +57,13 @@ def check_int(name: str, value: object, *, low: int | None = None, high: int | N
     return number
 
 
+def _outside(number, low, high, low_open: bool, high_open: bool):
+    """Whether ``number`` (a scalar, or element-wise an array) lies outside the range."""
+    below = False if low is None else (number <= low if low_open else number < low)
+    above = False if high is None else (number >= high if high_open else number > high)
+    return below | above
+
+
 def check_real(
     name: str,
     value: object,
@@ -83,11 +90,7 @@ def check_real(
     number = float(value)
     allowed = _describe_range(low, high, low_open, high_open)
     bad = math.isnan(number) or (math.isinf(number) and not allow_inf)
-    if not bad and low is not None:
-        bad = number <= low if low_open else number < low
-    if not bad and high is not None:
-        bad = number >= high if high_open else number > high
-    if bad:
+    if bad or _outside(number, low, high, low_open, high_open):
         raise ValueError(f"{name} must be a real number in {allowed}; got {value!r}")
     return number
 
@@ -181,12 +184,7 @@ def check_rational(
         ) from None
     except ValueError:
         raise ValueError(f"{name} must be a rational number in {allowed}; got {value!r}") from None
-    bad = False
-    if low is not None:
-        bad = number <= low if low_open else number < low
-    if not bad and high is not None:
-        bad = number >= high if high_open else number > high
-    if bad:
+    if _outside(number, low, high, low_open, high_open):
         raise ValueError(f"{name} must be a rational number in {allowed}; got {value!r}")
     return number
 
@@ -224,11 +222,7 @@ def check_real_array(
             f"got an array of dtype {array.dtype}"
         )
     numbers = array.astype(np.float64)
-    bad = ~np.isfinite(numbers)
-    if low is not None:
-        bad |= numbers <= low if low_open else numbers < low
-    if high is not None:
-        bad |= numbers >= high if high_open else numbers > high
+    bad = ~np.isfinite(numbers) | _outside(numbers, low, high, low_open, high_open)
     if bad.any():
         index = tuple(int(i) for i in np.argwhere(bad)[0])
         where = index[0] if len(index) == 1 else index
