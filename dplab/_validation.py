@@ -1,9 +1,27 @@
-"""Argument checks shared by the maths modules.
+"""Argument checks shared by the maths modules, and the package's one float policy.
 
 Every public function of :mod:`dplab` validates its input with these helpers, so a bad
 argument always produces the same kind of message: the parameter's name, the value that
 was given and the range that is allowed.  ``bool`` is rejected wherever a number is
 expected, because ``True`` silently behaving as ``1`` hides bugs.
+
+**Float policy (the whole package).**  A Python ``float`` (or a NumPy float) argument
+means its *exact binary value*, ``Fraction(x)``: ``0.1`` is
+0.1000000000000000055511151231257827021181583404541015625, not 1/10.  That is the one
+value the program holds, and the one that :class:`fractions.Fraction`, ``mpmath.mpf`` and
+Arb's ``arb`` read, so an exact result never depends on how a number happens to be
+printed.  To mean a decimal exactly, pass it as a string (``"0.9"``, ``"1e-5"``), a
+``Fraction`` (``Fraction(9, 10)``, ``"3/4"``), an ``int`` or a ``Decimal``.  Functions that
+compute in floating point (densities, plotted curves) take floats as they are; functions
+that promise exact answers read every float by this rule (:func:`exact_fraction`).  A
+factor ``e^ε`` computed in floating point, ``math.exp(eps)``, may round *up* and then
+certifies at a factor larger than the true one: use
+:func:`dplab.finite.alpha_from_epsilon`, a rigorous lower bound.
+
+>>> exact_fraction("p", 0.1) == Fraction(1, 10)
+False
+>>> exact_fraction("p", "0.1")
+Fraction(1, 10)
 """
 
 from __future__ import annotations
@@ -22,7 +40,41 @@ __all__ = [
     "check_real",
     "check_real_array",
     "exact_fraction",
+    "shown",
 ]
+
+# Integers beyond this many bits are described by their size in messages: their decimal
+# text is long, and past 4300 digits Python refuses to produce it at all.
+_SHOWN_MAX_BITS = 256
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message, with huge numbers described by their size.
+
+    >>> shown(0.5), shown(10**400), shown(Fraction(1, 3**1000))
+    ('0.5', 'an integer of 401 digits', 'a fraction with a 478-digit denominator')
+    """
+    if isinstance(value, Integral) and not isinstance(value, bool):
+        number = int(value)
+        if number.bit_length() > _SHOWN_MAX_BITS:
+            sign = "a negative" if number < 0 else "an"
+            return f"{sign} integer of {_digits(number)} digits"
+    if isinstance(value, Fraction):
+        numerator, denominator = value.numerator, value.denominator
+        if max(numerator.bit_length(), denominator.bit_length()) > _SHOWN_MAX_BITS:
+            if numerator.bit_length() > denominator.bit_length():
+                return f"a fraction with a {_digits(numerator)}-digit numerator"
+            return f"a fraction with a {_digits(denominator)}-digit denominator"
+    text = repr(value)
+    return text if len(text) <= 200 else f"{text[:80]}… ({len(text)} characters)"
+
+
+def _digits(number: int) -> str:
+    """The number of decimal digits of ``|number|``, exact below 10,000 bits."""
+    magnitude = abs(number)
+    if magnitude.bit_length() < 10_000:
+        return str(len(str(magnitude)))
+    return f"about {int(magnitude.bit_length() * math.log10(2)) + 1}"
 
 
 def _describe_range(low: object, high: object, low_open: bool, high_open: bool) -> str:
@@ -47,12 +99,13 @@ def check_int(name: str, value: object, *, low: int | None = None, high: int | N
         bounded = low is not None or high is not None
         where = f" in {_describe_range(low, high, False, False)}" if bounded else ""
         raise TypeError(
-            f"{name} must be an integer{where}; got {value!r} of type {type(value).__name__}"
+            f"{name} must be an integer{where}; got {shown(value)} of type {type(value).__name__}"
         )
     number = int(value)
     if (low is not None and number < low) or (high is not None and number > high):
         raise ValueError(
-            f"{name} must be an integer in {_describe_range(low, high, False, False)}; got {number}"
+            f"{name} must be an integer in {_describe_range(low, high, False, False)}; "
+            f"got {shown(number)}"
         )
     return number
 
@@ -76,22 +129,35 @@ def check_real(
 ) -> float:
     """Return ``value`` as a ``float`` after checking type, NaN, infinity and range.
 
+    An ``int`` or ``Fraction`` too large for a double is a ``ValueError`` (the functions
+    using this check compute in floating point).
+
     >>> check_real("sigma", 2, low=0, low_open=True)
     2.0
     >>> check_real("sigma", float("nan"), low=0, low_open=True)
     Traceback (most recent call last):
     ...
     ValueError: sigma must be a real number in (0, inf); got nan
+    >>> check_real("y", 10**400)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: y must be a real number ... within the double range ±1.8e308; got an integer ...
     """
     if isinstance(value, bool) or not isinstance(value, Real):
         raise TypeError(
-            f"{name} must be a real number; got {value!r} of type {type(value).__name__}"
+            f"{name} must be a real number; got {shown(value)} of type {type(value).__name__}"
         )
-    number = float(value)
     allowed = _describe_range(low, high, low_open, high_open)
+    try:
+        number = float(value)
+    except OverflowError:
+        raise ValueError(
+            f"{name} must be a real number in {allowed} within the double range ±1.8e308; "
+            f"got {shown(value)}"
+        ) from None
     bad = math.isnan(number) or (math.isinf(number) and not allow_inf)
     if bad or _outside(number, low, high, low_open, high_open):
-        raise ValueError(f"{name} must be a real number in {allowed}; got {value!r}")
+        raise ValueError(f"{name} must be a real number in {allowed}; got {shown(value)}")
     return number
 
 
@@ -105,23 +171,21 @@ def _check_exponent(name: str, value: object, exponent: int) -> None:
     if abs(exponent) > MAX_DECIMAL_EXPONENT:
         raise ValueError(
             f"{name} must have a decimal exponent in [-{MAX_DECIMAL_EXPONENT}, "
-            f"{MAX_DECIMAL_EXPONENT}]; got {value!r}"
+            f"{MAX_DECIMAL_EXPONENT}]; got {shown(value)}"
         )
 
 
 def exact_fraction(name: str, value: object) -> Fraction:
-    """Convert ``value`` to a :class:`~fractions.Fraction` without rounding surprises.
+    """Convert ``value`` to a :class:`~fractions.Fraction` by the package's float policy.
 
-    ``int``, ``Fraction`` and ``Decimal`` are taken exactly; a decimal string such as
-    ``"0.9"`` or ``"3/4"`` is parsed exactly; a ``float`` is taken by its *shortest decimal
-    form* (``repr``), so ``0.9`` means 9/10 and not the binary double nearest to it.
+    ``int``, ``Fraction`` and ``Decimal`` are taken exactly; a decimal or fraction string
+    such as ``"0.9"`` or ``"3/4"`` is parsed exactly; a ``float`` (also a NumPy float) is
+    taken by its exact binary value, see the module docstring.
 
-    >>> exact_fraction("p", 0.9)
-    Fraction(9, 10)
-    >>> exact_fraction("p", "3/4")
-    Fraction(3, 4)
-    >>> exact_fraction("p", np.float64(0.1))
-    Fraction(1, 10)
+    >>> exact_fraction("p", 0.75), exact_fraction("p", "0.9"), exact_fraction("p", "3/4")
+    (Fraction(3, 4), Fraction(9, 10), Fraction(3, 4))
+    >>> exact_fraction("p", np.float64(0.1)) == Fraction(0.1) != Fraction(1, 10)
+    True
     """
     if isinstance(value, bool):
         raise TypeError(f"{name} must be a number or a decimal string; got {value!r}")
@@ -131,10 +195,11 @@ def exact_fraction(name: str, value: object) -> Fraction:
                 raise ValueError(f"{name} must be finite; got {value!r}")
             _check_exponent(name, value, value.as_tuple().exponent)
         return Fraction(value)
-    if isinstance(value, float):
-        if not math.isfinite(value):
+    if isinstance(value, float | np.floating):
+        number = float(value)  # exact: every NumPy float is also a double
+        if not math.isfinite(number):
             raise ValueError(f"{name} must be finite; got {value!r}")
-        return Fraction(float.__repr__(value))  # numpy 2 spells repr(np.float64(x)) differently
+        return Fraction(number)
     if isinstance(value, str):
         exponent = _EXPONENT.search(value)
         if exponent:
@@ -143,7 +208,8 @@ def exact_fraction(name: str, value: object) -> Fraction:
             return Fraction(value.strip())
         except (ValueError, ZeroDivisionError):
             raise ValueError(
-                f"{name} must be a decimal or fraction string like '0.9' or '3/4'; got {value!r}"
+                f"{name} must be a decimal or fraction string like '0.9' or '3/4'; "
+                f"got {shown(value)}"
             ) from None
     raise TypeError(
         f"{name} must be a Fraction, int, float, Decimal or string; got {type(value).__name__}"
@@ -161,14 +227,14 @@ def check_rational(
 ) -> Fraction:
     """Return ``value`` as an exact :class:`~fractions.Fraction` after checking its range.
 
-    The value is converted by :func:`exact_fraction` (a ``float`` by its shortest decimal
-    form, a string such as ``"0.9"`` or ``"3/4"`` exactly).  Every failure, including NaN,
+    The value is converted by :func:`exact_fraction` (a ``float`` by its exact binary
+    value, a string such as ``"0.9"`` or ``"3/4"`` exactly).  Every failure, including NaN,
     infinity and unparsable strings, names the parameter, the allowed range and the value.
 
     >>> check_rational("p", "0.9", low=0, high=1)
     Fraction(9, 10)
-    >>> check_rational("alpha", 1.1, low=1)
-    Fraction(11, 10)
+    >>> check_rational("alpha", 1.25, low=1)
+    Fraction(5, 4)
     >>> check_rational("alpha", float("nan"), low=1)
     Traceback (most recent call last):
     ...
@@ -180,12 +246,15 @@ def check_rational(
     except TypeError:
         raise TypeError(
             f"{name} must be a rational number in {allowed} (int, Fraction, Decimal, float "
-            f"or decimal string); got {value!r} of type {type(value).__name__}"
+            f"or decimal string); got {shown(value)} of type {type(value).__name__}"
         ) from None
-    except ValueError:
-        raise ValueError(f"{name} must be a rational number in {allowed}; got {value!r}") from None
+    except ValueError as error:
+        detail = f" ({error})" if "exponent" in str(error) else ""
+        raise ValueError(
+            f"{name} must be a rational number in {allowed}; got {shown(value)}{detail}"
+        ) from None
     if _outside(number, low, high, low_open, high_open):
-        raise ValueError(f"{name} must be a rational number in {allowed}; got {value!r}")
+        raise ValueError(f"{name} must be a rational number in {allowed}; got {shown(value)}")
     return number
 
 

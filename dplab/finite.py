@@ -26,6 +26,13 @@ and ``α = u/v`` is a rational number, so every comparison ``P_y ≶ αQ_y`` is 
 comparison ``v·w_P(y) ≶ u·w_Q(y)``: no rounding anywhere.  Floats appear only in the pure
 ``ε = ln α`` and in the privacy-loss values, which are logarithms and are for display.
 
+**Rational factors from ε.**  ``e^ε`` is irrational for every rational ``ε > 0``
+(Lindemann 1882), so an exact certificate needs a rational factor.  Rounding ``e^ε``
+*up* (as ``math.exp`` may) certifies a weaker claim than the one stated, since a larger
+factor needs a smaller δ; :func:`alpha_from_epsilon` gives a rigorous rational *lower*
+bound, so a verdict at that factor holds at ``e^ε`` itself.  Numbers are read by the
+package's float policy (:mod:`dplab._validation`: a float is its exact binary value).
+
 **Per-pair factors.**  Every function taking ``alpha`` also accepts a callable
 ``alpha(source, target)`` returning the factor of that ordered pair.  Metric DP uses this
 with ``α_pair = e^{ε·d(D, D')}``: for an integer distance ``d`` and a rational ``e^ε``, the
@@ -41,7 +48,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TypeAlias
 
-from dplab._validation import check_int, check_rational, check_real
+from flint import arb, ctx, fmpq
+
+from dplab._validation import check_int, check_rational, check_real, shown
 
 __all__ = [
     "AlphaSpec",
@@ -52,6 +61,7 @@ __all__ = [
     "PairExcess",
     "PurePrivacy",
     "RationalLike",
+    "alpha_from_epsilon",
     "both_directions",
     "brute_force_required_delta",
     "certify",
@@ -67,29 +77,96 @@ __all__ = [
 ]
 
 RationalLike: TypeAlias = Fraction | int | str | Decimal | float
-"""A number taken exactly: Fraction, int, Decimal, decimal string, or float by its repr."""
+"""A number taken exactly: Fraction, int, Decimal, decimal or fraction string, or float by
+its exact binary value (the float policy of :mod:`dplab._validation`)."""
 
 AlphaSpec: TypeAlias = RationalLike | Callable[[Hashable, Hashable], RationalLike]
-"""A factor ``α ≥ 1`` (Fraction, int, decimal string or float taken by its shortest decimal
-form), or a callable ``alpha(source, target)`` giving each ordered pair its own factor."""
+"""A factor ``α ≥ 1`` (a :data:`RationalLike`), or a callable ``alpha(source, target)``
+giving each ordered pair its own factor."""
 
 BRUTE_FORCE_MAX_OUTPUTS = 16
+
+ALPHA_FROM_EPSILON_MAX = 10_000
+"""Largest ε accepted by :func:`alpha_from_epsilon` (``e^ε`` then has about 14,400 bits)."""
+
+ALPHA_FROM_EPSILON_MAX_DIGITS = 1_000
+"""Largest number of correct digits :func:`alpha_from_epsilon` can be asked for."""
 
 
 def check_alpha(alpha: RationalLike, name: str = "alpha") -> Fraction:
     """Return the factor ``α = e^ε`` as an exact Fraction, checking ``α ≥ 1``.
 
+    The factor is taken exactly as given (the float policy of :mod:`dplab._validation`).
+    **Do not pass** ``math.exp(eps)``: the double nearest ``e^ε`` may lie above it
+    (``math.exp(0.5)`` exceeds ``e^{0.5}`` by about 4.7e-17), and a larger factor needs a
+    smaller δ, so a verdict at the rounded factor may not hold at ``e^ε``.  Pass
+    ``alpha_from_epsilon(eps)``, a rigorous rational lower bound, instead.
+
     >>> check_alpha("1.1")
     Fraction(11, 10)
+    >>> check_alpha(alpha_from_epsilon(0.5, digits=6))
+    Fraction(164872127, 100000000)
     """
     return check_rational(name, alpha, low=1)
+
+
+def _exact(end: arb) -> Fraction:
+    """The exact value of an Arb ball with radius 0 (such as ``ball.lower()``)."""
+    mantissa, exponent = (int(part) for part in end.man_exp())
+    return Fraction(mantissa << exponent) if exponent >= 0 else Fraction(mantissa, 1 << -exponent)
+
+
+def _floor_significant(value: Fraction, digits: int) -> Fraction:
+    """``value ≥ 1`` rounded down to a decimal with at least ``digits`` significant digits."""
+    # 10^k·value ≥ 10^k·2^(bits−1) ≥ 10^digits, so dropping the fraction loses < 10^−digits.
+    whole_bits = (value.numerator // value.denominator).bit_length()
+    scale = Fraction(10) ** (digits - math.floor((whole_bits - 1) * math.log10(2)))
+    return Fraction(math.floor(value * scale)) / scale
+
+
+def alpha_from_epsilon(eps: RationalLike, *, digits: int = 30) -> Fraction:
+    """A rational ``r ≤ e^ε`` with ``(e^ε − r)/e^ε ≤ 10^−digits``, proved by ball arithmetic.
+
+    Use it to certify an (ε, δ) claim exactly when you have ε rather than the factor: a
+    smaller factor needs a larger δ, so a verdict "passes" at ``r`` also holds at ``e^ε``,
+    and the loss is at most a relative ``10^−digits`` of the factor.  ``ε = 0`` gives
+    exactly 1; ``eps`` is read by the float policy of :mod:`dplab._validation` (``0.1`` is
+    the double nearest 1/10; pass ``"0.1"`` for the decimal) and must lie in
+    ``[0, ALPHA_FROM_EPSILON_MAX]``.
+
+    **Method.**  Arb (through python-flint) encloses ``e^ε`` in a ball ``[ℓ, u]`` with
+    rigorous error bounds (Johansson 2017, *Arb: efficient arbitrary-precision
+    midpoint-radius interval arithmetic*, IEEE Trans. Computers 66(8)); ``r`` is ``ℓ``
+    rounded down to ``digits + 2`` significant decimal digits (at least 1), and is returned
+    once ``(u − r)/r ≤ 10^−digits``, which implies the stated bound because
+    ``r ≤ e^ε ≤ u``.  Otherwise the working precision doubles.
+
+    >>> alpha_from_epsilon(0.5, digits=6)
+    Fraction(164872127, 100000000)
+    >>> float(alpha_from_epsilon("0.5", digits=6)) <= math.exp(0.5), alpha_from_epsilon(0)
+    (True, Fraction(1, 1))
+    """
+    eps = check_rational("eps", eps, low=0, high=ALPHA_FROM_EPSILON_MAX)
+    digits = check_int("digits", digits, low=1, high=ALPHA_FROM_EPSILON_MAX_DIGITS)
+    if eps == 0:
+        return Fraction(1)
+    tolerance = Fraction(1, 10**digits)
+    bits = math.ceil(digits * math.log2(10)) + 32
+    while True:
+        with ctx.workprec(bits):
+            ball = arb(fmpq(eps.numerator, eps.denominator)).exp()
+            lower, upper = _exact(ball.lower()), _exact(ball.upper())
+        bound = max(Fraction(1), _floor_significant(lower, digits + 2))
+        if upper - bound <= tolerance * bound:
+            return bound
+        bits *= 2  # pragma: no cover - the first precision already suffices
 
 
 def check_delta(delta: RationalLike) -> Fraction:
     """Return the additive slack ``δ`` as an exact Fraction, checking ``0 ≤ δ ≤ 1``.
 
-    >>> check_delta(0.05)
-    Fraction(1, 20)
+    >>> check_delta("0.05"), check_delta(0.5)
+    (Fraction(1, 20), Fraction(1, 2))
     """
     return check_rational("delta", delta, low=0, high=1)
 
@@ -114,10 +191,45 @@ def both_directions(
     (('D', "D'"), ("D'", 'D'))
     """
     ordered: dict[tuple[Hashable, Hashable], None] = {}
-    for source, target in pairs:
+    for source, target in _pairs_of("pairs", pairs):
         ordered[(source, target)] = None
         ordered[(target, source)] = None
     return tuple(ordered)
+
+
+def _pairs_of(name: str, pairs: object) -> list[tuple[Hashable, Hashable]]:
+    """``pairs`` as a list of 2-tuples of hashable labels, or a clear error naming it."""
+    if isinstance(pairs, str | bytes) or not isinstance(pairs, Iterable):
+        raise TypeError(
+            f"{name} must be an iterable of (source, target) pairs; got {shown(pairs)} "
+            f"of type {type(pairs).__name__}"
+        )
+    checked = []
+    for pair in pairs:
+        if isinstance(pair, str | bytes) or not isinstance(pair, Iterable):
+            raise TypeError(f"{name} must hold (source, target) pairs; got {shown(pair)}")
+        items = tuple(pair)
+        if len(items) != 2:
+            raise ValueError(
+                f"{name} must hold (source, target) pairs of two labels; got {shown(pair)}"
+            )
+        try:
+            hash(items)
+        except TypeError:
+            raise TypeError(
+                f"{name} must hold pairs of hashable labels; got {shown(pair)}"
+            ) from None
+        checked.append(items)
+    return checked
+
+
+def _check_channel(channel: object) -> FiniteChannel:
+    if not isinstance(channel, FiniteChannel):
+        raise TypeError(
+            f"channel must be a FiniteChannel (build one with FiniteChannel.from_probabilities);"
+            f" got {shown(channel)} of type {type(channel).__name__}"
+        )
+    return channel
 
 
 @dataclass(frozen=True)
@@ -171,7 +283,7 @@ class FiniteChannel:
                 )
             rows.append(row)
         row_of = {label: i for i, label in enumerate(inputs)}
-        pairs = tuple(tuple(pair) for pair in self.adjacent_pairs)
+        pairs = tuple(_pairs_of("adjacent_pairs", self.adjacent_pairs))
         if not pairs:
             raise ValueError("adjacent_pairs must hold at least one ordered pair; got none")
         for pair in pairs:
@@ -206,9 +318,22 @@ class FiniteChannel:
         Outputs default to ``0, 1, …, k−1``.  The common denominator is the least common
         multiple of the probabilities' denominators.
         """
+        if not isinstance(distributions, Mapping):
+            raise TypeError(
+                f"distributions must be a mapping from input labels to probability lists; "
+                f"got {shown(distributions)} of type {type(distributions).__name__}"
+            )
         labels = tuple(distributions)
         if not labels:
             raise ValueError("distributions must hold at least one input; got none")
+        for x in labels:
+            if isinstance(distributions[x], str | bytes) or not isinstance(
+                distributions[x], Sequence
+            ):
+                raise TypeError(
+                    f"distribution of input {x!r} must be a sequence of probabilities; "
+                    f"got {shown(distributions[x])}"
+                )
         width = len(next(iter(distributions.values())))
         outputs = tuple(range(width)) if outputs is None else tuple(outputs)
         rows = []
@@ -222,15 +347,29 @@ class FiniteChannel:
                 check_rational(f"probability of output {y!r} for input {x!r}", prob, low=0, high=1)
                 for y, prob in zip(outputs, distributions[x], strict=True)
             ]
-            if sum(row) != 1:
-                raise ValueError(f"distribution of input {x!r} must sum to 1; got {sum(row)}")
+            total = sum(row)
+            if total != 1:
+                text = str(total) if total.denominator.bit_length() <= 256 else shown(total)
+                hint = (
+                    " (a float is its exact binary value: write '0.9' or Fraction(9, 10) to "
+                    "mean a decimal)"
+                    if any(isinstance(prob, float) for prob in distributions[x])
+                    else ""
+                )
+                raise ValueError(f"distribution of input {x!r} must sum to 1; got {text}{hint}")
             rows.append(row)
         denominator = math.lcm(*(prob.denominator for row in rows for prob in row))
         weights = tuple(
             tuple(prob.numerator * (denominator // prob.denominator) for prob in row)
             for row in rows
         )
-        return cls(labels, outputs, weights, denominator, tuple(adjacent_pairs))
+        return cls(
+            labels,
+            outputs,
+            weights,
+            denominator,
+            tuple(adjacent_pairs),
+        )
 
     def row(self, x: Hashable) -> tuple[int, ...]:
         """The integer weights of input ``x`` (over :attr:`denominator`)."""
@@ -414,7 +553,7 @@ def pair_excess(
     >>> row.required_delta, row.event
     (Fraction(1, 2), (0,))
     """
-    source, target = channel._checked_pair(source, target)
+    source, target = _check_channel(channel)._checked_pair(source, target)
     factor = _alpha_of_pair(alpha, source, target)
     u, v = factor.numerator, factor.denominator
     total = 0
@@ -440,6 +579,7 @@ def certify(channel: FiniteChannel, alpha: AlphaSpec, delta: RationalLike) -> Ce
     >>> certify(channel, 2, "0.1").required_delta
     Fraction(1, 4)
     """
+    channel = _check_channel(channel)
     delta = check_delta(delta)
     uniform = None if callable(alpha) else check_alpha(alpha)
     spec = alpha if uniform is None else uniform
@@ -479,9 +619,14 @@ def check_event(
     >>> check.excess, check.passes
     (Fraction(1, 2), False)
     """
-    source, target = channel._checked_pair(source, target)
+    source, target = _check_channel(channel)._checked_pair(source, target)
     factor = _alpha_of_pair(alpha, source, target)
     delta = check_delta(delta)
+    if isinstance(event, str | bytes) or not isinstance(event, Iterable):
+        raise TypeError(
+            f"event must be an iterable of outputs (a subset of {channel.outputs!r}); "
+            f"got {shown(event)} of type {type(event).__name__}"
+        )
     chosen = set()
     for y in event:
         if y not in channel.outputs:
@@ -516,6 +661,7 @@ def pure_privacy(channel: FiniteChannel) -> PurePrivacy:
     >>> result.finite, result.epsilon, result.worst_pair, result.worst_output
     (False, inf, (0, 1), 0)
     """
+    channel = _check_channel(channel)
     best: Fraction = Fraction(1)
     best_at: tuple[tuple[Hashable, Hashable], Hashable] = (
         channel.adjacent_pairs[0],
@@ -549,7 +695,7 @@ def privacy_loss(
     >>> privacy_loss(channel, 0, 1)
     (0.6931471805599453, inf, -inf)
     """
-    source, target = channel._checked_pair(source, target)
+    source, target = _check_channel(channel)._checked_pair(source, target)
     losses: list[float | None] = []
     for p_weight, q_weight in zip(channel.row(source), channel.row(target), strict=True):
         if q_weight > 0:
@@ -574,6 +720,7 @@ def delta_from_privacy_loss(
     >>> round(delta_from_privacy_loss(channel, 0, 1, 0.0), 12)
     0.5
     """
+    channel = _check_channel(channel)
     epsilon = check_real("epsilon", epsilon, low=0)
     total = 0.0
     for loss, p_weight in zip(
@@ -597,7 +744,7 @@ def brute_force_required_delta(channel: FiniteChannel, alpha: AlphaSpec) -> Brut
     >>> brute_force_required_delta(channel, 1)
     BruteForceResult(required_delta=Fraction(1, 2), worst_pair=(0, 1), worst_event=(0,))
     """
-    size = len(channel.outputs)
+    size = len(_check_channel(channel).outputs)
     check_int("number of outputs", size, low=1, high=BRUTE_FORCE_MAX_OUTPUTS)
     best: BruteForceResult | None = None
     for source, target in channel.adjacent_pairs:

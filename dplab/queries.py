@@ -34,8 +34,9 @@ changes and this analysis does not apply.
 **Validation.**  Data outside ``[0, B]`` is an error naming the record's index and value;
 it is clipped into the interval only when the caller asks for it with ``clip=True``
 (clipping is then part of the query, and the sensitivity above covers the clipped query).
-Everything is computed in exact :class:`~fractions.Fraction` arithmetic; a float is read by
-its shortest decimal form (``0.1`` means 1/10).
+Everything is computed in exact :class:`~fractions.Fraction` arithmetic, reading numbers by
+the float policy of :mod:`dplab._validation` (a float is its exact binary value; write
+``"0.1"`` for one tenth).
 
 >>> query = mean_query(4, 1)
 >>> query.sensitivity

@@ -110,7 +110,8 @@ def test_delta_lies_in_unit_interval_and_decreases_in_eps(sensitivity, scale, ep
 def test_epsilon_is_exact():
     assert laplace.epsilon(1, "0.5") == 2
     assert laplace.epsilon("1/3", "1/7") == Fraction(7, 3)
-    assert laplace.epsilon(0.1, 0.3) == Fraction(1, 3)  # floats by their decimal form
+    assert laplace.epsilon("0.1", "0.3") == Fraction(1, 3)  # decimal strings exactly
+    assert laplace.epsilon(0.1, 0.3) == Fraction(0.1) / Fraction(0.3) != Fraction(1, 3)
 
 
 @given(

@@ -117,10 +117,14 @@ def test_evaluate_by_hand():
     assert constant_query(4, 1, "-2").evaluate(data) == -2
 
 
-def test_floats_are_read_by_their_shortest_decimal_and_numpy_arrays_work():
-    assert sum_query(3, 1).evaluate([0.1, 0.2, 0.3]) == Fraction(3, 5)
-    assert sum_query(3, 1).evaluate(np.array([0.1, 0.2, 0.3])) == Fraction(3, 5)
-    assert sum_query(2, 1).evaluate([np.float64(0.1), np.int64(1)]) == Fraction(11, 10)
+def test_floats_are_read_by_their_binary_value_and_numpy_arrays_work():
+    binary_sum = Fraction(0.1) + Fraction(0.2) + Fraction(0.3)
+    assert binary_sum != Fraction(3, 5)
+    assert sum_query(3, 1).evaluate([0.1, 0.2, 0.3]) == binary_sum
+    assert sum_query(3, 1).evaluate(np.array([0.1, 0.2, 0.3])) == binary_sum
+    assert sum_query(3, 1).evaluate(["0.1", "0.2", "0.3"]) == Fraction(3, 5)
+    assert sum_query(2, 1).evaluate([np.float64(0.5), np.int64(1)]) == Fraction(3, 2)
+    assert sum_query(2, 1).evaluate(np.array([0.25, 0.5], dtype=np.float32)) == Fraction(3, 4)
 
 
 def test_clipping_happens_only_when_asked():

@@ -295,10 +295,11 @@ def test_queried_lower_count_is_clamped():
     assert rr.check_query(4, "0.9", 9, "up", 1, 1, 0).pair.target == 4
 
 
-def test_float_p_is_taken_by_its_shortest_decimal():
-    assert rr.certify(4, 0.9, 3.0, 0.05) == rr.certify(4, "0.9", 3, "0.05")
+def test_float_p_is_taken_by_its_binary_value():
+    assert rr.certify(4, 0.9, 3.0, 0.05) == rr.certify(4, Fraction(0.9), 3, Fraction(0.05))
+    assert rr.certify(4, 0.9, 3, "0.05") != rr.certify(4, "0.9", 3, "0.05")
     law = rr.count_distribution(2, 0.1 + 0.2, 0)
-    assert law.p == Fraction("0.30000000000000004")
+    assert law.p == Fraction(0.1 + 0.2) and law.denominator == law.p.denominator**2
 
 
 def test_alpha_grid_of_the_lesson_is_exact():
