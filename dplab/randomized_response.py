@@ -18,8 +18,9 @@ for true count ``c`` is the coefficient list of the generating polynomial
 
     b^n · ((1−p) + p z)^c (p + (1−p) z)^{n−c} = A^c B^{n−c},   A = q + a z,  B = a + q z,
 
-integer weights over ``b^n``.  ``p`` may be a Fraction, int or decimal string, taken exactly;
-a ``float`` is taken by its shortest decimal form (``0.9`` means 9/10).  For ``0 < p < 1``
+integer weights over ``b^n``.  ``p`` is read exactly by the float policy of
+:mod:`dplab._validation` (pass ``"0.9"`` or ``Fraction(9, 10)`` for nine tenths; the float
+``0.9`` is a dyadic rational with ``b = 2^53``).  For ``0 < p < 1``
 the coefficients ``F[y]`` of ``F = A^c B^{m−c}`` follow from ``F[0] = q^c a^{m−c}`` and a
 three-term recurrence: ``F'/F = ca/A + (m−c)q/B`` gives ``A·B·F' = (K + aqm·z)·F`` with
 ``K = ca² + (m−c)q²``, and comparing coefficients of ``z^y``
@@ -66,6 +67,38 @@ big-integer operations on numbers of ``O(n log b)`` bits in total.  Memory: a co
 number of big integers for the walk plus one numerator per count pair; events are slices of
 one shared tuple of outputs.  The general path (:func:`count_channel` with
 :func:`dplab.finite.certify`) stores all ``(n+1)²`` weights and is kept for testing.
+
+**Limits.**  Exact answers cost time and memory that grow with ``n`` and with the sizes of
+``p = a/b`` and ``α = u/v``.  Each function estimates its cost before starting and refuses
+at once, with a ``ValueError`` naming ``n`` and giving the largest ``n`` it would accept
+for the same ``p`` and ``α``, when the estimate is beyond one of two budgets:
+
+* work, :data:`WORK_LIMIT` units (below); one unit took 0.07–0.5 µs on one core of the
+  2-core machine the project is built on, so a call stays under about 5 s;
+* memory, :data:`WORD_LIMIT` 64-bit words (128 MiB) of integers and tables held.
+
+With ``B = n·log₂b + log₂u + log₂v`` (the bits of the walk's integers, ``b^n`` being the
+common denominator) in words ``W = ⌊B/64⌋ + 1``, and ``F`` the words of the multipliers
+(``2·log₂b + log₂u + log₂v + log₂n`` bits, counted the same way), the estimates are:
+
+===============================  ==================  ================================
+function                         work                memory (words)
+===============================  ==================  ================================
+count_distribution, check_query  ``n·W·F`` per law  ``(n+1)·W`` per law
+count_channel                    ``2(n+1)·n·W·F``    ``(n+1)²·W``
+required_delta                   ``n·W·F``           ``n·W`` + 16 per pair
+certify                          ``n·W·F``           ``2n·W`` + 16 per pair + events
+count_pairs                      ``2n``              16 per pair
+debiased_estimator               ``(n+1)·F``         ``(n+1)·(2F + 16)``
+===============================  ==================  ================================
+
+(a pair costs ``2n`` rows; certify's events hold up to ``2n(n+1)`` references).  So at
+``p = 9/10`` and ``α = 3`` :func:`required_delta` accepts ``n ≤ 12,642`` and
+:func:`certify` ``n ≤ 2,801`` (its events), while ``p = 10^−4000`` (``b`` of 13,288 bits)
+allows ``n ≤ 10`` for both.  :func:`pure_privacy`, :func:`pure_epsilon`,
+:func:`debiased_estimate`, :func:`estimator_mse`, :func:`queried_pair` and
+:func:`event_from_mask` take constant time in ``n`` (the last one linear in the mask's
+size) and have no limit.
 """
 
 from __future__ import annotations
@@ -75,7 +108,7 @@ from fractions import Fraction
 from itertools import product
 from typing import Literal
 
-from dplab._validation import check_int, check_rational
+from dplab._validation import check_int, check_rational, shown
 from dplab.finite import (
     Certificate,
     EventCheck,
@@ -89,6 +122,8 @@ from dplab.finite import (
 
 __all__ = [
     "BIT_VECTOR_MAX_N",
+    "WORD_LIMIT",
+    "WORK_LIMIT",
     "CountDistribution",
     "DebiasedEstimator",
     "Direction",
@@ -118,8 +153,96 @@ Direction = Literal["up", "down"]
 """``"up"`` is the ordered pair ``c → c+1``, ``"down"`` is ``c+1 → c``."""
 
 
+WORK_LIMIT = 10_000_000
+"""Largest estimated work of one exact call, about 5 s (see Limits)."""
+
+WORD_LIMIT = 16 * 2**20
+"""Largest estimated memory, in 64-bit words, that one exact call holds (128 MiB)."""
+
+_WORDS_PER_ROW = 16  # a pair's tuple, row object and small integers
+
+
 def _check_n(n: object) -> int:
     return check_int("n", n, low=1)
+
+
+def _words(bits: int) -> int:
+    return bits // 64 + 1
+
+
+@dataclass(frozen=True)
+class _Cost:
+    """The estimated cost of one call: work and memory in words (see Limits)."""
+
+    work: int
+    words: int
+
+
+def _law_cost(n: int, p: Fraction | None, alpha: Fraction | None) -> tuple[int, int]:
+    """``(W, F)``: words of the walk's integers and of its multipliers."""
+    b_bits = 0 if p is None else p.denominator.bit_length()
+    alpha_bits = (
+        0 if alpha is None else alpha.numerator.bit_length() + alpha.denominator.bit_length()
+    )
+    return _words(n * b_bits + alpha_bits), _words(2 * b_bits + alpha_bits + n.bit_length())
+
+
+def _costs(function: str, n: int, p: Fraction | None, alpha: Fraction | None) -> _Cost:
+    """The Limits table of the module docstring, one row per function."""
+    integer, factor = _law_cost(n, p, alpha)
+    law = n * integer * factor
+    pairs = 2 * n * _WORDS_PER_ROW
+    rows = {
+        "count_distribution": _Cost(law, (n + 1) * integer),
+        "check_query": _Cost(2 * law, 2 * (n + 1) * integer),
+        "count_channel": _Cost(2 * (n + 1) * law, (n + 1) ** 2 * integer),
+        "required_delta": _Cost(law, n * integer + pairs),
+        "certify": _Cost(law, 2 * n * integer + pairs + 2 * n * (n + 1)),
+        "count_pairs": _Cost(2 * n, pairs),
+        "debiased_estimator": _Cost((n + 1) * factor, (n + 1) * (2 * factor + _WORDS_PER_ROW)),
+    }
+    return rows[function]
+
+
+def _within(cost: _Cost) -> bool:
+    return cost.work <= WORK_LIMIT and cost.words <= WORD_LIMIT
+
+
+def _magnitude(value: int) -> str:
+    return (
+        f"{value:.3g}"
+        if value.bit_length() < 1000
+        else f"about 10^{value.bit_length() * 0.30103:.0f}"
+    )
+
+
+def _check_limits(
+    function: str, n: int, p: Fraction | None = None, alpha: Fraction | None = None
+) -> None:
+    """Refuse at once, naming ``n`` and the largest accepted ``n``, a call beyond the Limits."""
+    cost = _costs(function, n, p, alpha)
+    if _within(cost):
+        return
+    low, high = 0, n  # the largest accepted n lies in [low, high)
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if _within(_costs(function, middle, p, alpha)) else (low, middle)
+    reasons = [
+        f"{what} {_magnitude(value)} > {limit:.3g}"
+        for what, value, limit in (
+            ("work", cost.work, WORK_LIMIT),
+            ("memory (64-bit words)", cost.words, WORD_LIMIT),
+        )
+        if value > limit
+    ]
+    given = [f"{name} = {shown(value)}" for name, value in (("p", p), ("alpha", alpha)) if value]
+    context = f" for {', '.join(given)}" if given else ""
+    accepted = f"n ≤ {low}" if low else "no n"
+    raise ValueError(
+        f"n = {shown(n)} is beyond the exact limit of {function}{context}: estimated "
+        f"{'; '.join(reasons)} (see Limits in dplab.randomized_response); {accepted} is "
+        f"accepted{' with these values' if given else ''}"
+    )
 
 
 def _check_p(p: object) -> Fraction:
@@ -216,6 +339,7 @@ def count_distribution(n: int, p: RationalLike, true_count: int) -> CountDistrib
     """
     n, p = _check_n(n), _check_p(p)
     c = check_int("true_count", true_count, low=0, high=n)
+    _check_limits("count_distribution", n, p)
     a, b = p.numerator, p.denominator
     q = b - a
     if a == 0 or q == 0:
@@ -232,6 +356,7 @@ def count_pairs(n: int) -> tuple[tuple[int, int], ...]:
     ((0, 1), (1, 0), (1, 2), (2, 1))
     """
     n = _check_n(n)
+    _check_limits("count_pairs", n)
     return tuple(pair for c in range(n) for pair in ((c, c + 1), (c + 1, c)))
 
 
@@ -246,6 +371,7 @@ def count_channel(n: int, p: RationalLike) -> FiniteChannel:
     Fraction(2187, 5000)
     """
     n, p = _check_n(n), _check_p(p)
+    _check_limits("count_channel", n, p)
     laws = [count_distribution(n, p, c) for c in range(n + 1)]
     return FiniteChannel(
         inputs=tuple(range(n + 1)),
@@ -369,6 +495,7 @@ def required_delta(n: int, p: RationalLike, alpha: RationalLike) -> Fraction:
     Fraction(1, 2)
     """
     n, p, alpha = _check_n(n), _check_p(p), check_alpha(alpha)
+    _check_limits("required_delta", n, p, alpha)
     rows, denominator = _pair_rows(n, p, alpha)
     return Fraction(max(row.numerator for row in rows), denominator)
 
@@ -384,6 +511,7 @@ def certify(n: int, p: RationalLike, alpha: RationalLike, delta: RationalLike) -
     """
     n, p = _check_n(n), _check_p(p)
     alpha, delta = check_alpha(alpha), check_delta(delta)
+    _check_limits("certify", n, p, alpha)
     rows, denominator = _pair_rows(n, p, alpha)
     outputs = tuple(range(n + 1))
     table = [
@@ -454,8 +582,27 @@ _NO_INFORMATION = (
 )
 
 
+def _estimate(n: int, p: Fraction, y: int) -> Fraction:
+    """``(y − n(1−p)) / (2p − 1) = (by − nq) / (2a − b)`` for ``p = a/b``, ``q = b − a``."""
+    a, b = p.numerator, p.denominator
+    return Fraction(b * y - n * (b - a), 2 * a - b)
+
+
+def _informative(function: str, p: Fraction, given: object) -> Fraction:
+    """``p`` itself, or a ValueError at ``p = ½`` where no unbiased estimator exists."""
+    if 2 * p == 1:
+        raise ValueError(
+            f"p must be a rational number in [0, 1] other than 1/2 for {function}; "
+            f"got {shown(given)} ({_NO_INFORMATION})"
+        )
+    return p
+
+
 def debiased_estimator(n: int, p: RationalLike) -> DebiasedEstimator:
     """Estimates for every output ``y = 0..n`` and the MSE, or the reason they do not exist.
+
+    Builds ``n + 1`` estimates (see Limits); :func:`debiased_estimate` and
+    :func:`estimator_mse` give one value in constant time.
 
     >>> est = debiased_estimator(4, "3/4")
     >>> [int(e) for e in est.estimates], est.mse
@@ -466,42 +613,31 @@ def debiased_estimator(n: int, p: RationalLike) -> DebiasedEstimator:
     n, p = _check_n(n), _check_p(p)
     if 2 * p == 1:
         return DebiasedEstimator(n, p, False, _NO_INFORMATION, None, None)
-    estimates = tuple((y - n * (1 - p)) / (2 * p - 1) for y in range(n + 1))
-    mse = n * p * (1 - p) / (2 * p - 1) ** 2
-    return DebiasedEstimator(n, p, True, None, estimates, mse)
-
-
-def _available_estimator(n: int, p: RationalLike) -> DebiasedEstimator:
-    estimator = debiased_estimator(n, p)
-    if not estimator.available:
-        raise ValueError(
-            f"p must be a rational number in [0, 1] other than 1/2 for the debiased "
-            f"estimator; got {p!r} ({estimator.reason})"
-        )
-    return estimator
+    _check_limits("debiased_estimator", n, p)
+    estimates = tuple(_estimate(n, p, y) for y in range(n + 1))
+    return DebiasedEstimator(n, p, True, None, estimates, estimator_mse(n, p))
 
 
 def debiased_estimate(n: int, p: RationalLike, y: int) -> Fraction:
-    """``(y − n(1−p)) / (2p − 1)``; raises ``ValueError`` at ``p = ½``.
+    """``(y − n(1−p)) / (2p − 1)`` in constant time; raises ``ValueError`` at ``p = ½``.
 
-    >>> debiased_estimate(4, "3/4", 0)
-    Fraction(-2, 1)
+    >>> debiased_estimate(4, "3/4", 0), debiased_estimate(10**9, "3/4", 10**9)
+    (Fraction(-2, 1), Fraction(1500000000, 1))
     """
-    estimator = _available_estimator(n, p)
-    y = check_int("y", y, low=0, high=estimator.n)
-    assert estimator.estimates is not None
-    return estimator.estimates[y]
+    n = _check_n(n)
+    p = _informative("the debiased estimate", _check_p(p), p)
+    return _estimate(n, p, check_int("y", y, low=0, high=n))
 
 
 def estimator_mse(n: int, p: RationalLike) -> Fraction:
-    """``np(1−p)/(2p−1)²``; raises ``ValueError`` at ``p = ½``.
+    """``np(1−p)/(2p−1)²`` in constant time; raises ``ValueError`` at ``p = ½``.
 
     >>> estimator_mse(4, "0.9")
     Fraction(9, 16)
     """
-    mse = _available_estimator(n, p).mse
-    assert mse is not None
-    return mse
+    n = _check_n(n)
+    p = _informative("the estimator's MSE", _check_p(p), p)
+    return n * p * (1 - p) / (2 * p - 1) ** 2
 
 
 @dataclass(frozen=True)
@@ -528,8 +664,10 @@ def event_from_mask(n: int, mask: int) -> EventMask:
     """
     n = _check_n(n)
     mask = check_int("mask", mask, low=0)
-    effective = mask & ((1 << (n + 1)) - 1)
-    outputs = tuple(y for y in range(n + 1) if effective >> y & 1)
+    # Linear in the mask's size whatever n is: no (n+1)-bit integer is built for a short mask.
+    effective = mask if mask.bit_length() <= n + 1 else mask & ((1 << (n + 1)) - 1)
+    bits = bin(effective)[:1:-1]  # bit y at position y
+    outputs = tuple(y for y, bit in enumerate(bits) if bit == "1")
     return EventMask(mask, effective, mask ^ effective, outputs)
 
 
@@ -589,6 +727,7 @@ def check_query(
     pair = queried_pair(n, lower, direction)
     event = event_from_mask(n, mask)
     alpha, delta = check_alpha(alpha), check_delta(delta)
+    _check_limits("check_query", n, p)
     source = count_distribution(n, p, pair.source)
     target = count_distribution(n, p, pair.target)
     check = EventCheck(

@@ -26,6 +26,12 @@ symmetry (reverse all bits, see :mod:`dplab.randomized_response`) the down pair
 ``c+1 → c`` has the numerator of the up pair ``n−1−c`` and its event reflected,
 ``[start, stop) ↦ [n+1−stop, n+1−start)``.  On this grid (``p ≥ ½``) every worst event is
 an interval of outputs ``start ≤ y < stop`` (empty when ``start == stop``).
+
+**Limits.**  A grid's sizes are at most :data:`LAB_MAX_N` (the browser handles numbers
+of ``2n + 1`` decimal digits), and its work, the sum of ``n`` over all its states (each
+state walks ``n`` count pairs), is at most :data:`LAB_WORK_LIMIT`, about 10 s; the
+lesson's grid has 362,166.  A claim has at most
+:data:`~dplab._validation.MAX_DECIMAL_EXPONENT` digits after the point.
 """
 
 from __future__ import annotations
@@ -33,11 +39,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from dplab._validation import check_int
+from dplab._validation import MAX_DECIMAL_EXPONENT, check_int, shown
 from dplab.randomized_response import certify, count_distribution
 
 __all__ = [
     "LAB_GRID",
+    "LAB_MAX_N",
+    "LAB_WORK_LIMIT",
     "LabGrid",
     "claim_covers",
     "delta_denominator",
@@ -46,6 +54,24 @@ __all__ = [
 ]
 
 STATE_FIELDS = ("required", "worst_pair", "up_numerators", "up_events")
+
+LAB_MAX_N = 100
+"""Largest size ``n`` of a lab grid, :func:`delta_denominator` and :func:`claim_covers`."""
+
+LAB_WORK_LIMIT = 1_000_000
+"""Largest sum of ``n`` over the states of a grid (about 10 s of :func:`lab_states`)."""
+
+
+def _check_lab_n(n: object) -> int:
+    return check_int("n", n, low=1, high=LAB_MAX_N)
+
+
+def _values(name: str, values: object) -> tuple[object, ...]:
+    if isinstance(values, str | bytes) or not isinstance(values, tuple | list | range):
+        raise TypeError(f"{name} must be a tuple of integers; got {shown(values)}")
+    if not values:
+        raise ValueError(f"{name} must hold at least one value; got {shown(values)}")
+    return tuple(values)
 
 
 @dataclass(frozen=True)
@@ -57,12 +83,30 @@ class LabGrid:
     alpha_tenths: tuple[int, ...] = tuple(range(10, 101))
 
     def __post_init__(self) -> None:
-        for n in self.sizes:
-            check_int("n", n, low=1)
-        for k in self.p_percents:
-            check_int("p_percent", k, low=50, high=100)
-        for t in self.alpha_tenths:
+        sizes = _values("sizes", self.sizes)
+        p_percents = _values("p_percents", self.p_percents)
+        alpha_tenths = _values("alpha_tenths", self.alpha_tenths)
+        for n in sizes:
+            check_int("sizes", n, low=1, high=LAB_MAX_N)
+        for k in p_percents:
+            check_int("p_percents", k, low=50, high=100)
+        for t in alpha_tenths:
             check_int("alpha_tenths", t, low=10)
+        work = sum(sizes) * len(p_percents) * len(alpha_tenths)
+        if work > LAB_WORK_LIMIT:
+            raise ValueError(
+                f"sizes, p_percents and alpha_tenths must span at most {LAB_WORK_LIMIT:,} "
+                f"units of work (the sum of n over all states); got {work:,}"
+            )
+        object.__setattr__(self, "sizes", sizes)
+        object.__setattr__(self, "p_percents", p_percents)
+        object.__setattr__(self, "alpha_tenths", alpha_tenths)
+
+
+def _check_grid(grid: object) -> LabGrid:
+    if not isinstance(grid, LabGrid):
+        raise TypeError(f"grid must be a LabGrid; got {shown(grid)} of type {type(grid).__name__}")
+    return grid
 
 
 LAB_GRID = LabGrid()
@@ -75,7 +119,7 @@ def delta_denominator(n: int) -> int:
     >>> delta_denominator(2)
     100000
     """
-    return 10 * 100 ** check_int("n", n, low=1)
+    return 10 * 100 ** _check_lab_n(n)
 
 
 def claim_covers(required_numerator: int, n: int, claim: str) -> bool:
@@ -87,8 +131,19 @@ def claim_covers(required_numerator: int, n: int, claim: str) -> bool:
     (True, False)
     """
     required_numerator = check_int("required_numerator", required_numerator, low=0)
+    n = _check_lab_n(n)
+    if not isinstance(claim, str):
+        raise TypeError(
+            f"claim must be a decimal string like '0.05' in [0, 1]; got {shown(claim)} of type "
+            f"{type(claim).__name__}"
+        )
     whole, _, digits = claim.strip().partition(".")
-    if not (whole + digits).isdigit():
+    if len(digits) > MAX_DECIMAL_EXPONENT:
+        raise ValueError(
+            f"claim must have at most {MAX_DECIMAL_EXPONENT} digits after the point; "
+            f"got {len(digits)}"
+        )
+    if not (whole + digits).isascii() or not (whole + digits).isdigit():
         raise ValueError(f"claim must be a decimal string like '0.05' in [0, 1]; got {claim!r}")
     claimed = int(whole + digits)
     if claimed > 10 ** len(digits):
@@ -123,6 +178,7 @@ def lab_states(grid: LabGrid = LAB_GRID) -> dict[str, object]:
     >>> Fraction(int(required), delta_denominator(4)), worst, events[0]
     (Fraction(2187, 5000), 0, [0, 1])
     """
+    grid = _check_grid(grid)
     states = []
     for n in grid.sizes:
         common = delta_denominator(n)
@@ -166,6 +222,7 @@ def lab_count_weights(grid: LabGrid = LAB_GRID) -> dict[str, object]:
     >>> lab_count_weights(LabGrid(sizes=(1,), p_percents=(75,)))["weights"]
     [[[['75', '25'], ['25', '75']]]]
     """
+    grid = _check_grid(grid)
     weights = []
     for n in grid.sizes:
         by_p = []

@@ -7,6 +7,7 @@ Golden values come from the seed lesson page or from independent references
 from __future__ import annotations
 
 import math
+import time
 from fractions import Fraction
 
 import pytest
@@ -412,3 +413,68 @@ def test_bad_counts_direction_and_sizes():
         rr.queried_pair(4, 1, "left")
     with pytest.raises(ValueError, match=r"n must be an integer in \[1, 8\]; got 9"):
         rr.bit_vector_channel(9, "0.9")
+
+
+# --- limits: refused at once, with the reason; constant-time estimators -----------------
+
+HUGE_CALLS = {
+    "count_distribution": lambda n: rr.count_distribution(n, "0.9", 0),
+    "check_query": lambda n: rr.check_query(n, "0.9", 0, "up", 1, 3, 0),
+    "count_channel": lambda n: rr.count_channel(n, "0.9"),
+    "required_delta": lambda n: rr.required_delta(n, "0.9", 3),
+    "certify": lambda n: rr.certify(n, "0.9", 3, 0),
+    "count_pairs": lambda n: rr.count_pairs(n),
+    "debiased_estimator": lambda n: rr.debiased_estimator(n, "0.9"),
+}
+
+
+@pytest.mark.parametrize("n", [10**9, 10**400])
+@pytest.mark.parametrize("function", sorted(HUGE_CALLS))
+def test_huge_n_is_refused_at_once_with_the_reason(function, n):
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=rf"^n = .* is beyond the exact limit of {function}"):
+        HUGE_CALLS[function](n)
+    assert time.perf_counter() - start < 0.5
+
+
+@pytest.mark.parametrize(
+    ("call", "stated", "accepted"),
+    [
+        (lambda: rr.required_delta(12_643, "9/10", 3), "n ≤ 12,642", 12_642),
+        (lambda: rr.certify(2_802, "9/10", 3, 0), "n ≤ 2,801", 2_801),
+        (lambda: rr.required_delta(100, "1e-4000", 3), "n ≤ 10", 10),
+        (lambda: rr.certify(11, "1e-4000", 3, 0), "n ≤ 10", 10),
+    ],
+)
+def test_the_limits_stated_in_the_module_docstring(call, stated, accepted):
+    assert stated in " ".join(rr.__doc__.split())
+    with pytest.raises(ValueError, match=rf"; n ≤ {accepted} is accepted with these values$"):
+        call()
+
+
+def test_the_largest_accepted_n_runs():
+    assert rr.required_delta(10, "1e-4000", 3) > 0
+    assert len(rr.certify(2_801, "9/10", 3, 0).pairs) == 2 * 2_801
+
+
+@PROPERTY_SETTINGS
+@given(
+    n=st.integers(min_value=1, max_value=12),
+    p=small_probabilities.filter(lambda p: 2 * p != 1),
+    data=st.data(),
+)
+def test_constant_time_estimators_agree_with_the_table(n, p, data):
+    y = data.draw(st.integers(min_value=0, max_value=n))
+    table = rr.debiased_estimator(n, p)
+    assert rr.debiased_estimate(n, p, y) == table.estimates[y]
+    assert rr.estimator_mse(n, p) == table.mse
+
+
+def test_estimators_of_one_value_take_constant_time_in_n():
+    start = time.perf_counter()
+    n = 10**400
+    assert rr.debiased_estimate(n, "3/4", n) == Fraction(3, 2) * n
+    assert rr.estimator_mse(n, "3/4") == Fraction(3, 4) * n
+    assert rr.event_from_mask(10**9, 0b101).outputs == (0, 2)
+    assert rr.event_from_mask(3, (1 << 5000) | 0b1001).outputs == (0, 3)
+    assert time.perf_counter() - start < 0.5

@@ -111,12 +111,20 @@ def test_claim_rule_at_the_seed_boundary():
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"sizes": (0,)}, ValueError, r"n must be an integer in \[1, inf\); got 0"),
-        ({"p_percents": (49,)}, ValueError, r"p_percent must be an integer in \[50, 100\]; got 49"),
+        ({"sizes": (0,)}, ValueError, r"sizes must be an integer in \[1, 100\]; got 0"),
+        ({"sizes": (101,)}, ValueError, r"sizes must be an integer in \[1, 100\]; got 101"),
+        ({"p_percents": (49,)}, ValueError, r"p_percents must be an integer in \[50, 100\]"),
         ({"alpha_tenths": (9,)}, ValueError, r"alpha_tenths must be an integer in \[10, inf\)"),
-        ({"sizes": (2.0,)}, TypeError, r"n must be an integer in \[1, inf\); got 2.0"),
+        ({"sizes": (2.0,)}, TypeError, r"sizes must be an integer in \[1, 100\]; got 2.0"),
+        ({"sizes": 5}, TypeError, r"sizes must be a tuple of integers; got 5"),
+        ({"sizes": ()}, ValueError, r"sizes must hold at least one value"),
+        (
+            {"sizes": range(1, 101), "p_percents": (90,), "alpha_tenths": range(10, 1000)},
+            ValueError,
+            r"must span at most 1,000,000 units of work .*; got 4,999,500",
+        ),
     ],
-)
+)  # fmt: skip
 def test_bad_grid(kwargs, error, message):
     with pytest.raises(error, match=message):
         rr_lab.LabGrid(**kwargs)
@@ -129,5 +137,15 @@ def test_bad_claims():
         rr_lab.claim_covers(1, 4, "1.01")
     with pytest.raises(ValueError, match=r"required_numerator must be an integer in \[0, inf\)"):
         rr_lab.claim_covers(-1, 4, "0.1")
-    with pytest.raises(ValueError, match=r"n must be an integer in \[1, inf\); got 0"):
+    with pytest.raises(ValueError, match=r"n must be an integer in \[1, 100\]; got 0"):
         rr_lab.delta_denominator(0)
+    with pytest.raises(ValueError, match=r"n must be an integer in \[1, 100\]; got 1000000000"):
+        rr_lab.delta_denominator(10**9)
+    with pytest.raises(TypeError, match=r"claim must be a decimal string .*; got 5 of type int"):
+        rr_lab.claim_covers(1, 4, 5)
+    with pytest.raises(ValueError, match=r"claim must have at most 4000 digits after the point"):
+        rr_lab.claim_covers(1, 4, "0." + "0" * 4001)
+    with pytest.raises(TypeError, match=r"grid must be a LabGrid; got None"):
+        rr_lab.lab_states(None)
+    with pytest.raises(TypeError, match=r"grid must be a LabGrid; got 3"):
+        rr_lab.lab_count_weights(3)
