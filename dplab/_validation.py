@@ -189,7 +189,9 @@ def exact_fraction(name: str, value: object) -> Fraction:
     """
     if isinstance(value, bool):
         raise TypeError(f"{name} must be a number or a decimal string; got {value!r}")
-    if isinstance(value, Fraction | Integral | Decimal):
+    if isinstance(value, Integral):
+        return Fraction(int(value))  # NumPy integers become Python ints
+    if isinstance(value, Fraction | Decimal):
         if isinstance(value, Decimal):
             if not value.is_finite():
                 raise ValueError(f"{name} must be finite; got {value!r}")

@@ -243,4 +243,4 @@ def constant_query(n: int, bound: RationalLike, value: RationalLike = 0) -> Boun
     >>> constant_query(4, 1, 3).evaluate([0, 1, 0, 1])
     Fraction(3, 1)
     """
-    return BoundedQuery("constant", n, bound, constant=value)
+    return BoundedQuery("constant", n, bound, constant=check_rational("value", value))

@@ -1,0 +1,573 @@
+"""The contract of every public maths function, checked on a matrix of bad input.
+
+In the spirit of scikit-learn's estimator checks: every public function (``__all__``) of
+every maths module (each ``dplab/*.py`` whose name does not start with ``_``, so a new
+module is covered as soon as it exists) has a row in :data:`EXAMPLES`, valid arguments with
+the *kind* of each parameter.  The matrix then replaces one argument at a time by values of
+every sort (NaN, ±inf, negative, zero, subnormal, huge integers, bools, strings, None,
+complex, arrays with NaN, wrong types) and requires:
+
+* a value outside the parameter's domain: a ``ValueError`` or ``TypeError`` whose message
+  names the parameter;
+* a value inside it (zero, subnormal, huge, a decimal string, …): either such a clear error
+  or an answer with no NaN and no infinity (unless the function documents infinities, see
+  :data:`DOCUMENTED_INFINITIES`);
+* never a hang: each call runs in a worker process that is killed after
+  :data:`CALL_SECONDS`; never a raw ``OverflowError``, ``AttributeError`` or ``KeyError``.
+
+Failures that another branch fixes are listed in :data:`FIXED_ON_BRANCH_GAUSS` and run as
+``xfail(strict=True)``: once the fix is merged they pass, the strict mark fails, and the
+entry is to be deleted.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import math
+import multiprocessing
+import os
+import pkgutil
+import re
+import resource
+from dataclasses import dataclass, fields, is_dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from flint import arb
+
+import dplab
+from dplab.finite import FiniteChannel, both_directions
+from dplab.gaussian import DeltaUnderflowError
+from dplab.rr_lab import LabGrid
+
+CALL_SECONDS = 2.0
+MINIMUM_CASES = 2500
+
+# --- discovery --------------------------------------------------------------------------
+
+
+def _maths_modules() -> list[str]:
+    """Every public top-level module of dplab (the maths layer; views and site are packages)."""
+    return sorted(
+        info.name
+        for info in pkgutil.iter_modules(dplab.__path__)
+        if not info.ispkg and not info.name.startswith("_")
+    )
+
+
+def _public_functions() -> dict[str, object]:
+    found = {}
+    for module_name in _maths_modules():
+        module = importlib.import_module(f"dplab.{module_name}")
+        for name in module.__all__:
+            value = getattr(module, name)
+            if inspect.isfunction(value) and value.__module__ == module.__name__:
+                found[f"{module_name}.{name}"] = value
+    return found
+
+
+# --- kinds of parameters and the values tried ---------------------------------------------
+
+NAN = math.nan
+_FOREIGN = (None, 1j, object(), {"x": 1}, np.array([1.0, NAN]), [NAN], b"1")
+_NON_FINITE = (NAN, math.inf, -math.inf, np.float64("nan"), Decimal("nan"), Decimal("inf"))
+_NUMBERS = (
+    0,
+    1,
+    -1,
+    2,
+    0.5,
+    1.5,
+    -0.5,
+    5e-324,
+    -5e-324,
+    1e-320,
+    2.2250738585072014e-308,
+    1e308,
+    -1e308,
+    10**400,
+    -(10**400),
+    2**53 + 1,
+    Fraction(1, 3),
+    Fraction(1, 10**400),
+    np.float64(0.25),
+    np.int64(3),
+    np.float32(0.5),
+)
+_DECIMAL_TEXTS = ("0.5", "1/3", "1e-300", "2", Decimal("0.25"))
+_BAD_TEXTS = ("abc", "1/0", "1e-5000", "", "nan")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """The values to try for a parameter: ``invalid`` must raise, ``edge`` may also answer."""
+
+    name: str
+    invalid: tuple
+    edge: tuple
+
+
+def _inside(value, low, high, low_open, high_open) -> bool:
+    number = Fraction(float(value) if isinstance(value, np.floating) else value)
+    if low is not None and (number < low or (low_open and number == low)):
+        return False
+    return not (high is not None and (number > high or (high_open and number == high)))
+
+
+def real(low=None, high=None, *, low_open=False, high_open=False, exact=False, array=False):
+    """A real number in a range; ``exact`` also takes decimal strings, ``array`` arrays."""
+    invalid = [*_FOREIGN, *_NON_FINITE, True, False]
+    edge = []
+    for value in _NUMBERS:
+        (edge if _inside(value, low, high, low_open, high_open) else invalid).append(value)
+    for text in _DECIMAL_TEXTS:
+        inside = _inside(text, low, high, low_open, high_open)
+        (edge if exact and inside else invalid).append(text)
+    invalid += _BAD_TEXTS
+    if array:
+        invalid += [[1.0, NAN], np.array([math.inf]), ["a"], [None], [[1.0], [NAN]]]
+        middle = 1.0 if _inside(1, low, high, low_open, high_open) else 0.5
+        edge += [[middle, middle], np.array([middle]), (middle,), np.array([[middle]])]
+    range_text = f"{'(' if low_open else '['}{low}, {high}{')' if high_open else ']'}"
+    return Kind(f"real {range_text}", tuple(invalid), tuple(edge))
+
+
+def integer(low=None, high=None):
+    inside = [0, 1, -1, 2, 10**9, 10**400, np.int64(3), 2**63]
+    invalid = [*_FOREIGN, *_NON_FINITE, True, False, 1.5, 2.0, "3", Fraction(3), Decimal(3)]
+    edge = []
+    for value in inside:
+        in_range = (low is None or value >= low) and (high is None or value <= high)
+        (edge if in_range else invalid).append(value)
+    return Kind(f"integer [{low}, {high}]", tuple(invalid), tuple(edge))
+
+
+def choice(*allowed):
+    return Kind(f"one of {allowed}", (None, 1, True, "sideways", "", "UP", ("up",)), tuple(allowed))
+
+
+CHANNEL = FiniteChannel.from_probabilities(
+    {0: ["3/4", "1/4"], 1: ["1/4", "3/4"]}, both_directions([(0, 1)])
+)
+CHANNEL_KIND = Kind("FiniteChannel", (None, 5, "channel", {}, [[1, 0], [0, 1]], object()), ())
+LABEL = Kind("input label of CHANNEL", (None, 7, "D", (0, 1), 0.5, [0]), (0, 1))
+EVENT = Kind("event of CHANNEL", (5, None, 1.5, [7], ["x"], [[0]], object()), ([], (0,), [1, 0]))
+PAIRS = Kind(
+    "adjacency pairs",
+    (5, None, "ab", [1], [(1, 2, 3)], [([1], 2)], [None], object()),
+    ([], [(0, 1)], [("a", "b"), ("b", "c")], iter([(0, 1)])),
+)
+ANY_TEXT = Kind("label text", (), (None, 5, "", "x" * 500))
+FLAG = Kind("bool", (None, 1, "yes", 1.0), (True, False))
+GRID = Kind(
+    "LabGrid",
+    (None, 5, "grid", (1, 2), object()),
+    (LabGrid(sizes=(1,), p_percents=(50,), alpha_tenths=(10,)),),
+)
+CLAIM = Kind(
+    "decimal claim text",
+    (5, None, 0.5, "-0.1", "abc", "1.01", "0.1e5", "½", "٠.١", "0." + "1" * 5000),
+    ("0", "1", "0.5", "1.0000"),
+)
+ALPHA_SPEC = real(1, exact=True)
+ALPHA_SPEC = Kind(
+    "factor or per-pair callable",
+    (*ALPHA_SPEC.invalid, lambda s, t: NAN, lambda s, t: "0.5"),
+    (*ALPHA_SPEC.edge, lambda s, t: 2),
+)
+
+REAL = real()
+REAL_NONNEG = real(0)
+REAL_POS = real(0, low_open=True)
+EXACT = real(exact=True)
+EXACT_NONNEG = real(0, exact=True)
+EXACT_POS = real(0, low_open=True, exact=True)
+PROBABILITY = real(0, 1, exact=True)
+ARRAY = real(array=True)
+ARRAY_NONNEG = real(0, array=True)
+ARRAY_POS = real(0, low_open=True, array=True)
+ARRAY_OPEN_UNIT = real(0, 1, low_open=True, high_open=True, array=True)
+N = integer(1)
+COUNT = integer(0)
+
+
+def example(**arguments):
+    """One row of :data:`EXAMPLES`: ``parameter=(valid value, kind)``."""
+    return arguments
+
+
+EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
+    # finite
+    "finite.alpha_from_epsilon": example(eps=("0.5", EXACT_NONNEG), digits=(10, integer(1))),
+    "finite.both_directions": example(pairs=([(0, 1)], PAIRS)),
+    "finite.brute_force_required_delta": example(
+        channel=(CHANNEL, CHANNEL_KIND), alpha=(2, ALPHA_SPEC)
+    ),
+    "finite.certify": example(
+        channel=(CHANNEL, CHANNEL_KIND), alpha=(2, ALPHA_SPEC), delta=("0.1", PROBABILITY)
+    ),
+    "finite.check_alpha": example(alpha=("1.5", ALPHA_SPEC), name=("alpha", ANY_TEXT)),
+    "finite.check_delta": example(delta=("0.1", PROBABILITY)),
+    "finite.check_event": example(
+        channel=(CHANNEL, CHANNEL_KIND),
+        source=(0, LABEL),
+        target=(1, LABEL),
+        event=([0], EVENT),
+        alpha=(2, ALPHA_SPEC),
+        delta=("0.1", PROBABILITY),
+    ),
+    "finite.delta_from_privacy_loss": example(
+        channel=(CHANNEL, CHANNEL_KIND),
+        source=(0, LABEL),
+        target=(1, LABEL),
+        epsilon=(0.5, REAL_NONNEG),
+    ),
+    "finite.pair_excess": example(
+        channel=(CHANNEL, CHANNEL_KIND), source=(0, LABEL), target=(1, LABEL), alpha=(2, ALPHA_SPEC)
+    ),
+    "finite.privacy_loss": example(
+        channel=(CHANNEL, CHANNEL_KIND), source=(0, LABEL), target=(1, LABEL)
+    ),
+    "finite.pure_privacy": example(channel=(CHANNEL, CHANNEL_KIND)),
+    "finite.required_delta": example(channel=(CHANNEL, CHANNEL_KIND), alpha=(2, ALPHA_SPEC)),
+    "finite.total_variation": example(
+        channel=(CHANNEL, CHANNEL_KIND), source=(0, LABEL), target=(1, LABEL)
+    ),
+    # gaussian
+    "gaussian.certify": example(
+        sensitivity=(1, EXACT_NONNEG),
+        sigma=(1, EXACT_POS),
+        eps=(1, EXACT_NONNEG),
+        claimed_delta=("0.13", PROBABILITY),
+    ),
+    "gaussian.classic_sigma": example(
+        sensitivity=(1, REAL_NONNEG),
+        eps=(0.5, real(0, 1, low_open=True, high_open=True)),
+        delta=(1e-5, real(0, 1, low_open=True, high_open=True)),
+    ),
+    "gaussian.compare_calibrations": example(
+        sensitivity=(1, REAL_NONNEG),
+        eps=(0.5, REAL_NONNEG),
+        delta=(1e-5, real(0, 1, low_open=True, high_open=True)),
+    ),
+    "gaussian.delta": example(
+        sensitivity=(1, ARRAY_NONNEG), sigma=(1, ARRAY_POS), eps=(1, ARRAY_NONNEG)
+    ),
+    "gaussian.delta_enclosure": example(
+        sensitivity=(1, EXACT_NONNEG),
+        sigma=(1, EXACT_POS),
+        eps=(1, EXACT_NONNEG),
+        digits=(10, integer(1, 10_000)),
+    ),
+    "gaussian.density": example(y=(0.5, ARRAY), center=(0, ARRAY), sigma=(1, ARRAY_POS)),
+    "gaussian.eps_for": example(
+        sensitivity=(1, ARRAY_NONNEG), sigma=(1, ARRAY_POS), delta=(1e-5, ARRAY_OPEN_UNIT)
+    ),
+    "gaussian.error_interval": example(
+        sigma=(1.0, REAL_POS), center=(0.0, REAL), z=(1.96, REAL_POS)
+    ),
+    "gaussian.interval_coverage": example(z=(1.96, REAL_POS)),
+    "gaussian.log_delta": example(
+        sensitivity=(1, ARRAY_NONNEG), sigma=(1, ARRAY_POS), eps=(1, ARRAY_NONNEG)
+    ),
+    "gaussian.mean_absolute_error": example(sigma=(1, ARRAY_POS)),
+    "gaussian.mse": example(sigma=(1, ARRAY_POS)),
+    "gaussian.privacy_loss": example(
+        y=(0.5, ARRAY), sensitivity=(1, ARRAY_NONNEG), sigma=(1, ARRAY_POS)
+    ),
+    "gaussian.sigma_for": example(
+        sensitivity=(1, ARRAY_NONNEG), eps=(1, ARRAY_NONNEG), delta=(1e-5, ARRAY_OPEN_UNIT)
+    ),
+    "gaussian.worst_event_edge": example(
+        sensitivity=(1.0, REAL_POS), sigma=(1.0, REAL_POS), eps=(1.0, REAL_NONNEG)
+    ),
+    # laplace
+    "laplace.delta": example(
+        sensitivity=(1, EXACT_NONNEG), scale=(1, EXACT_POS), eps=(0, EXACT_NONNEG)
+    ),
+    "laplace.density": example(y=(0.5, REAL), center=(0.0, REAL), scale=(1.0, REAL_POS)),
+    "laplace.epsilon": example(sensitivity=(1, EXACT_NONNEG), scale=(2, EXACT_POS)),
+    "laplace.log_delta": example(
+        sensitivity=(1, EXACT_NONNEG), scale=(1, EXACT_POS), eps=(0, EXACT_NONNEG)
+    ),
+    "laplace.mean_absolute_error": example(scale=("0.5", EXACT_POS)),
+    "laplace.mse": example(scale=("0.5", EXACT_POS)),
+    "laplace.privacy_loss": example(
+        y=(0.5, REAL), center=(0.0, REAL), neighbour_center=(1.0, REAL), scale=(1.0, REAL_POS)
+    ),
+    "laplace.scale_for": example(sensitivity=(1, EXACT_NONNEG), eps=("0.5", EXACT_NONNEG)),
+    # queries
+    "queries.constant_query": example(n=(4, N), bound=(1, EXACT_POS), value=(3, EXACT)),
+    "queries.count_query": example(
+        n=(4, N), bound=(1, EXACT_POS), threshold=("0.5", real(0, 1, low_open=True, exact=True))
+    ),
+    "queries.mean_query": example(n=(4, N), bound=(1, EXACT_POS)),
+    "queries.sum_query": example(n=(4, N), bound=(1, EXACT_POS)),
+    # randomized_response
+    "randomized_response.bit_vector_channel": example(n=(2, integer(1, 8)), p=("3/4", PROBABILITY)),
+    "randomized_response.certify": example(
+        n=(4, N), p=("0.9", PROBABILITY), alpha=(3, ALPHA_SPEC), delta=("0.05", PROBABILITY)
+    ),
+    "randomized_response.check_query": example(
+        n=(4, N),
+        p=("0.9", PROBABILITY),
+        lower=(1, COUNT),
+        direction=("up", choice("up", "down")),
+        mask=(3, COUNT),
+        alpha=(3, real(1, exact=True)),
+        delta=("0.05", PROBABILITY),
+    ),
+    "randomized_response.count_channel": example(n=(4, N), p=("0.9", PROBABILITY)),
+    "randomized_response.count_distribution": example(
+        n=(4, N), p=("0.9", PROBABILITY), true_count=(2, integer(0, 4))
+    ),
+    "randomized_response.count_pairs": example(n=(4, N)),
+    "randomized_response.debiased_estimate": example(
+        n=(4, N), p=("3/4", PROBABILITY), y=(2, integer(0, 4))
+    ),
+    "randomized_response.debiased_estimator": example(n=(4, N), p=("3/4", PROBABILITY)),
+    "randomized_response.estimator_mse": example(n=(4, N), p=("3/4", PROBABILITY)),
+    "randomized_response.event_from_mask": example(n=(4, N), mask=(3, COUNT)),
+    "randomized_response.pure_epsilon": example(p=("3/4", PROBABILITY)),
+    "randomized_response.pure_privacy": example(n=(4, N), p=("0.9", PROBABILITY)),
+    "randomized_response.queried_pair": example(
+        n=(4, N), lower=(1, COUNT), direction=("up", choice("up", "down"))
+    ),
+    "randomized_response.required_delta": example(
+        n=(4, N), p=("0.9", PROBABILITY), alpha=(3, real(1, exact=True))
+    ),
+    # rr_lab
+    "rr_lab.claim_covers": example(
+        required_numerator=(4374 * 10**5, COUNT), n=(4, integer(1, 100)), claim=("0.438", CLAIM)
+    ),
+    "rr_lab.delta_denominator": example(n=(2, integer(1, 100))),
+    "rr_lab.lab_count_weights": example(grid=(LabGrid(sizes=(1, 2), p_percents=(75,)), GRID)),
+    "rr_lab.lab_states": example(
+        grid=(LabGrid(sizes=(1, 2), p_percents=(75, 90), alpha_tenths=(10, 30)), GRID)
+    ),
+}
+"""Valid arguments and the kind of every parameter of every public maths function."""
+
+DOCUMENTED_INFINITIES = {
+    "finite.privacy_loss": "L(y) = ±inf where one of P_y, Q_y is 0 (documented rules)",
+    "finite.pure_privacy": "epsilon = inf when no finite pure ε exists (finite=False)",
+    "randomized_response.pure_privacy": "epsilon = inf at p ∈ {0, 1} (finite=False)",
+    "randomized_response.pure_epsilon": "inf at p ∈ {0, 1}",
+    "gaussian.log_delta": "−inf exactly when Δ = 0 (δ = 0)",
+    "laplace.log_delta": "−inf exactly when ε ≥ Δ/b (δ = 0)",
+    "gaussian.compare_calibrations": "classic_log_delta = −inf when Δ = 0",
+}
+"""Functions whose documented answers include ±inf (never NaN), with the reason."""
+
+DOCUMENTED_ERRORS = {
+    "gaussian.delta": (DeltaUnderflowError,),
+    "laplace.delta": (DeltaUnderflowError,),
+}
+"""Documented arithmetic errors accepted like a ValueError (their messages name the inputs)."""
+
+# --- the matrix ---------------------------------------------------------------------------
+
+
+def _value_id(value: object) -> str:
+    if callable(value) and getattr(value, "__name__", "") == "<lambda>":
+        return "lambda"
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**20 else "10**400"
+    if isinstance(value, int) and value < -(10**20):
+        text = "-10**400"
+    text = text if len(text) <= 40 else f"{text[:30]}…{len(text)}ch"
+    return f"{type(value).__name__}:{text}"
+
+
+@dataclass(frozen=True)
+class Case:
+    function: str
+    parameter: str | None  # None: the valid example itself
+    value: object
+    must_raise: bool
+
+    @property
+    def id(self) -> str:
+        if self.parameter is None:
+            return f"{self.function}(valid example)"
+        return f"{self.function}({self.parameter}={_value_id(self.value)})"
+
+
+def _cases() -> list[Case]:
+    cases = []
+    for function, row in EXAMPLES.items():
+        cases.append(Case(function, None, None, False))
+        for parameter, (_, kind) in row.items():
+            cases += [Case(function, parameter, value, True) for value in kind.invalid]
+            cases += [Case(function, parameter, value, False) for value in kind.edge]
+    return cases
+
+
+FUNCTIONS = _public_functions()
+CASES = _cases()
+CASE_INDEX = {case.id: index for index, case in enumerate(CASES)}
+
+FIXED_ON_BRANCH_GAUSS: set[str] = set()
+"""Case ids failing today whose fix is on branch ``gauss`` (issue 8, section 5)."""
+
+
+def _nonfinite(value: object) -> bool:
+    """Whether ``value`` holds a NaN or an infinity anywhere (floats, arrays, arb, nesting)."""
+    if isinstance(value, float | np.floating):
+        return not math.isfinite(value)
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind == "f" and not bool(np.isfinite(value).all())
+    if isinstance(value, arb):
+        return not value.is_finite()
+    if isinstance(value, tuple | list):
+        return any(_nonfinite(item) for item in value)
+    if isinstance(value, dict):
+        return any(_nonfinite(item) for item in value.values())
+    if is_dataclass(value) and not isinstance(value, type):
+        return any(_nonfinite(getattr(value, field.name)) for field in fields(value))
+    return False
+
+
+def _has_nan(value: object) -> bool:
+    if isinstance(value, float | np.floating):
+        return math.isnan(value)
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind == "f" and bool(np.isnan(value).any())
+    if isinstance(value, tuple | list):
+        return any(_has_nan(item) for item in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return any(_has_nan(getattr(value, field.name)) for field in fields(value))
+    return False
+
+
+def judge(case: Case) -> str | None:
+    """Run one case; ``None`` if it keeps the contract, else what went wrong."""
+    row = EXAMPLES[case.function]
+    arguments = {name: value for name, (value, _) in row.items()}
+    if case.parameter is not None:
+        arguments[case.parameter] = case.value
+    accepted = (ValueError, TypeError, *DOCUMENTED_ERRORS.get(case.function, ()))
+    try:
+        result = FUNCTIONS[case.function](**arguments)
+    except accepted as error:
+        if case.parameter is None:
+            return f"the valid example raised {type(error).__name__}: {error}"
+        # A value outside the domain must be named; one inside it may instead conflict with
+        # another argument (a threshold above a new bound), which the message then names.
+        named = [case.parameter] if case.must_raise else list(row)
+        if not any(re.search(rf"\b{re.escape(name)}\b", str(error)) for name in named):
+            return f"{type(error).__name__} names none of {named}: {error}"
+        return None
+    except Exception as error:  # any other error breaks the contract
+        return f"raw {type(error).__name__}: {str(error)[:200]}"
+    if case.must_raise:
+        return f"returned {_value_id(result)[:80]} instead of raising"
+    if case.function in DOCUMENTED_INFINITIES:
+        return "returned NaN" if _has_nan(result) else None
+    return "returned NaN or inf" if _nonfinite(result) else None
+
+
+def _serve(connection) -> None:
+    """The worker: run case indices sent by the parent, answer with the verdicts."""
+    rss_limit = 3 * 2**30
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/statm") as statm:
+        virtual = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    resource.setrlimit(resource.RLIMIT_AS, (virtual + rss_limit, hard))
+    while True:
+        index = connection.recv()
+        try:
+            verdict = judge(CASES[index])
+        except MemoryError:
+            verdict = "MemoryError: more than 3 GiB"
+        connection.send(verdict)
+
+
+class Worker:
+    """One forked process that runs cases and is replaced when a call exceeds its time."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("fork")
+        self._start()
+
+    def _start(self) -> None:
+        self._connection, child = self._context.Pipe()
+        self._process = self._context.Process(target=_serve, args=(child,), daemon=True)
+        self._process.start()
+
+    def run(self, case: Case) -> str | None:
+        self._connection.send(CASE_INDEX[case.id])
+        if self._connection.poll(CALL_SECONDS):
+            return self._connection.recv()
+        self._process.kill()
+        self._process.join()
+        self._start()
+        return f"no answer within {CALL_SECONDS} s (hang)"
+
+    def close(self) -> None:
+        self._process.kill()
+        self._process.join()
+
+
+@pytest.fixture(scope="module")
+def worker():
+    running = Worker()
+    yield running
+    running.close()
+
+
+# --- the tests ----------------------------------------------------------------------------
+
+
+def test_every_public_function_has_an_example_row():
+    missing = sorted(set(FUNCTIONS) - set(EXAMPLES))
+    assert not missing, (
+        f"public functions without a row in EXAMPLES of {__name__}: {missing}; add valid "
+        f"arguments and the kind of each parameter so the contract matrix covers them"
+    )
+    stale = sorted(set(EXAMPLES) - set(FUNCTIONS))
+    assert not stale, f"EXAMPLES rows for functions that are not public: {stale}"
+
+
+@pytest.mark.parametrize("function", sorted(EXAMPLES))
+def test_example_rows_name_every_parameter(function):
+    if function not in FUNCTIONS:
+        pytest.skip("not a public function (reported by the test above)")
+    parameters = list(inspect.signature(FUNCTIONS[function]).parameters)
+    assert list(EXAMPLES[function]) == parameters, (
+        f"EXAMPLES[{function!r}] must list the parameters {parameters} in order"
+    )
+
+
+@pytest.mark.parametrize("size", [len(CASES)], ids=lambda size: f"{size}-cases")
+def test_the_matrix_is_large(size):
+    print(f"contract matrix: {size} cases over {len(EXAMPLES)} functions")
+    assert size >= MINIMUM_CASES
+
+
+@pytest.mark.parametrize("function", sorted(EXAMPLES))
+def test_bad_input_gets_a_clear_error_or_a_sane_answer(function, worker):
+    if function not in FUNCTIONS:
+        pytest.skip("not a public function (reported above)")
+    failures = [
+        f"{case.id}: {verdict}"
+        for case in CASES
+        if case.function == function and case.id not in FIXED_ON_BRANCH_GAUSS
+        for verdict in [worker.run(case)]
+        if verdict is not None
+    ]
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        pytest.param(case_id, marks=pytest.mark.xfail(strict=True, reason="fixed on branch gauss"))
+        for case_id in sorted(FIXED_ON_BRANCH_GAUSS)
+    ],
+)
+def test_known_gaussian_failures(case_id, worker):
+    verdict = worker.run(CASES[CASE_INDEX[case_id]])
+    assert verdict is None, verdict
