@@ -20,9 +20,8 @@ def test_every_page_loads_with_no_console_error_and_no_request_off_the_site(open
     problems = {}
     for relative in pages:
         visit = open_page(relative)
-        visit.page.wait_for_timeout(300)
-        if visit.console_errors or visit.off_site or visit.failed:
-            problems[relative] = (visit.console_errors, visit.off_site, visit.failed)
+        if any(visit.problems()):
+            problems[relative] = visit.problems()
     assert problems == {}
 
 
@@ -34,12 +33,11 @@ def test_the_not_found_page_works_when_served(open_page, served_site):
 
 
 def chart_svgs(page):
-    page.wait_for_function(
-        "document.querySelectorAll('.dplab-chart').length > 0 && "
-        "document.querySelectorAll('.dplab-chart svg.marks').length === "
-        "document.querySelectorAll('.dplab-chart').length"
-    )
-    return page.locator(".dplab-chart svg.marks")
+    """The drawn charts of a ready page: one SVG for each chart."""
+    charts = page.locator(".dplab-chart").count()
+    svgs = page.locator(".dplab-chart svg.marks")
+    assert charts > 0 and svgs.count() == charts
+    return svgs
 
 
 def test_each_chart_draws_an_svg(open_page, built_site):

@@ -38,7 +38,7 @@ from dplab.rr_lab import LAB_GRID, delta_denominator
 from dplab.views import label
 from dplab.views import randomized_response as rrv
 from dplab.views import rr_lab as lab_views
-from tests.browser.helpers import module_lab_page, run_json
+from tests.browser.helpers import run_json
 
 pytestmark = pytest.mark.browser
 
@@ -48,12 +48,10 @@ P_PERCENTS = LAB_GRID.p_percents
 ALPHA_TENTHS = LAB_GRID.alpha_tenths
 
 
-@pytest.fixture(scope="module")
-def lab_page(browser, built_site):
-    """The lesson page, opened once for the exhaustive checks (network blocked)."""
-    yield from module_lab_page(
-        browser, built_site, LESSON, "window.DPLAB_RR && window.DPLAB_RR.labs.length === 1"
-    )
+@pytest.fixture
+def lab_page(shared_lab_page):
+    """The lesson page, loaded once for the consecutive read-only exhaustive checks."""
+    return shared_lab_page(LESSON)
 
 
 def certificate_lines(n: int) -> list[str]:

@@ -164,13 +164,19 @@
   };
 
   // One update per frame, however many events arrive.
+  // The update is a readiness task (ready.js) until it has run.
   Lab.prototype.schedule = function () {
     if (this.pending) return;
     this.pending = true;
     var lab = this;
+    var task = window.DPLAB_READY.expect("lab-update:" + this.name);
     window.requestAnimationFrame(function () {
       lab.pending = false;
-      lab.update();
+      try {
+        lab.update();
+      } finally {
+        task.done();
+      }
     });
   };
 
@@ -192,24 +198,37 @@
     if (!sets) return;
     Object.keys(sets).forEach(function (name) { view.data(name, sets[name]); });
     var lab = this;
+    var task = window.DPLAB_READY.expect("lab-chart:" + chart.id);
     view.runAsync().then(function () {
       lab.pushed(chart);
-    }).catch(function (error) { console.error("DP Lab " + lab.name + " chart: " + error); });
+      task.done();
+    }).catch(function (error) {
+      console.error("DP Lab " + lab.name + " chart: " + error);
+      task.fail(error);
+    });
   };
 
   // A chart has drawn the rows pushed into it.
   Lab.prototype.pushed = function () {};
 
-  // Once the page has loaded, a new Make(root) for every .dplab-<prefix>-lab, into `labs`.
+  // Once the page has loaded, a new Make(root) for every .dplab-<prefix>-lab, into `labs`;
+  // starting each is a readiness task "lab:<name>" (ready.js).
   function start(prefix, name, Make, labs) {
+    var roots = document.querySelectorAll(".dplab-" + prefix + "-lab");
+    var task = roots.length ? window.DPLAB_READY.expect("lab:" + name) : null;
     function run() {
-      document.querySelectorAll(".dplab-" + prefix + "-lab").forEach(function (root) {
+      var problem;
+      roots.forEach(function (root) {
         try {
           labs.push(new Make(root));
         } catch (error) {
           console.error("DP Lab " + name + ": " + error);
+          problem = error;
         }
       });
+      if (!task) return;
+      if (problem) task.fail(problem);
+      else task.done();
     }
     if (document.readyState === "loading") {
       document.addEventListener("DOMContentLoaded", run);
