@@ -59,6 +59,7 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.loss": "프라이버시 손실 L(y)",
         "laplace.input": "입력",
         "laplace.scale": "척도 b",
+        "laplace.col_max_loss": "{low} ≤ y ≤ {high}에서 L(y)의 최댓값",
         "laplace.neighbour": "인접 입력",
         "laplace.desc_slider": (
             "선그림 두 칸: 민감도 Δ = {sensitivity}인 최악의 인접 쌍에서 두 입력의 라플라스 출력 "
@@ -432,6 +433,7 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.loss": "privacy loss L(y)",
         "laplace.input": "input",
         "laplace.scale": "scale b",
+        "laplace.col_max_loss": "largest L(y) for {low} ≤ y ≤ {high}",
         "laplace.neighbour": "neighbour",
         "laplace.desc_slider": (
             "Two line charts: the Laplace output densities of the worst neighbouring pair with "
