@@ -199,7 +199,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.col_n": "n",
         "rr.col_ratio": "n = 1 대비",
         "rr.col_peak": "나머지 n − 1명 보고 개수의 최대 점확률",
-        "rr.col_normal": "δ의 정규 근사 (2p−1)/√(2π(n−1)p(1−p))",
+        "rr.col_normal": "δ의 정규 근사",
         "rr.desc_pair": (
             "막대그림: 참 개수 {source}인 입력(P)과 {target}인 인접 입력(Q)에서 보고된 1의 개수 "
             "0부터 {n}까지의 확률. 점선 테두리는 사건 S = {event}."
@@ -263,7 +263,9 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.lab_cert_scope": "순서 있는 인접 쌍 {pairs}개 × 사건 {events}개를 모두 다룹니다.",
         "rr.lab_cert_pass": "주장한 (α, δ)가 모든 쌍과 모든 사건에서 성립",
         "rr.lab_cert_fail": "주장한 (α, δ)가 성립하지 않는 쌍과 사건이 있음",
-        "rr.lab_worst": "최댓값을 내는 쌍 {pair}, 사건 {event}",
+        "rr.lab_worst": "최댓값을 내는 곳: {places}",
+        "rr.lab_place": "쌍 {pair}의 사건 {event}",
+        "rr.lab_worst_zero": "필요한 δ가 0이어서 모든 쌍이 최댓값 0을 냅니다(사건 ∅).",
         "rr.lab_profile_heading": "프라이버시 프로필: α마다 필요한 최소 δ",
         "rr.lab_profile_note": (
             "점은 α = 1.0, 1.1, …, 10.0에서 정확히 계산한 값이고, 점을 잇는 선분은 눈을 돕는 "
@@ -580,7 +582,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.col_n": "n",
         "rr.col_ratio": "relative to n = 1",
         "rr.col_peak": "largest point probability of the other n − 1 reports",
-        "rr.col_normal": "normal approximation of δ, (2p−1)/√(2π(n−1)p(1−p))",
+        "rr.col_normal": "normal approximation of δ",
         "rr.desc_pair": (
             "Bar chart: probabilities of 0 to {n} reported ones for true count {source} (P) and "
             "the neighbouring true count {target} (Q). The dashed outline is the event S = {event}."
@@ -647,7 +649,9 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.lab_cert_scope": "Covers {pairs} ordered adjacent pairs × {events} events.",
         "rr.lab_cert_pass": "the claimed (α, δ) holds on every pair and every event",
         "rr.lab_cert_fail": "some pair and event violate the claimed (α, δ)",
-        "rr.lab_worst": "maximised by pair {pair}, event {event}",
+        "rr.lab_worst": "maximised at {places}",
+        "rr.lab_place": "pair {pair}, event {event}",
+        "rr.lab_worst_zero": "the required δ is 0: every pair attains it (event ∅).",
         "rr.lab_profile_heading": "Privacy profile: smallest required δ for each α",
         "rr.lab_profile_note": (
             "The points are exact at α = 1.0, 1.1, …, 10.0; the segments joining them are a guide "

@@ -132,7 +132,8 @@ def loss_table(
     ys = list(output_grid(sensitivity) if outputs is None else outputs)
     if not ys:
         raise ValueError("outputs must hold at least one output y; got none")
-    largest = label("laplace.col_max_loss", low=f"{min(ys):g}", high=f"{max(ys):g}")
+    low, high = (f"{y:g}".replace("-", "−") for y in (min(ys), max(ys)))
+    largest = label("laplace.col_max_loss", low=low, high=high)
     table = pd.DataFrame(
         {
             label("laplace.scale"): list(scales),

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from dplab import randomized_response as rr
-from dplab.finite import RationalLike
+from dplab.finite import Certificate, RationalLike
 from dplab.rr_lab import LAB_GRID, delta_denominator
 from dplab.views._display import chart_html
 from dplab.views._lab import LabHtml, lab_key
@@ -216,9 +216,7 @@ class RRLab:
             "cert-verdict": label("rr.lab_cert_pass")
             if certificate.passes
             else label("rr.lab_cert_fail"),
-            "worst": label("rr.lab_worst").format(
-                pair=pair_text(*certificate.worst_pair), event=event_text(certificate.worst_event)
-            ),
+            "worst": _worst_text(certificate),
             "scope": label("rr.lab_cert_scope").format(pairs=2 * self.n, events=2 ** (self.n + 1)),
             "pure": _pure_text(self.n, self.p),
             "mse": _mse_text(self.n, self.p),
@@ -371,6 +369,17 @@ class RRLab:
             h.panel("utility", "rr.lab_utility_heading", h.show("pure", "p"), h.show("mse", "p")),
         ]
         return h.page("rr.lab_title", self.data(), controls, outputs, error_key="rr.lab_error")
+
+
+def _worst_text(certificate: Certificate) -> str:
+    """Every place (pair and event) attaining the required δ, or that every pair gives 0."""
+    if certificate.required_delta == 0:
+        return label("rr.lab_worst_zero")
+    places = [
+        label("rr.lab_place").format(pair=pair_text(*row.pair), event=event_text(row.event))
+        for row in certificate.worst_rows
+    ]
+    return label("rr.lab_worst").format(places="; ".join(places))
 
 
 def _pure_text(n: int, p: Fraction) -> str:

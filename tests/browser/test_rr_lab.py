@@ -304,6 +304,16 @@ def test_display_texts_equal_the_python_ones(lab_page):
         [[str(v.numerator), str(v.denominator)] for v in values],
     )
     assert got == [rrv.value_text(v) for v in values]
+    states = [(n, k, t) for n in SIZES for k in (50, 73, 90, 100) for t in (10, 30, 97)]
+    got = lab_page.evaluate(
+        "(states) => states.map(([n, k, t]) => "
+        "window.DPLAB_RR.worstText(window.DPLAB_RR.certificate(n, k, t)))",
+        states,
+    )
+    assert got == [
+        lab_views._worst_text(rr.certify(n, Fraction(k, 100), Fraction(t, 10), 0))
+        for n, k, t in states
+    ]
     texts = lab_page.evaluate(
         "() => { const out = []; for (let n = 1; n <= 12; n++) for (let k = 50; k <= 100; k++) "
         "out.push([window.DPLAB_RR.pureText(k), window.DPLAB_RR.mseText(n, k)]); return out; }"

@@ -304,7 +304,10 @@ def test_lab_html_has_labelled_controls_inline_data_and_outputs():
     assert outputs["required"] == label("rr.lab_required").format(exact="2187/5000 = 0.4374")
     assert outputs["event-badge"] == label("rr.badge_pass")
     assert outputs["cert-badge"] == label("rr.badge_fail")
-    assert outputs["worst"] == label("rr.lab_worst").format(pair="0→1", event="{0}")
+    places = [
+        label("rr.lab_place").format(pair=p, event=e) for p, e in (("0→1", "{0}"), ("4→3", "{4}"))
+    ]
+    assert outputs["worst"] == label("rr.lab_worst").format(places="; ".join(places))
     assert outputs["mse"] == label("rr.lab_mse").format(exact="9/16 ≈ 0.5625")
     for key, text in outputs.items():
         assert f'data-show="{key}"' in page and html.escape(text) in page
@@ -318,6 +321,7 @@ def test_lab_reports_boundaries_and_clamping():
     one = lab_views.rr_lab(3, "1", "10", "1").outputs()
     assert one["pure"] == label("rr.lab_pure_none") and one["required"].endswith("= 1")
     assert one["cert-badge"] == label("rr.badge_pass")  # δ = 1 covers everything
+    assert half["worst"] == label("rr.lab_worst_zero")  # p = 1/2: every pair needs δ = 0
 
 
 @pytest.mark.parametrize(

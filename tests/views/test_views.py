@@ -43,7 +43,7 @@ def test_loss_table_is_delta_over_b_over_the_charts_outputs():
     table = laplace_views.loss_table(SCALES, sensitivity=2.0)
     grid = laplace_views.output_grid(2.0)
     assert (grid[0], grid[-1], len(grid)) == (-6.0, 8.0, 131)
-    largest = label("laplace.col_max_loss", low="-6", high="8")
+    largest = label("laplace.col_max_loss", low="−6", high="8")
     assert list(table.data.columns) == [label("laplace.scale"), largest, "Δ/b"]
     assert list(table.data[largest]) == pytest.approx([2.0 / b for b in SCALES], rel=1e-15)
     assert list(table.data["Δ/b"]) == [2.0 / b for b in SCALES]

@@ -246,6 +246,15 @@
     return source + "→" + target;
   }
 
+  // Every place (pair and event) attaining the required δ, or that every pair gives 0.
+  function worstText(cert) {
+    if (cert.required === ZERO) return words("rr.lab_worst_zero");
+    var places = cert.pairs.filter(function (row) { return row.numerator === cert.required; }).map(function (row) {
+      return words("rr.lab_place", { pair: pairText(row.source, row.target), event: eventText(row.event) });
+    });
+    return words("rr.lab_worst", { places: places.join("; ") });
+  }
+
   function alphaText(t) {
     return Math.floor(t / 10) + "." + (t % 10);
   }
@@ -432,8 +441,7 @@
       "cert-verdict",
       certVerdict === "pass" ? words("rr.lab_cert_pass") : certVerdict === "fail" ? words("rr.lab_cert_fail") : ""
     );
-    var worst = cert.pairs[cert.worst];
-    this.show("worst", words("rr.lab_worst", { pair: pairText(worst.source, worst.target), event: eventText(worst.event) }));
+    this.show("worst", worstText(cert));
     this.show("scope", words("rr.lab_cert_scope", { pairs: 2 * n, events: Math.pow(2, n + 1) }));
     var broken = this.broken;
     rows.pairs[this.data.datasets.pairs] = cert.pairs.map(function (row, index) {
@@ -493,6 +501,7 @@
     query: query,
     verdict: verdict,
     eventText: eventText,
+    worstText: worstText,
     pureText: pureText,
     mseText: mseText,
     decimalText: decimalText,
