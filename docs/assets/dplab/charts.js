@@ -127,6 +127,7 @@
       var holder = container.querySelector(".dplab-chart-table");
       if (!holder.hidden) fillTable(container, result.view);
       container.dispatchEvent(new CustomEvent("dplab:chart-drawn", { bubbles: true, detail: { view: result.view } }));
+      performance.mark("dplab:chart-drawn:" + container.id);  // read by bench/pages.py
       task.done();
     }).catch(function (error) {
       console.error("DP Lab chart " + container.id + ": " + error);

@@ -33,6 +33,7 @@
     var verdict = failures.length ? "failed" : "ok";
     if (root.getAttribute("data-dplab-ready") === verdict) return;
     root.setAttribute("data-dplab-ready", verdict);
+    performance.mark("dplab:ready");
     document.dispatchEvent(new CustomEvent("dplab:ready", { detail: { ready: verdict } }));
   }
 
