@@ -3,7 +3,9 @@
 * ``on_config``: fixes the build date (byte-identical builds) and builds the navigation
   from the lessons' front matter;
 * ``on_pre_build``: runs the pre-build (execute, cache, render lessons and notebooks);
-* ``on_post_page``: notebook pages link their large shared CSS instead of inlining it;
+* ``on_config`` also hands the templates the labels and the Content-Security-Policy;
+* ``on_post_page``: notebook pages link their large shared CSS instead of inlining it, and
+  lose mkdocs-jupyter's remote Mermaid loader;
 * ``on_serve``: makes ``mkdocs serve`` reload when a lesson or ``dplab`` changes.
 """
 
@@ -20,6 +22,7 @@ from dplab.site.errors import LessonError
 from dplab.site.notebook import externalize_styles
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
+from dplab.site.security import CONTENT_SECURITY_POLICY, drop_remote_imports
 from dplab.views import LABELS, label
 
 
@@ -30,6 +33,7 @@ def _project(config) -> Project:
 def on_config(config):
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     config.extra["dplab_labels"] = LABELS[os.environ.get("DPLAB_LANG", "ko")]
+    config.extra["dplab_csp"] = CONTENT_SECURITY_POLICY
     try:
         lessons = lessons_in_order(_project(config))
     except LessonError as error:
@@ -63,7 +67,7 @@ def on_post_page(output, page, config):
             target.write_text(css, encoding="utf-8")
 
     prefix = "../" * page.file.dest_uri.count("/") + "assets/generated/"
-    return externalize_styles(output, prefix, write)
+    return externalize_styles(drop_remote_imports(output), prefix, write)
 
 
 def on_serve(server, config, builder):
