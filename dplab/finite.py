@@ -31,7 +31,7 @@ comparison ``v·w_P(y) ≶ u·w_Q(y)``: no rounding anywhere.  Floats appear onl
 *up* (as ``math.exp`` may) certifies a weaker claim than the one stated, since a larger
 factor needs a smaller δ; :func:`alpha_from_epsilon` gives a rigorous rational *lower*
 bound, so a verdict at that factor holds at ``e^ε`` itself.  Numbers are read by the
-package's float policy (:mod:`dplab._validation`: a float is its exact binary value).
+float policy of :mod:`dplab._validation` (a float is its exact binary value).
 
 **Per-pair factors.**  Every function taking ``alpha`` also accepts a callable
 ``alpha(source, target)`` returning the factor of that ordered pair.  Metric DP uses this

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import mpmath
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -277,3 +278,105 @@ def test_bad_probabilities():
         FiniteChannel.from_probabilities({0: ["1.5", "-0.5"], 1: [1, 0]}, [(0, 1)])
     with pytest.raises(ValueError, match=r"distribution of input 1 must have 2 entries; got 3"):
         FiniteChannel.from_probabilities({0: [1, 0], 1: [1, 0, 0]}, [(0, 1)])
+
+
+# --- a rational factor from ε: alpha_from_epsilon ------------------------------------------
+
+
+def _check_lower_bound(eps, digits: int) -> None:
+    """``r ≤ e^ε`` and ``(e^ε − r)/e^ε ≤ 10^−digits`` against mpmath far beyond ``digits``."""
+    bound = finite.alpha_from_epsilon(eps, digits=digits)
+    exact_eps = Fraction(eps)
+    with mpmath.workprec(4 * digits + 400):
+        power = mpmath.exp(mpmath.mpf(exact_eps.numerator) / exact_eps.denominator)
+        value = mpmath.mpf(bound.numerator) / bound.denominator
+        assert value <= power
+        assert (power - value) / power <= mpmath.mpf(10) ** -digits
+
+
+@pytest.mark.parametrize("digits", [1, 6, 30, 100])
+@pytest.mark.parametrize(
+    "eps", [0.5, "0.5", "1/3", 1e-300, 5e-324, "1e-40", 1, 3, "709.8", 700.25, 10_000]
+)
+def test_alpha_from_epsilon_is_a_tight_lower_bound(eps, digits):
+    _check_lower_bound(eps, digits)
+
+
+@PROPERTY_SETTINGS
+@given(
+    eps=st.fractions(min_value=0, max_value=60, max_denominator=10**6),
+    digits=st.integers(min_value=1, max_value=80),
+)
+def test_alpha_from_epsilon_property(eps, digits):
+    _check_lower_bound(eps, digits)
+    assert finite.alpha_from_epsilon(eps, digits=digits) >= 1
+
+
+def test_alpha_from_epsilon_is_exactly_one_at_zero_and_reads_floats_by_their_binary_value():
+    assert finite.alpha_from_epsilon(0) == finite.alpha_from_epsilon(0.0) == 1
+    assert finite.alpha_from_epsilon(0.1) == finite.alpha_from_epsilon(Fraction(0.1))
+    assert finite.alpha_from_epsilon(0.1) != finite.alpha_from_epsilon("0.1")
+
+
+def test_math_exp_may_round_up_and_the_lower_bound_stays_on_the_safe_side():
+    # The figure in check_alpha's docstring: math.exp(0.5) exceeds e^0.5 by about 4.7e-17.
+    with mpmath.workprec(300):
+        excess = mpmath.mpf(math.exp(0.5)) - mpmath.exp(mpmath.mpf(0.5))
+    assert float(excess) == pytest.approx(4.7e-17, rel=0.01)
+    assert "exceeds ``e^{0.5}`` by about 4.7e-17" in " ".join(finite.check_alpha.__doc__.split())
+    # A smaller factor needs a larger δ: certifying at the lower bound is the safe verdict.
+    channel = FiniteChannel.from_probabilities(
+        {0: ["0.7", "0.3"], 1: ["0.3", "0.7"]}, both_directions([(0, 1)])
+    )
+    at_rounded = finite.required_delta(channel, Fraction(math.exp(0.5)))
+    at_bound = finite.required_delta(channel, finite.alpha_from_epsilon(0.5))
+    assert at_bound > at_rounded
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ((-1,), ValueError, r"eps must be a rational number in \[0, 10000\]; got -1"),
+        ((math.nan,), ValueError, r"eps must be .*; got nan"),
+        ((10_001,), ValueError, r"eps must be a rational number in \[0, 10000\]"),
+        ((None,), TypeError, r"eps must be a rational number"),
+        ((1, 0), ValueError, r"digits must be an integer in \[1, 1000\]; got 0"),
+        ((1, True), TypeError, r"digits must be an integer"),
+    ],
+)
+def test_alpha_from_epsilon_rejects_bad_input(arguments, error, message):
+    eps, *digits = arguments
+    with pytest.raises(error, match=message):
+        finite.alpha_from_epsilon(eps, **({"digits": digits[0]} if digits else {}))
+
+
+# --- wrong types name the argument -----------------------------------------------------------
+
+CHANNEL = FiniteChannel.from_probabilities(
+    {0: ["3/4", "1/4"], 1: ["1/4", "3/4"]}, both_directions([(0, 1)])
+)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: finite.certify(None, 2, 0), TypeError, r"channel must be a .*; got None"),
+        (lambda: finite.pure_privacy({}), TypeError, r"channel must be .*; got \{\} of type dict"),
+        (lambda: finite.total_variation(5, 0, 1), TypeError, r"channel must be a FiniteChannel"),
+        (lambda: finite.brute_force_required_delta("x", 1), TypeError, r"channel must be"),
+        (lambda: finite.both_directions(5), TypeError, r"pairs must be an iterable of .*; got 5"),
+        (lambda: finite.both_directions([1]), TypeError, r"pairs must hold \(source, target\)"),
+        (lambda: finite.both_directions([(1, 2, 3)]), ValueError, r"pairs must hold .* two labels"),
+        (lambda: finite.both_directions([([1], 2)]), TypeError, r"pairs must hold .* hashable"),
+        (lambda: finite.check_event(CHANNEL, 0, 1, 5, 1, 0), TypeError, r"event must be an"),
+        (
+            lambda: FiniteChannel.from_probabilities({0: [0.9, 0.1]}, []),
+            ValueError,
+            r"must sum to 1; got .* \(a float is its exact binary value: write '0.9'",
+        ),
+        (lambda: FiniteChannel.from_probabilities(5, []), TypeError, r"distributions must be a"),
+    ],
+)  # fmt: skip
+def test_wrong_types_get_a_type_error_naming_the_argument(call, error, message):
+    with pytest.raises(error, match=message):
+        call()

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dplab import laplace
+from dplab.gaussian import DeltaUnderflowError
 
 PROPERTIES = settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 
@@ -211,3 +212,73 @@ def test_density_integrates_to_one_and_loss_stays_exact_where_densities_underflo
 def test_density_rejects_bad_scale(kwargs, message):
     with pytest.raises((ValueError, TypeError), match=message):
         laplace.density(0.0, center=0.0, **kwargs)
+
+
+# --- extreme inputs: clear errors or correct values, never a silent 0, inf or NaN ----------
+
+
+@pytest.mark.parametrize("eps", [math.nan, math.inf, -1, None, 1j, "abc", True])
+def test_scale_for_checks_eps_even_when_no_noise_is_needed(eps):
+    with pytest.raises((ValueError, TypeError), match=r"^eps must be a rational number"):
+        laplace.scale_for(0, eps)
+
+
+@pytest.mark.parametrize(
+    ("sensitivity", "scale", "eps"),
+    [
+        (1, 10**400, 0),
+        ("1e-320", 1, 0),
+        (1, "1e308", 0),
+        (3, 2, Fraction(3, 2) - Fraction(1, 10**320)),
+    ],
+)
+def test_delta_below_the_double_range_raises_with_its_logarithm(sensitivity, scale, eps):
+    with mp.workdps(400):  # ε may sit 1e-320 below Δ/b
+        s = (mp.mpf(Fraction(sensitivity).numerator) / Fraction(sensitivity).denominator) / (
+            mp.mpf(Fraction(scale).numerator) / Fraction(scale).denominator
+        )
+        s = (s - mp.mpf(Fraction(eps).numerator) / Fraction(eps).denominator) / 2
+        exact = mp.log(-mp.expm1(-s))
+    with pytest.raises(DeltaUnderflowError, match="use log_delta") as raised:
+        laplace.delta(sensitivity, scale, eps)
+    assert raised.value.log_delta == pytest.approx(float(exact), rel=1e-15)
+    assert laplace.log_delta(sensitivity, scale, eps) == pytest.approx(float(exact), rel=1e-15)
+
+
+@pytest.mark.parametrize(("sensitivity", "scale", "eps"), [(1, 1, 0), (5, 2, "0.3"), (1, 3, 2)])
+def test_log_delta_matches_the_logarithm_of_delta(sensitivity, scale, eps):
+    value = laplace.delta(sensitivity, scale, eps)
+    expected = math.log(value) if value > 0 else -math.inf
+    assert laplace.log_delta(sensitivity, scale, eps) == pytest.approx(expected, rel=1e-15)
+
+
+@pytest.mark.parametrize("scale", [1e-320, 5e-324, 1e-310])
+def test_a_density_beyond_the_largest_double_is_an_error_naming_scale(scale):
+    with pytest.raises(ValueError, match=r"beyond the largest double: scale = .* is too small"):
+        laplace.density(0.0, center=0.0, scale=scale)
+
+
+@pytest.mark.parametrize(
+    ("y", "scale"), [(7e-298, 1e-300), (1e-310, 1e-320), (500.0, 1.0), (1e308, 1e306)]
+)
+def test_densities_near_the_ends_of_the_double_range_match_mpmath(y, scale):
+    with mp.workdps(40):
+        exact = mp.exp(-mp.mpf(y) / mp.mpf(scale)) / (2 * mp.mpf(scale))
+    value = laplace.density(y, center=0.0, scale=scale)
+    assert value == pytest.approx(float(exact), rel=1e-13)
+
+
+def test_density_of_far_apart_doubles_is_zero_not_nan():
+    assert laplace.density(1e308, center=-1e308, scale=1.0) == 0.0
+    assert laplace.density(1e308, center=-1e308, scale=5e-324) == 0.0
+
+
+def test_privacy_loss_is_exact_where_float_subtraction_would_lose_it():
+    # |0.3 − 1e-300| − |0.3| is −1e-300 exactly; in floats the difference would be 0.
+    loss = laplace.privacy_loss(0.3, center=0.0, neighbour_center=1e-300, scale=1e-300)
+    assert loss == -1.0
+    assert laplace.privacy_loss(0.5, center=0.0, neighbour_center=1.0, scale=1e-300) == 0.0
+    with pytest.raises(
+        ValueError, match=r"privacy loss .* beyond the double range: scale = 1e-320"
+    ):
+        laplace.privacy_loss(5.0, center=0.0, neighbour_center=1.0, scale=1e-320)
