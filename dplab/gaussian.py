@@ -71,6 +71,7 @@ taken from the confluent hypergeometric function, ``R(t) = U(½, ½, t²/2)/√2
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -115,17 +116,10 @@ _SMALLEST_POSITIVE = math.ulp(0.0)  # 5e-324, the smallest subnormal
 _LARGEST = float(np.finfo(np.float64).max)
 _LN2 = 0.6931471805599453
 _LOG_SQRT_2PI = 0.9189385332046728  # ln √(2π)
-_INV_SQRT_2PI = 0.3989422804014327  # 1/√(2π)
-_SQRT_HALF_PI = 1.2533141373155003  # √(π/2)
+_INV_SQRT_2PI = 0.3989422804014327  # 1/√(2π) rounded; _INV_SQRT_2PI_LO is the rest
 _SQRT_HALF = 0.7071067811865476  # 1/√2
 _SPLITTER = 134217729.0  # 2**27 + 1, Veltkamp's splitting constant for doubles
-_X_ASYMPTOTIC = 10.0  # from here on the asymptotic series reaches double precision
-_H_QUADRATURE = 1.0  # below this interval length, Gauss–Legendre quadrature of M
-_GL_NODES, _GL_WEIGHTS = np.polynomial.legendre.leggauss(12)
-_GL_POINTS = 0.5 * (1.0 + _GL_NODES)  # the nodes mapped to [0, 1]
-_MAX_SERIES_TERMS = 60
 _BLOCK = 4096  # array elements per pass: temporaries stay in cache and off the page allocator
-_SERIES_TOLERANCE = 2.0**-60
 _DD_LIMIT = 1e150  # beyond this |x|, x² is formed in plain double (x² ≤ 1.8e308 or ln δ overflows)
 
 
@@ -172,44 +166,154 @@ def _dd_div(hi: np.ndarray, lo: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, 
 
 
 # --- the floating-point evaluator ---------------------------------------------------------
+#
+# R(t) is the Mills ratio Φ(−t)/φ(t) and M(t) = 1 − tR(t) = −R'(t).  One routine,
+# _mills_pair, returns R as a double-double (relative error below 2⁻⁵⁹) and M to within
+# about one rounding, for t ≥ 0:
+#
+# * t < 4: Taylor series about the nearest centre c = k/8 (|t − c| ≤ 1/16).  The
+#   coefficients follow from R' = tR − 1, i.e. (n+1)·r_{n+1} = c·r_n + r_{n−1}, started from
+#   R(c) in ball arithmetic at 256 bits when the module is first used.
+# * t ≥ 4: Laplace's continued fraction R(t) = 1/(t + 1/(t + 2/(t + 3/(t + …)))) (DLMF
+#   7.9.3 in the variable t/√2), evaluated backward from its tail.  Every partial numerator
+#   and denominator is positive, so each step damps the error of the step before; the last
+#   three steps are taken in double-double.  With g₁ = t + 2/(t + …), R = 1/g₀ where
+#   g₀ = t + 1/g₁, and M = 1/(g₀g₁): no subtraction anywhere.
+#
+# The kernels take 1-d numpy arrays or float64 scalars alike: a scalar call runs the same
+# arithmetic without the per-operation cost of one-element arrays.  _where and _piecewise
+# are the only places that tell the two apart.
 
-
-# The kernels below take 1-d numpy arrays or float64 scalars alike: a scalar call runs the
-# same arithmetic without the per-call cost of one-element arrays.  The helpers below and
-# the dispatch in _region are the only places that tell the two apart.
 _Float: TypeAlias = np.ndarray | np.float64
 
+_TAYLOR_STEP = 0.125  # centres k/8; |t − c| ≤ 1/16
+_TAYLOR_LIMIT = 4.0  # below it Taylor series, from it on the continued fraction
+_TAYLOR_TERMS = 20  # the remainder is below 1e-22 of R for c ≤ 4, |t − c| ≤ 1/16
+_CF_DOUBLE_DOUBLE_STEPS = 3
+_NEAR = 0.125  # D by quadrature where h < _NEAR·max(1, x); by a difference of R otherwise
+_GL_NODES, _GL_WEIGHTS = np.polynomial.legendre.leggauss(8)
+_GL_POINTS = 0.5 * (1.0 + _GL_NODES)  # the nodes mapped to [0, 1]
+_GL_HALF_WEIGHTS = 0.5 * _GL_WEIGHTS
+_SERIES_LIMIT = 2.0  # x < 0: the odd series below −x = 2, the complement from there on
+_SERIES_TERMS = 40  # Σ a^{2k+1}/(2k+1)!! to below 1e-30 of its sum for a ≤ 2
+_TINY_H = 1e-300
+with ctx.workprec(128):
+    _INV_SQRT_2PI_LO = float((1 / (2 * arb.pi()).sqrt() - _INV_SQRT_2PI).mid())
 
-def _select(condition: np.ndarray | bool, if_true: object, if_false: object) -> _Float:
+
+def _where(condition: np.ndarray | bool, if_true: object, if_false: object) -> _Float:
     if isinstance(condition, np.ndarray):
         return np.where(condition, if_true, if_false)
     return if_true if condition else if_false
 
 
-def _all(condition: np.ndarray | bool) -> bool:
-    return bool(condition.all() if isinstance(condition, np.ndarray) else condition)
+def _piecewise(cases, outputs: int, *args: _Float) -> tuple[_Float, ...]:
+    """Apply at each point the kernel of the first ``(condition, kernel)`` that holds there.
+
+    Points where no condition holds get zeros.  Each kernel maps the arguments (restricted
+    to its points) to ``outputs`` values.
+    """
+    if not isinstance(args[0], np.ndarray):
+        for condition, kernel in cases:
+            if condition:
+                return kernel(*args)
+        return (np.float64(0.0),) * outputs
+    results = tuple(np.zeros_like(args[0]) for _ in range(outputs))
+    remaining = np.ones(args[0].shape, dtype=bool)
+    for condition, kernel in cases:
+        mask = remaining & condition
+        remaining &= np.logical_not(condition)
+        if mask.any():
+            for result, value in zip(results, kernel(*(a[mask] for a in args)), strict=True):
+                result[mask] = value
+    return results
 
 
-def _any(condition: np.ndarray | bool) -> bool:
-    return bool(condition.any() if isinstance(condition, np.ndarray) else condition)
+@functools.cache
+def _taylor_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Rows k: Taylor coefficients of R and of M about c = k/8 as doubles, and the low
+    parts of ``(r₀, r₁)`` and of ``m₀``, the terms that are summed in double-double."""
+    r_rows, m_rows, r_low, m_low = [], [], [], []
+    with ctx.workprec(256):
+        for k in range(int(_TAYLOR_LIMIT / _TAYLOR_STEP) + 1):
+            c = arb(k) / 8
+            r = [_mills_ball(c)]
+            r.append(c * r[0] - 1)
+            for n in range(1, _TAYLOR_TERMS + 1):
+                r.append((c * r[n] + r[n - 1]) / (n + 1))
+            m = [-(n + 1) * r[n + 1] for n in range(_TAYLOR_TERMS)]
+            r_rows.append([float(v.mid()) for v in r[:_TAYLOR_TERMS]])
+            m_rows.append([float(v.mid()) for v in m])
+            r_low.append([float((r[n] - r_rows[-1][n]).mid()) for n in (0, 1)])
+            m_low.append(float((m[0] - m_rows[-1][0]).mid()))
+    return np.array(r_rows), np.array(m_rows), np.array(r_low), np.array(m_low)
 
 
-def _frexp(value: _Float) -> tuple[_Float, _Float]:
-    return np.frexp(value) if isinstance(value, np.ndarray) else math.frexp(value)
+def _horner(rows: np.ndarray, s: _Float, first: int) -> _Float:
+    """``Σ_{n ≥ first} rows[..., n]·s^{n − first}``, each row with its own ``s``."""
+    total = rows[..., -1]
+    for n in range(rows.shape[-1] - 2, first - 1, -1):
+        total = total * s + rows[..., n]
+    return total
 
 
-def _mills(t: _Float) -> _Float:
-    """The Mills ratio ``R(t) = Φ(−t)/φ(t) = √(π/2)·erfcx(t/√2)``."""
-    return _SQRT_HALF_PI * special.erfcx(t * _SQRT_HALF)
+def _mills_taylor(t: _Float) -> tuple[_Float, _Float, _Float]:
+    r_rows, m_rows, r_low, m_low = _taylor_table()
+    index = np.rint(t / _TAYLOR_STEP).astype(np.intp)
+    s = t - index * _TAYLOR_STEP  # exact (Sterbenz): t and the centre are within a factor 2
+    r_rows, m_rows, r_low, m_low = r_rows[index], m_rows[index], r_low[index], m_low[index]
+    product, product_err = _two_prod(r_rows[..., 1], s)
+    hi, err = _two_sum(r_rows[..., 0], product)
+    lo = err + product_err + r_low[..., 0] + r_low[..., 1] * s + _horner(r_rows, s, 2) * (s * s)
+    hi, lo = _two_sum(hi, lo)
+    m = m_rows[..., 0] + (m_low + s * _horner(m_rows, s, 1))
+    return hi, lo, m
+
+
+def _finite_or_zero(value: _Float) -> _Float:
+    """A low part that overflowed (t beyond 1e150, where it is negligible) counts as 0."""
+    return _where(np.isfinite(value), value, 0.0)
+
+
+def _continued_fraction_step(t: _Float, numerator: float, hi: _Float, lo: _Float):
+    """``t + numerator/(hi + lo)`` as a double-double."""
+    quotient = numerator / hi
+    product, product_err = _two_prod(quotient, hi)
+    remainder = ((numerator - product) - product_err) - quotient * lo
+    total, err = _two_sum(t, quotient)
+    return _two_sum(total, _finite_or_zero(err + remainder / hi))
+
+
+def _mills_fraction(t: _Float) -> tuple[_Float, _Float, _Float]:
+    smallest = float(np.min(t))
+    terms = math.ceil(10 + 300 / smallest / smallest)  # checked against Arb in the tests
+    g = 0.5 * (t + np.sqrt(t * t + 4.0 * (terms + 2)))  # the tail's own limit
+    for n in range(terms, _CF_DOUBLE_DOUBLE_STEPS - 1, -1):
+        g = t + (n + 1) / g
+    hi, lo = g, 0.0 * g
+    for n in range(_CF_DOUBLE_DOUBLE_STEPS - 1, 0, -1):
+        hi, lo = _continued_fraction_step(t, n + 1, hi, lo)
+    g0_hi, g0_lo = _continued_fraction_step(t, 1.0, hi, lo)
+    r_hi = 1.0 / g0_hi
+    product, product_err = _two_prod(r_hi, g0_hi)
+    r_lo = _finite_or_zero(((1.0 - product) - product_err) - r_hi * g0_lo) * r_hi
+    m = r_hi / hi * (1.0 - (lo / hi + g0_lo / g0_hi))
+    return r_hi, r_lo, m
+
+
+def _mills_pair(t: _Float) -> tuple[_Float, _Float, _Float]:
+    """``(R_hi, R_lo, M)`` at ``t ≥ 0``; +inf gives zeros."""
+    return _piecewise(((t < _TAYLOR_LIMIT, _mills_taylor), (t < np.inf, _mills_fraction)), 3, t)
 
 
 @dataclass(frozen=True)
 class _Geometry:
-    """``x = εσ/Δ − Δ/2σ``, ``y = x + h``, ``h = Δ/σ``, ``ln h`` and ``x²/2 = q + q_lo``."""
+    """``x = εσ/Δ − Δ/2σ`` and ``h = Δ/σ`` as double-doubles, ``ln h``, ``x²/2 = q + q_lo``."""
 
     x: _Float
-    y: _Float
+    x_lo: _Float
     h: _Float
+    h_lo: _Float
     log_h: _Float
     q: _Float
     q_lo: _Float
@@ -218,8 +322,12 @@ class _Geometry:
         return _Geometry(*(value[mask] for value in vars(self).values()))
 
 
+def _frexp(value: _Float) -> tuple[_Float, _Float]:
+    return np.frexp(value) if isinstance(value, np.ndarray) else math.frexp(value)
+
+
 def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float) -> _Geometry:
-    """Form ``x`` and ``x²/2`` in double-double from the exact binary inputs (Δ > 0)."""
+    """Form ``x``, ``h`` and ``x²/2`` in double-double from the exact binary inputs (Δ > 0)."""
     m_d, e_d = _frexp(sensitivity)
     m_s, e_s = _frexp(sigma)
     m_e, e_e = _frexp(eps)
@@ -231,75 +339,120 @@ def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float) -> _Geometry:
     h = np.ldexp(h_hi, e_h)
     r = np.ldexp(r_hi, e_r)
     x, x_lo = _two_sum(r, -0.5 * h)
-    x_lo = _select(np.isfinite(x), x_lo + (np.ldexp(r_lo, e_r) - np.ldexp(0.5 * h_lo, e_h)), 0.0)
+    x_lo = _where(np.isfinite(x), x_lo + (np.ldexp(r_lo, e_r) - np.ldexp(0.5 * h_lo, e_h)), 0.0)
     x, x_lo = _two_sum(x, x_lo)
-    x_lo = _select(np.isfinite(x), x_lo, 0.0)  # an infinite x has no low part
+    x_lo = _where(np.isfinite(x), x_lo, 0.0)  # an infinite x has no low part
     small = np.abs(x) < _DD_LIMIT
-    x_small = _select(small, x, 0.0)
+    x_small = _where(small, x, 0.0)
     square, square_lo = _two_prod(x_small, x_small)
     square_lo = square_lo + 2.0 * x_small * x_lo
-    q = _select(small, 0.5 * (square + square_lo), 0.5 * x * x)
-    q_lo = _select(small, 0.5 * ((square - 2.0 * q) + square_lo), 0.0)
+    q = _where(small, 0.5 * (square + square_lo), 0.5 * x * x)
+    q_lo = _where(small, 0.5 * ((square - 2.0 * q) + square_lo), 0.0)
     log_h = np.log(h_hi) + e_h * _LN2
-    return _Geometry(x, r + 0.5 * h, h, log_h, q, q_lo)
+    return _Geometry(x, x_lo, h, np.ldexp(h_lo, e_h), log_h, q, q_lo)
 
 
-def _scaled(g: _Geometry, gap: _Float, log_gap: _Float) -> tuple[_Float, _Float]:
-    """``(ln δ, δ)`` from ``δ = φ(x)·D`` given ``D`` and ``ln D``."""
+def _gap_near(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
+    """``D = ∫_x^{x+h} M(t) dt`` by 8-point Gauss–Legendre quadrature (h < max(1, x)/8).
+
+    Each node is placed in double-double and M is moved to it with ``M' = tM − R``.
+    Returns ``(hi, lo, ln of the mean of M)``: ``ln D = ln h + ln mean`` also where ``h·mean``
+    underflows.
+    """
+    x, x_lo, h, h_lo = (np.asarray(v)[..., None] for v in (x, x_lo, h, h_lo))
+    step, step_err = _two_prod(h, _GL_POINTS)
+    t, t_err = _two_sum(x, step)
+    t_lo = t_err + step_err + x_lo + h_lo * _GL_POINTS
+    r_hi, _, m = (part.reshape(t.shape) for part in _mills_pair(t.ravel()))
+    mean = (m + t_lo * (t * m - r_hi)) @ _GL_HALF_WEIGHTS
+    return h[..., 0] * mean, h_lo[..., 0] * mean, np.log(mean)
+
+
+def _gap_far(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
+    """``D = R(x) − R(x + h)`` in double-double (h ≥ max(1, x)/8, so R(x+h) < 0.9·R(x))."""
+    y, y_lo = _two_sum(x, h)
+    y_lo = _where(np.isfinite(y), y_lo + x_lo + h_lo, 0.0)
+    rx_hi, rx_lo, mx = _mills_pair(x)
+    ry_hi, ry_lo, my = _mills_pair(y)
+    hi, err = _two_sum(rx_hi, -ry_hi)
+    lo = err + (rx_lo - ry_lo) - mx * x_lo + my * y_lo
+    return hi, lo, np.log(hi) + lo / hi - np.log(h)
+
+
+def _gap(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
+    """``D = R(x) − R(x + h) = ∫_x^{x+h} M(t) dt ≥ 0`` for ``x ≥ 0``.
+
+    Returns ``(hi, lo, ln(D/h))``; ``D/h`` is the mean of M over the interval.
+    """
+    near = h < _NEAR * np.maximum(x, 1.0)
+    return _piecewise(((near, _gap_near), (True, _gap_far)), 3, x, x_lo, h, h_lo)
+
+
+def _scaled(g: _Geometry, hi: _Float, lo: _Float, log_gap: _Float) -> tuple[_Float, _Float]:
+    """``(ln δ, δ)`` from ``δ = φ(x)·(hi + lo)`` and ``ln(hi + lo) = log_gap``.
+
+    An infinite ``x²/2`` (x beyond 1.9e154) gives ``ln δ = −inf``, which the callers report.
+    """
     log_delta = -g.q + ((log_gap - _LOG_SQRT_2PI) - g.q_lo)
-    return log_delta, np.exp(-g.q) * ((1.0 - g.q_lo) * _INV_SQRT_2PI * gap)
+    scaled = hi * _INV_SQRT_2PI + (hi * _INV_SQRT_2PI_LO + lo * _INV_SQRT_2PI)
+    finite = g.q < np.inf
+    return (
+        _where(finite, log_delta, -np.inf),
+        _where(finite, np.exp(-g.q) * (scaled - scaled * g.q_lo), 0.0),
+    )
 
 
-def _series_region(g: _Geometry) -> tuple[_Float, _Float]:
-    """``x ≥ 10``: ``D = R(x) − R(x+h)`` by the asymptotic series, term by term positive."""
-    log1p_u = np.log1p(g.h / g.x)
-    first = -np.expm1(-log1p_u)  # 1 − (1 + h/x)^{-1}
-    # The bracket ratios (1 − (1+u)^{−m}) / (1 − (1+u)^{−1}) tend to m as u → 0; a floor on
-    # log1p(u) keeps them off 0/0 and changes them by less than one ulp.
-    floor = _select(log1p_u < 1e-200, 1e-200, log1p_u)
-    denominator = np.expm1(-floor)
-    inverse_square = 1.0 / (g.x * g.x)
-    series = coefficient = 1.0
-    for j in range(1, _MAX_SERIES_TERMS):
-        coefficient = coefficient * ((2 * j - 1) * inverse_square)
-        term = coefficient * (np.expm1(-(2 * j + 1) * floor) / denominator)
-        series = series - term if j % 2 else series + term
-        if _all(term <= _SERIES_TOLERANCE * series):
-            break
-    log_gap = g.log_h - 2.0 * np.log(g.x) - log1p_u + np.log(series)
-    return _scaled(g, first / g.x * series, log_gap)
+def _positive_x(g: _Geometry) -> tuple[_Float, _Float]:
+    """``x ≥ 0``: ``δ = φ(x)·D(x, h)``."""
+    hi, lo, log_mean = _gap(g.x, g.x_lo, g.h, g.h_lo)
+    return _scaled(g, hi, lo, g.log_h + log_mean)
 
 
-def _quadrature_region(g: _Geometry) -> tuple[_Float, _Float]:
-    """``x < 10, h < 1``: ``D = ∫_x^{x+h} (1 − tR(t)) dt`` by 12-point Gauss–Legendre."""
-    t = np.asarray(g.x)[..., None] + np.asarray(g.h)[..., None] * _GL_POINTS
-    mean = 0.5 * ((1.0 - t * _mills(t)) @ _GL_WEIGHTS)
-    return _scaled(g, g.h * mean, g.log_h + np.log(mean))
+def _odd_series(g: _Geometry, gap: _Float, gap_lo: _Float) -> tuple[_Float, _Float]:
+    """``0 < a = −x < 2``: ``δ = φ(a)·(2S(a) + D(a, h − 2a))``, a sum of positive terms."""
+    a, a_lo = -g.x, -g.x_lo
+    square = a * a
+    total = 1.0 + 0.0 * a
+    for k in range(_SERIES_TERMS, 0, -1):
+        total = 1.0 + total * square / (2 * k + 1)
+    odd_sum = a * total
+    odd_sum = odd_sum + (1.0 + a * odd_sum) * a_lo  # S' = 1 + aS
+    d_hi, d_lo, _ = _gap(a, a_lo, gap, gap_lo)
+    hi, err = _two_sum(2.0 * odd_sum, d_hi)
+    lo = err + d_lo
+    # Where h is below 1e-300, 2S(a) + D = h·(1 + O(h)) may underflow: its log is ln h.
+    log_sum = _where(g.h < _TINY_H, g.log_h, np.log(hi) + lo / hi)
+    return _scaled(g, hi, lo, log_sum)
 
 
-def _direct_region(g: _Geometry) -> tuple[_Float, _Float]:
-    """``0 ≤ x < 10, h ≥ 1``: ``D = R(x) − R(y)``, the terms differing by at least 9%."""
-    gap = _mills(g.x) - _mills(g.y)
-    return _scaled(g, gap, np.log(gap))
-
-
-def _negative_region(g: _Geometry) -> tuple[_Float, _Float]:
-    """``x < 0, h ≥ 1``: ``1 − δ = Φ(x) + e^ε Φ(b) = φ(x)·(R(−x) + R(y))``, no cancellation."""
+def _complement(g: _Geometry, gap: _Float, gap_lo: _Float) -> tuple[_Float, _Float]:
+    """``a = −x ≥ 2``: ``1 − δ = φ(a)·(R(a) + R(y)) ≤ 2Φ(−2)``, then ``δ = 1 − (1 − δ)``."""
+    a, a_lo = -g.x, -g.x_lo
+    r_a, _, m_a = _mills_pair(a)
+    r_y = _mills_pair(a + gap)[0]
     density = np.exp(-g.q) * ((1.0 - g.q_lo) * _INV_SQRT_2PI)
-    complement = density * (_mills(-g.x) + _mills(g.y))
+    complement = density * ((r_a - m_a * a_lo) + r_y)
     return np.log1p(-complement), 1.0 - complement
 
 
-_REGIONS = (_series_region, _quadrature_region, _direct_region, _negative_region)
+def _negative_x(g: _Geometry) -> tuple[_Float, _Float]:
+    """``x < 0``, so ``a = −x ≤ h/2``: ``δ = Φ(a) − φ(a)R(y)`` without cancellation.
 
-
-def _region(g: _Geometry) -> int | np.ndarray:
-    """The index into ``_REGIONS`` of each point."""
+    ``Φ(a) − Φ(−a) = 2φ(a)·S(a)`` with ``S(a) = Σ a^{2k+1}/(2k+1)!!`` (all terms positive),
+    so ``δ = φ(a)·(2S(a) + R(a) − R(y))`` with ``y − a = h − 2a ≥ 0``.
+    """
+    gap, gap_lo = _two_sum(g.h, 2.0 * g.x)
+    gap_lo = _where(gap > 0, gap_lo + g.h_lo + 2.0 * g.x_lo, 0.0)
+    gap = np.maximum(gap, 0.0)
     if not isinstance(g.x, np.ndarray):
-        return 0 if g.x >= _X_ASYMPTOTIC else 1 if g.h < _H_QUADRATURE else 2 if g.x >= 0 else 3
-    return np.where(
-        g.x >= _X_ASYMPTOTIC, 0, np.where(g.h < _H_QUADRATURE, 1, np.where(g.x >= 0, 2, 3))
-    )
+        kernel = _odd_series if -g.x < _SERIES_LIMIT else _complement
+        return kernel(g, gap, gap_lo)
+    log_delta, value = np.empty_like(g.x), np.empty_like(g.x)
+    series = -g.x < _SERIES_LIMIT
+    for mask, kernel in ((series, _odd_series), (~series, _complement)):
+        if mask.any():
+            log_delta[mask], value[mask] = kernel(g.subset(mask), gap[mask], gap_lo[mask])
+    return log_delta, value
 
 
 def _profile(sensitivity: _Float, sigma: _Float, eps: _Float) -> tuple[_Float, _Float]:
@@ -311,18 +464,21 @@ def _profile(sensitivity: _Float, sigma: _Float, eps: _Float) -> tuple[_Float, _
     with np.errstate(all="ignore"):
         if not isinstance(sensitivity, np.ndarray):
             g = _geometry(sensitivity, sigma, eps)
-            return _REGIONS[_region(g)](g)
+            return (_positive_x if g.x >= 0 else _negative_x)(g)
         log_delta = np.empty_like(sensitivity)
         value = np.empty_like(sensitivity)
         for start in range(0, sensitivity.size, _BLOCK):
             block = slice(start, start + _BLOCK)
             g = _geometry(sensitivity[block], sigma[block], eps[block])
-            region = _region(g)
-            for index, kernel in enumerate(_REGIONS):
-                mask = region == index
+            negative = g.x < 0
+            for mask, kernel in ((~negative, _positive_x), (negative, _negative_x)):
                 if mask.any():
                     log_delta[block][mask], value[block][mask] = kernel(g.subset(mask))
     return log_delta, value
+
+
+def _any(condition: np.ndarray | bool) -> bool:
+    return bool(np.any(condition))
 
 
 def _arguments(
