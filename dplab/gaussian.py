@@ -90,6 +90,7 @@ __all__ = [
     "CalibrationComparison",
     "DeltaUnderflowError",
     "GaussianCertificate",
+    "OutOfRangeError",
     "Verdict",
     "certify",
     "classic_sigma",
@@ -114,6 +115,7 @@ ArrayLike: TypeAlias = float | np.ndarray | list[float] | tuple[float, ...]
 _TINY = float(np.finfo(np.float64).tiny)  # smallest normal double
 _SMALLEST_POSITIVE = math.ulp(0.0)  # 5e-324, the smallest subnormal
 _LARGEST = float(np.finfo(np.float64).max)
+_LOG_LARGEST = math.log(_LARGEST)
 _LN2 = 0.6931471805599453
 _LOG_SQRT_2PI = 0.9189385332046728  # ln √(2π)
 _INV_SQRT_2PI = 0.3989422804014327  # 1/√(2π) rounded; _INV_SQRT_2PI_LO is the rest
@@ -121,6 +123,14 @@ _SQRT_HALF = 0.7071067811865476  # 1/√2
 _SPLITTER = 134217729.0  # 2**27 + 1, Veltkamp's splitting constant for doubles
 _BLOCK = 4096  # array elements per pass: temporaries stay in cache and off the page allocator
 _DD_LIMIT = 1e150  # beyond this |x|, x² is formed in plain double (x² ≤ 1.8e308 or ln δ overflows)
+
+
+class OutOfRangeError(OverflowError, ValueError):
+    """The answer exists but lies outside the range of doubles (the message gives the range).
+
+    An :class:`OverflowError` for the calibrations that always raised one, and a
+    :class:`ValueError` like every other refusal of an argument.
+    """
 
 
 class DeltaUnderflowError(ArithmeticError):
@@ -258,7 +268,7 @@ def _horner(rows: np.ndarray, s: _Float, first: int) -> _Float:
     return total
 
 
-def _mills_taylor(t: _Float) -> tuple[_Float, _Float, _Float, _Float]:
+def _mills_taylor(t: _Float) -> tuple[_Float, ...]:
     r_rows, m_rows, r_low, m_low = _taylor_table()
     index = np.rint(t / _TAYLOR_STEP).astype(np.intp)
     s = t - index * _TAYLOR_STEP  # exact (Sterbenz): t and the centre are within a factor 2
@@ -268,7 +278,7 @@ def _mills_taylor(t: _Float) -> tuple[_Float, _Float, _Float, _Float]:
     lo = err + product_err + r_low[..., 0] + r_low[..., 1] * s + _horner(r_rows, s, 2) * (s * s)
     hi, lo = _two_sum(hi, lo)
     m = m_rows[..., 0] + (m_low + s * _horner(m_rows, s, 1))
-    return hi, lo, m, (3.0 + t * t) - 1.0 / m  # M''/M = 3 + t² − 1/M
+    return hi, lo, m, t * m - hi, (3.0 + t * t) - 1.0 / m  # M' = tM − R, M''/M = 3 + t² − 1/M
 
 
 def _finite_or_zero(value: _Float) -> _Float:
@@ -285,7 +295,7 @@ def _continued_fraction_step(t: _Float, numerator: float, hi: _Float, lo: _Float
     return _two_sum(total, _finite_or_zero(err + remainder / hi))
 
 
-def _mills_fraction(t: _Float) -> tuple[_Float, _Float, _Float, _Float]:
+def _mills_fraction(t: _Float) -> tuple[_Float, ...]:
     smallest = float(np.min(t))
     terms = math.ceil(10 + 300 / smallest / smallest)  # checked against Arb in the tests
     g = 0.5 * (t + np.sqrt(t * t + 4.0 * (terms + 2)))  # the tail's own limit
@@ -293,8 +303,8 @@ def _mills_fraction(t: _Float) -> tuple[_Float, _Float, _Float, _Float]:
         g = t + (n + 1) / g
     hi, lo = g, 0.0 * g
     for n in range(_CF_DOUBLE_DOUBLE_STEPS - 1, 0, -1):
-        if n == 1:  # M''/M = 3 + t² − g₀g₁ = 6/(g₂g₃), no subtraction
-            curvature = 6.0 / (g * hi)
+        if n == 1:  # g = g₃, hi = g₂
+            g2, curvature = hi, 6.0 / (g * hi)  # M''/M = 3 + t² − g₀g₁ = 6/(g₂g₃)
         hi, lo = _continued_fraction_step(t, n + 1, hi, lo)
     g0_hi, g0_lo = _continued_fraction_step(t, 1.0, hi, lo)
     r_hi = 1.0 / g0_hi
@@ -302,12 +312,16 @@ def _mills_fraction(t: _Float) -> tuple[_Float, _Float, _Float, _Float]:
     r_lo = _finite_or_zero(((1.0 - product) - product_err) - r_hi * g0_lo) * r_hi
     product, product_err = _two_prod(g0_hi, hi)  # M = 1/(g₀g₁)
     product_lo = _finite_or_zero(product_err + (g0_hi * lo + g0_lo * hi))
-    return r_hi, r_lo, (1.0 - product_lo / product) / product, curvature
+    m = (1.0 - product_lo / product) / product
+    return r_hi, r_lo, m, -2.0 * m / g2, curvature  # M' = tM − R = −2/(g₀g₁g₂)
 
 
-def _mills_pair(t: _Float) -> tuple[_Float, _Float, _Float, _Float]:
-    """``(R_hi, R_lo, M, M''/M)`` at ``t ≥ 0``; +inf gives zeros."""
-    return _piecewise(((t < _TAYLOR_LIMIT, _mills_taylor), (t < np.inf, _mills_fraction)), 4, t)
+def _mills_pair(t: _Float) -> tuple[_Float, ...]:
+    """``(R_hi, R_lo, M, M', M''/M)`` at ``t ≥ 0``; +inf gives zeros.
+
+    M' and M''/M serve only as small corrections and are accurate to a few ulps.
+    """
+    return _piecewise(((t < _TAYLOR_LIMIT, _mills_taylor), (t < np.inf, _mills_fraction)), 5, t)
 
 
 @dataclass(frozen=True)
@@ -364,15 +378,15 @@ def _gap_midpoint(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Fl
     """
     m, m_err = _two_sum(x, 0.5 * h)
     m_lo = m_err + x_lo + 0.5 * h_lo
-    r_hi, _, value, curvature = _mills_pair(m)
-    mean = (value + m_lo * (m * value - r_hi)) * (1.0 + h * h / 24.0 * curvature)
+    _, _, value, slope, curvature = _mills_pair(m)
+    mean = (value + m_lo * slope) * (1.0 + h * h / 24.0 * curvature)
     return h * mean, h_lo * mean, np.log(mean)
 
 
 def _gap_near(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
     """``D = ∫_x^{x+h} M(t) dt`` by 8-point Gauss–Legendre quadrature (h < max(1, x)/8).
 
-    Each node is placed in double-double and M is moved to it with ``M' = tM − R``.
+    Each node is placed in double-double and M is moved to it along M'.
     Returns ``(hi, lo, ln of the mean of M)``: ``ln D = ln h + ln mean`` also where ``h·mean``
     underflows.
     """
@@ -380,8 +394,8 @@ def _gap_near(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float,
     step, step_err = _two_prod(h, _GL_POINTS)
     t, t_err = _two_sum(x, step)
     t_lo = t_err + step_err + x_lo + h_lo * _GL_POINTS
-    r_hi, _, m, _ = (part.reshape(t.shape) for part in _mills_pair(t.ravel()))
-    mean = _compensated_sum((m + t_lo * (t * m - r_hi)) * _GL_HALF_WEIGHTS)
+    _, _, m, slope, _ = (part.reshape(t.shape) for part in _mills_pair(t.ravel()))
+    mean = _compensated_sum((m + t_lo * slope) * _GL_HALF_WEIGHTS)
     return h[..., 0] * mean, h_lo[..., 0] * mean, np.log(mean)
 
 
@@ -400,8 +414,8 @@ def _gap_far(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, 
     """``D = R(x) − R(x + h)`` in double-double (h ≥ max(1, x)/8, so R(x+h) < 0.9·R(x))."""
     y, y_lo = _two_sum(x, h)
     y_lo = _where(np.isfinite(y), y_lo + x_lo + h_lo, 0.0)
-    rx_hi, rx_lo, mx, _ = _mills_pair(x)
-    ry_hi, ry_lo, my, _ = _mills_pair(y)
+    rx_hi, rx_lo, mx, _, _ = _mills_pair(x)
+    ry_hi, ry_lo, my, _, _ = _mills_pair(y)
     hi, err = _two_sum(rx_hi, -ry_hi)
     lo = err + (rx_lo - ry_lo) - mx * x_lo + my * y_lo
     return hi, lo, np.log(hi) + lo / hi - np.log(h)
@@ -458,7 +472,7 @@ def _odd_series(g: _Geometry, gap: _Float, gap_lo: _Float) -> tuple[_Float, _Flo
 def _complement(g: _Geometry, gap: _Float, gap_lo: _Float) -> tuple[_Float, _Float]:
     """``a = −x ≥ 2``: ``1 − δ = φ(a)·(R(a) + R(y)) ≤ 2Φ(−2)``, then ``δ = 1 − (1 − δ)``."""
     a, a_lo = -g.x, -g.x_lo
-    r_a, _, m_a, _ = _mills_pair(a)
+    r_a, _, m_a, _, _ = _mills_pair(a)
     r_y = _mills_pair(a + gap)[0]
     density = np.exp(-g.q) * ((1.0 - g.q_lo) * _INV_SQRT_2PI)
     complement = density * ((r_a - m_a * a_lo) + r_y)
@@ -511,14 +525,33 @@ def _any(condition: np.ndarray | bool) -> bool:
     return bool(np.any(condition))
 
 
+def _broadcast(**arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The arrays broadcast together, or a ValueError that names them and their shapes."""
+    try:
+        return tuple(np.broadcast_arrays(*arrays.values()))
+    except ValueError:
+        shapes = ", ".join(f"{name} {np.shape(value)}" for name, value in arrays.items())
+        raise ValueError(
+            f"the arguments must broadcast to one shape; got shapes {shapes}"
+        ) from None
+
+
 def _arguments(
     sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    return np.broadcast_arrays(
-        check_real_array("sensitivity", sensitivity, low=0),
-        check_real_array("sigma", sigma, low=0, low_open=True),
-        check_real_array("eps", eps, low=0),
+    return _broadcast(
+        sensitivity=check_real_array("sensitivity", sensitivity, low=0),
+        sigma=check_real_array("sigma", sigma, low=0, low_open=True),
+        eps=check_real_array("eps", eps, low=0),
     )
+
+
+def _finite_result(name: str, values: np.ndarray | float, arguments: str) -> None:
+    """Refuse a result that overflowed the double range (the exact value is finite)."""
+    if not np.all(np.isfinite(values)):
+        raise OutOfRangeError(
+            f"{name} lies outside the range of doubles (magnitude at most 1.8e308) for {arguments}"
+        )
 
 
 def _shaped(values: np.ndarray) -> float | np.ndarray:
@@ -626,28 +659,10 @@ def _check_target(target: ArrayLike) -> np.ndarray:
     return check_real_array("delta", target, low=0, high=1, low_open=True, high_open=True)
 
 
-def _meets(sensitivity: float, sigma: float, eps: float, target: float) -> bool:
-    """Whether ``delta(sensitivity, sigma, eps) <= target`` as :func:`delta` evaluates it
-    (comparing logarithms where it underflows) *and* as ball arithmetic certifies it.
-
-    The certificate reads each float in its more demanding sense, its binary value or its
-    shortest decimal (the larger Δ, the smaller σ, ε and δ), so the claim holds for both.
-    """
-    log_value, value = _profile(np.float64(sensitivity), np.float64(sigma), np.float64(eps))
-    if not (value <= target if value >= _TINY else log_value <= math.log(target)):
-        return False
-    verdict = _decide(
-        _demanding(sensitivity, max),
-        _demanding(sigma, min),
-        _demanding(eps, min),
-        _demanding(target, min),
-    )[0]
-    return verdict == "pass"
-
-
-def _demanding(value: float, pick: Callable[[Fraction, Fraction], Fraction]) -> Fraction:
-    """``pick`` of a float's two exact readings: its binary value and its shortest decimal."""
-    return pick(Fraction(value), Fraction(float.__repr__(value)))
+def _certified(sensitivity: float, sigma: float, eps: float, target: float) -> bool:
+    """Whether :func:`certify` proves ``δ(ε) ≤ target``, each float read by its binary value."""
+    exact = (Fraction(sensitivity), Fraction(sigma), Fraction(eps), Fraction(target))
+    return _decide(*exact)[0] == "pass"
 
 
 def _smallest_passing(start: float, passes: Callable[[float], bool]) -> float:
@@ -671,7 +686,7 @@ def _smallest_passing(start: float, passes: Callable[[float], bool]) -> float:
         fail, ok = start_bits, start_bits + 1
         while not passes(as_float(ok)):
             if ok >= infinity_bits:
-                raise OverflowError("no finite double meets the claim")
+                raise OutOfRangeError("no finite double meets the claim")
             fail, ok, step = ok, min(ok + step, infinity_bits), 2 * step
     while ok - fail > 1:
         middle = (ok + fail) // 2
@@ -697,11 +712,12 @@ def _h_for(eps: float, target: float) -> float:
     log_target = math.log(target)
 
     def excess(log_h: float) -> float:
-        h = np.float64(math.exp(log_h))
+        h = np.float64(max(math.exp(log_h), _SMALLEST_POSITIVE))
         return float(_profile(h, np.float64(1.0), np.float64(eps))[0]) - log_target
 
-    x = _tail_point(target)  # h = √(x² + 2ε) − x solves ε/h − h/2 = x
-    guess = math.log(2.0 * eps) - math.log(math.sqrt(x * x + 2.0 * eps) + x)
+    x = _tail_point(target)  # h = 2ε/(√(x² + 2ε) + x) solves ε/h − h/2 = x
+    root = math.sqrt(eps) * math.sqrt(2.0 + x * x / eps)  # √(x² + 2ε) without overflow
+    guess = _LN2 + math.log(eps) - math.log(root + x)
     low = high = min(max(guess, _LOG_H_RANGE[0]), _LOG_H_RANGE[1])
     step = 0.5
     while excess(low) > 0 and low > _LOG_H_RANGE[0]:
@@ -710,7 +726,7 @@ def _h_for(eps: float, target: float) -> float:
     while excess(high) <= 0 and high < _LOG_H_RANGE[1]:
         high, step = min(high + step, _LOG_H_RANGE[1]), 2 * step
     if excess(low) > 0 or excess(high) <= 0:
-        raise OverflowError(f"no double h = Δ/σ gives δ = {target!r} at eps = {eps!r}")
+        raise OutOfRangeError(f"no double h = Δ/σ gives δ = {target!r} at eps = {eps!r}")
     return math.exp(optimize.brentq(excess, low, high, xtol=1e-15, rtol=4 * np.finfo(float).eps))
 
 
@@ -719,17 +735,17 @@ def _sigma_for_one(sensitivity: float, eps: float, target: float) -> float:
         return 0.0
     guess = sensitivity / _h_for(eps, target)
     if guess == math.inf:
-        raise OverflowError(
+        raise OutOfRangeError(
             f"no finite double sigma meets delta={target!r} at eps={eps!r} for "
             f"sensitivity={sensitivity!r}: it would exceed 1.8e308"
         )
     return _smallest_passing(
-        max(guess, _SMALLEST_POSITIVE), lambda sigma: _meets(sensitivity, sigma, eps, target)
+        max(guess, _SMALLEST_POSITIVE), lambda sigma: _certified(sensitivity, sigma, eps, target)
     )
 
 
 def _eps_for_one(sensitivity: float, sigma: float, target: float) -> float:
-    if sensitivity == 0 or _meets(sensitivity, sigma, 0.0, target):
+    if sensitivity == 0 or _certified(sensitivity, sigma, 0.0, target):
         return 0.0
     log_target = math.log(target)
 
@@ -741,22 +757,22 @@ def _eps_for_one(sensitivity: float, sigma: float, target: float) -> float:
     low, high = 0.0, min(max(h * (_tail_point(target) + h / 2), _SMALLEST_POSITIVE), _LARGEST)
     while excess(high) > 0:
         if high == _LARGEST:
-            raise OverflowError(
+            raise OutOfRangeError(
                 f"no finite double eps meets delta={target!r} for sensitivity="
                 f"{sensitivity!r}, sigma={sigma!r}: it would exceed 1.8e308"
             )
         low, high = high, min(2 * high, _LARGEST)
     root = optimize.brentq(excess, low, high, xtol=_SMALLEST_POSITIVE, rtol=4 * np.finfo(float).eps)
     return _smallest_passing(
-        max(root, _SMALLEST_POSITIVE), lambda eps: _meets(sensitivity, sigma, eps, target)
+        max(root, _SMALLEST_POSITIVE), lambda eps: _certified(sensitivity, sigma, eps, target)
     )
 
 
 def _elementwise(
-    solve: Callable[[float, float, float], float], *arrays: np.ndarray
+    solve: Callable[[float, float, float], float], **arrays: np.ndarray
 ) -> float | np.ndarray:
     """Apply a scalar solver to every point of the broadcast arrays."""
-    arrays = np.broadcast_arrays(*arrays)
+    arrays = _broadcast(**arrays)
     rows = zip(*(array.flat for array in arrays), strict=True)
     result = np.array([solve(*map(float, row)) for row in rows])
     return _shaped(result.reshape(arrays[0].shape))
@@ -765,34 +781,38 @@ def _elementwise(
 def sigma_for(sensitivity: ArrayLike, eps: ArrayLike, delta: ArrayLike) -> float | np.ndarray:
     """The smallest σ (a double) for which Gaussian noise is (ε, δ)-DP at sensitivity Δ.
 
-    Solves ``δ(ε) = delta`` and returns the smallest double σ at which the claim
-    ``δ(ε) ≤ delta`` holds both as :func:`delta` evaluates it (logarithms compared where δ
-    underflows) and as :func:`certify` proves it: the exact minimum rounded up to a double,
-    so ``σ·(1 − 1e-12)`` fails the claim wherever δ reacts to σ at all.  ε = 0 starts from
-    the closed form ``σ = Δ / (2√2 erfinv(δ))``.  Δ = 0 needs no noise and gives 0.
-    ``delta`` must lie in (0, 1); arguments broadcast.  Raises :class:`OverflowError` when
-    the smallest σ exceeds the largest double.
+    Returns the smallest double σ for which :func:`certify` proves ``δ(ε) ≤ delta``, every
+    float read by its binary value (:mod:`dplab._validation`): the certificate passes at σ
+    and fails, or cannot decide, at the double just below it.  As certified δ decreases in
+    σ, that is the exact minimum rounded up to a double whenever Arb separates δ from the
+    target there.  Brent's method on :func:`log_delta` finds the start (ε = 0 from the
+    closed form ``σ = Δ / (2√2 erfinv(δ))``); the search then walks the doubles.  Δ = 0
+    needs no noise and gives 0.  ``delta`` must lie in (0, 1); arguments broadcast.  Raises
+    :class:`OutOfRangeError` when the smallest σ exceeds the largest double.
 
     >>> sigma = sigma_for(1, 1, 1e-5)  # σ* = 3.7306316348159418138...
-    >>> round(sigma, 13), delta(1, sigma, 1) <= 1e-5
-    (3.7306316348159, True)
+    >>> sigma, certify(1, sigma, 1, 1e-5).passes
+    (3.730631634815942, True)
+    >>> certify(1, math.nextafter(sigma, 0), 1, 1e-5).passes
+    False
     >>> round(sigma_for(1, 0, 0.3829249225480262), 14)  # δ = 2Φ(1/2) − 1 needs σ = 1
     1.0
     """
     return _elementwise(
         _sigma_for_one,
-        check_real_array("sensitivity", sensitivity, low=0),
-        check_real_array("eps", eps, low=0),
-        _check_target(delta),
+        sensitivity=check_real_array("sensitivity", sensitivity, low=0),
+        eps=check_real_array("eps", eps, low=0),
+        delta=_check_target(delta),
     )
 
 
 def eps_for(sensitivity: ArrayLike, sigma: ArrayLike, delta: ArrayLike) -> float | np.ndarray:
     """The smallest ε ≥ 0 (a double) at which Gaussian noise of std σ meets δ ≤ ``delta``.
 
-    0 when ``δ(0) ≤ delta`` already (always for Δ = 0); otherwise the exact minimum rounded
-    up to a double, verified like :func:`sigma_for`.  Arguments broadcast.  Raises
-    :class:`OverflowError` when the smallest ε exceeds the largest double.
+    0 when :func:`certify` proves ``δ(0) ≤ delta`` (always for Δ = 0); otherwise the
+    smallest double ε for which it proves ``δ(ε) ≤ delta``, found as in :func:`sigma_for`.
+    Arguments broadcast.  Raises :class:`OutOfRangeError` when the smallest ε exceeds the
+    largest double.
 
     >>> eps = eps_for(1, 1, 0.12693674)  # ε* = 0.99999998627012648...
     >>> round(eps, 12), delta(1, 1, eps) <= 0.12693674
@@ -802,9 +822,9 @@ def eps_for(sensitivity: ArrayLike, sigma: ArrayLike, delta: ArrayLike) -> float
     """
     return _elementwise(
         _eps_for_one,
-        check_real_array("sensitivity", sensitivity, low=0),
-        check_real_array("sigma", sigma, low=0, low_open=True),
-        _check_target(delta),
+        sensitivity=check_real_array("sensitivity", sensitivity, low=0),
+        sigma=check_real_array("sigma", sigma, low=0, low_open=True),
+        delta=_check_target(delta),
     )
 
 
@@ -869,7 +889,11 @@ def classic_sigma(sensitivity: float, eps: float, delta: float) -> float:
             f"(Dwork & Roth 2014, Thm. A.1; use sigma_for)"
         )
     delta = check_real("delta", delta, low=0, high=1, low_open=True, high_open=True)
-    return math.sqrt(2.0 * math.log(1.25 / delta)) * sensitivity / eps
+    factor = math.sqrt(2.0 * (math.log(1.25) - math.log(delta)))  # ln(1.25/δ) without 1.25/δ
+    result = factor * (sensitivity / eps)
+    arguments = f"sensitivity={sensitivity!r}, eps={eps!r}, delta={delta!r}"
+    _finite_result("the classic sigma", result, arguments)
+    return result
 
 
 def compare_calibrations(sensitivity: float, eps: float, delta: float) -> CalibrationComparison:
@@ -886,7 +910,14 @@ def compare_calibrations(sensitivity: float, eps: float, delta: float) -> Calibr
     sensitivity = check_real("sensitivity", sensitivity, low=0)
     eps = check_real("eps", eps, low=0)
     delta = check_real("delta", delta, low=0, high=1, low_open=True, high_open=True)
-    exact = float(sigma_for(sensitivity, eps, delta))
+    try:
+        exact = float(sigma_for(sensitivity, eps, delta))
+    except OutOfRangeError:
+        raise OutOfRangeError(
+            f"the smallest noise standard deviation for sensitivity={sensitivity!r}, "
+            f"eps={eps!r}, delta={delta!r} is beyond the largest double (1.8e308), so there "
+            f"is no calibration to compare"
+        ) from None
     classic = classic_log = None
     if 0 < eps < 1:
         classic = classic_sigma(sensitivity, eps, delta)
@@ -904,7 +935,10 @@ def mse(sigma: ArrayLike) -> float | np.ndarray:
     4.0
     """
     sigma = check_real_array("sigma", sigma, low=0, low_open=True)
-    return _shaped(sigma * sigma)
+    with np.errstate(over="ignore"):
+        square = sigma * sigma
+    _finite_result("the mean squared error σ²", square, "sigma above 1.34e154")
+    return _shaped(square)
 
 
 def mean_absolute_error(sigma: ArrayLike) -> float | np.ndarray:
@@ -935,7 +969,10 @@ def error_interval(sigma: float, *, center: float = 0.0, z: float = 1.96) -> tup
     sigma = check_real("sigma", sigma, low=0, low_open=True)
     center = check_real("center", center)
     z = check_real("z", z, low=0, low_open=True)
-    return (center - z * sigma, center + z * sigma)
+    interval = (center - z * sigma, center + z * sigma)
+    arguments = f"sigma={sigma!r}, center={center!r}, z={z!r}"
+    _finite_result("an end of the interval", np.array(interval), arguments)
+    return interval
 
 
 def interval_coverage(z: float = 1.96) -> float:
@@ -959,11 +996,21 @@ def density(y: ArrayLike, center: ArrayLike, sigma: ArrayLike) -> float | np.nda
     >>> round(density(1, 1, 0.5), 15)
     0.797884560802865
     """
-    y = check_real_array("y", y)
-    center = check_real_array("center", center)
-    sigma = check_real_array("sigma", sigma, low=0, low_open=True)
-    z = (y - center) / sigma
-    return _shaped(np.exp(-0.5 * z * z) * _INV_SQRT_2PI / sigma)
+    y, center, sigma = _broadcast(
+        y=check_real_array("y", y),
+        center=check_real_array("center", center),
+        sigma=check_real_array("sigma", sigma, low=0, low_open=True),
+    )
+    with np.errstate(all="ignore"):
+        z = 2.0 * ((0.5 * y - 0.5 * center) / sigma)  # halves keep y − center finite
+        peak = _INV_SQRT_2PI / sigma
+        value = np.where(
+            np.isfinite(peak),
+            np.exp(-0.5 * z * z) * peak,
+            np.exp(-0.5 * z * z - np.log(sigma) - _LOG_SQRT_2PI),  # σ below 2.2e-309
+        )
+    _finite_result("the density", value, "sigma below about 2.2e-309 (near the centre)")
+    return _shaped(value)
 
 
 def privacy_loss(y: ArrayLike, sensitivity: ArrayLike, sigma: ArrayLike) -> float | np.ndarray:
@@ -975,10 +1022,20 @@ def privacy_loss(y: ArrayLike, sensitivity: ArrayLike, sigma: ArrayLike) -> floa
     >>> privacy_loss(-10, 1, 1), privacy_loss(0.5, 1, 1)
     (10.5, 0.0)
     """
-    y = check_real_array("y", y)
-    sensitivity = check_real_array("sensitivity", sensitivity, low=0)
-    sigma = check_real_array("sigma", sigma, low=0, low_open=True)
-    return _shaped(sensitivity / (sigma * sigma) * (0.5 * sensitivity - y))
+    y, sensitivity, sigma = _broadcast(
+        y=check_real_array("y", y),
+        sensitivity=check_real_array("sensitivity", sensitivity, low=0),
+        sigma=check_real_array("sigma", sigma, low=0, low_open=True),
+    )
+    with np.errstate(all="ignore"):
+        half_gap = 0.25 * sensitivity - 0.5 * y  # (Δ/2 − y)/2, finite for all finite inputs
+        loss = 2.0 * (sensitivity / sigma) * (half_gap / sigma)
+        log_magnitude = np.log(sensitivity) + np.log(np.abs(half_gap)) + _LN2 - 2 * np.log(sigma)
+        loss = np.where(np.isfinite(loss), loss, np.sign(half_gap) * np.exp(log_magnitude))
+        loss = np.where((sensitivity == 0) | (half_gap == 0), 0.0, loss)  # exactly 0 there
+    arguments = "the given y, sensitivity and sigma: |Δ(Δ/2 − y)|/σ² exceeds it"
+    _finite_result("the privacy loss", loss, arguments)
+    return _shaped(loss)
 
 
 def worst_event_edge(sensitivity: float, sigma: float, eps: float) -> float:
@@ -993,7 +1050,14 @@ def worst_event_edge(sensitivity: float, sigma: float, eps: float) -> float:
     sensitivity = check_real("sensitivity", sensitivity, low=0, low_open=True)
     sigma = check_real("sigma", sigma, low=0, low_open=True)
     eps = check_real("eps", eps, low=0)
-    return 0.5 * sensitivity - eps * sigma * sigma / sensitivity
+    shift = 0.0 if eps == 0 else eps * sigma * (sigma / sensitivity)
+    if eps > 0 and not 0 < shift < math.inf:  # εσ²/Δ formed in logarithms instead
+        log_shift = math.log(eps) + 2 * math.log(sigma) - math.log(sensitivity)
+        shift = math.exp(log_shift) if log_shift < _LOG_LARGEST else math.inf
+    edge = 0.5 * sensitivity - shift
+    arguments = f"sensitivity={sensitivity!r}, sigma={sigma!r}, eps={eps!r}"
+    _finite_result("the edge", edge, arguments)
+    return edge
 
 
 # --- certified enclosures -----------------------------------------------------------------
