@@ -17,31 +17,41 @@ and nearly equal; ``e^ε`` overflows for ε > 709 while ``Φ(b)`` underflows; an
 the two terms agree to ``log₁₀(x/h)`` digits.  Here nothing of that is formed.  With the
 Mills ratio ``R(t) = Φ(−t)/φ(t) = ∫₀^∞ e^{−ts − s²/2} ds`` and ``e^ε φ(b) = φ(a)``,
 
-    δ = φ(x) · D,   D = R(x) − R(y) = ∫₀^∞ e^{−xs − s²/2} (1 − e^{−hs}) ds = ∫_x^y M(t) dt,
+    δ = φ(x) · D,   D = R(x) − R(y) = ∫_x^y M(t) dt,   M(t) = 1 − tR(t) = −R'(t) > 0.
 
-where ``M(t) = 1 − tR(t) = −R'(t) > 0``.  Every integrand is positive, so ``D`` is
-evaluated without cancellation, by region:
+How each piece is computed, and what it costs in accuracy (u = 2⁻⁵³):
 
-* ``x ≥ 10``: expanding ``e^{−s²/2}`` gives the asymptotic series
-  ``D = Σ_j (−1)^j (2j−1)!! x^{−2j−1} [1 − (1+h/x)^{−2j−1}]`` (DLMF 7.12.1 for both Mills
-  ratios at once).  Each bracket is ``−expm1(−(2j+1)·log1p(h/x))``, the alternating
-  remainder is below the first omitted term, and for ``x ≥ 10`` the terms fall below
-  ``2^−60`` of the sum long before they start to grow.
-* ``x < 10, h < 1``: ``D = ∫_x^{x+h} M(t) dt`` by 12-point Gauss–Legendre quadrature
-  (``M`` is entire, and on intervals shorter than 1 the rule's error is far below an ulp).
-* ``0 ≤ x < 10, h ≥ 1``: ``D = R(x) − R(y)`` directly; ``R(y)/R(x) ≤ R(11)/R(10) < 0.92``,
-  so the subtraction costs at most about one digit.
-* ``x < 0, h ≥ 1``: ``1 − δ = Φ(x) + φ(x)R(y) = φ(x)·(R(−x) + R(y))``, a sum of positive
-  terms; then ``δ = 1 − (1 − δ) > 0.23`` and ``ln δ = log1p(−(1 − δ))``.
+* ``R`` and ``M`` at ``t ≥ 0``: below t = 4 from Taylor series about the nearest k/8, whose
+  coefficients follow from ``R' = tR − 1`` started at ``R(k/8)`` in ball arithmetic; from
+  t = 4 on from Laplace's continued fraction ``R(t) = 1/(t + 1/(t + 2/(t + …)))`` (DLMF
+  7.9.3, in the variable t/√2), evaluated backward so that every step adds positive terms
+  and damps the error before it, its last three steps in double-double; there
+  ``M = 1/(g₀g₁)`` from the fraction's first two denominators, so ``1 − tR`` is never
+  formed.  R comes out as a double-double with relative error below 2e-18, M within
+  about one rounding (both checked against mpmath in the tests).
+* ``D`` for ``x ≥ 0``: where ``h < 3e-5·max(1, x)`` by the midpoint rule with its first
+  correction, ``h·M(m)(1 + h²M''(m)/24M(m))``; where ``h < max(1, x)/8`` by 8-point
+  Gauss–Legendre quadrature of the positive M (nodes placed in double-double, the sum
+  compensated); otherwise as the double-double difference ``R(x) − R(y)``, where
+  ``R(y) < 0.9·R(x)``, so the subtraction costs at most a factor 10 on an error of 2e-18.
+  Every branch leaves D within about 2u.
+* ``x < 0`` (then ``a = −x ≤ h/2``): ``δ = Φ(a) − φ(a)R(y)`` is rewritten as the sum of
+  positive terms ``φ(a)·(2S(a) + D(a, h − 2a))`` with ``S(a) = Σ a^{2k+1}/(2k+1)!!``
+  (``2φ(a)S(a) = Φ(a) − Φ(−a)``) for ``a < 2``; for ``a ≥ 2`` through the complement
+  ``1 − δ = φ(a)·(R(a) + R(y)) ≤ 2Φ(−2)``.
+* ``φ(x)``: the exponent ``x²/2`` is formed in double-double arithmetic from the exact
+  inputs (Dekker 1971 products on the binary mantissas of Δ, σ, ε), so ``ln δ`` keeps full
+  relative accuracy far past underflow, e.g. ``log₁₀ δ ≈ −2223595.49`` for Δ = 1/32,
+  σ = 10, ε = 10; ``e^{−x²/2}`` itself costs up to 2u (NumPy's ``exp``).
 
-``R(t) = √(π/2)·erfcx(t/√2)`` (SciPy's scaled complementary error function).  The
-exponent ``x²/2`` of ``φ(x)`` is formed in double-double arithmetic from the exact inputs
-(Dekker 1971 products on the binary mantissas of Δ, σ, ε), so ``ln δ`` keeps full relative
-accuracy far past underflow, e.g. ``log₁₀ δ ≈ −2223595.49`` for Δ = 1/32, σ = 10, ε = 10.
 Measured against the 100-digit mpmath table in ``tests/data/gaussian_reference.json``
 (``tools/gaussian_reference.py``; 789 points, ``h`` from 1e-3 to 1e3, ε from 0 to 1e4), the
-relative error of δ is at most 1.1e-14 wherever δ is a normal double (the tests require
-1e-12) and that of ``ln δ`` at most 1.1e-16 where δ underflows (required: 1e-15).
+relative error of δ is at most 3.3e-16 wherever δ is a normal double and that of ``ln δ``
+at most 1.1e-16 where δ underflows; on random inputs chosen near every branch point above,
+in the tails and at tiny and large h (``tests/maths/test_gaussian_accuracy.py``, 400-bit
+references), the tests require a relative error of δ on any input at most 1e-15, and
+``make bench-gaussian`` reports the largest one it meets.  A scalar call and the same
+point inside an array give the same bits.
 
 **Underflow is reported, never rounded to 0.**  :func:`delta` raises
 :class:`DeltaUnderflowError` when the exact δ is positive but below the smallest normal
@@ -50,10 +60,9 @@ the only case with δ = 0 (and ``ln δ = −inf``).
 
 **Calibration never errs on the unsafe side.**  :func:`sigma_for` and :func:`eps_for` solve
 ``δ = target`` (Brent's method on ``ln δ``; ε = 0 in closed form
-``σ = Δ / (2√2 erfinv(δ))``), then walk the binary representation to the smallest double at
-which the claim holds both as :func:`delta` evaluates it and as ball arithmetic certifies
-it.  The result is the exact minimum rounded up to the next double: no absolute
-tolerance on δ or σ is involved anywhere.
+``σ = Δ / (2√2 erfinv(δ))``), then walk the doubles to the smallest one at which
+:func:`certify` proves the claim, reading every float by its binary value
+(:mod:`dplab._validation`): no tolerance on δ or σ is involved anywhere.
 
 **Certified mode.**  :func:`delta_enclosure` and :func:`certify` use rigorous ball
 arithmetic (Arb through python-flint) with exact rational inputs.  Arb's ``erfc`` of an
@@ -177,22 +186,11 @@ def _dd_div(hi: np.ndarray, lo: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, 
 
 # --- the floating-point evaluator ---------------------------------------------------------
 #
-# R(t) is the Mills ratio Φ(−t)/φ(t) and M(t) = 1 − tR(t) = −R'(t).  One routine,
-# _mills_pair, returns R as a double-double (relative error below 2⁻⁵⁹) and M to within
-# about one rounding, for t ≥ 0:
-#
-# * t < 4: Taylor series about the nearest centre c = k/8 (|t − c| ≤ 1/16).  The
-#   coefficients follow from R' = tR − 1, i.e. (n+1)·r_{n+1} = c·r_n + r_{n−1}, started from
-#   R(c) in ball arithmetic at 256 bits when the module is first used.
-# * t ≥ 4: Laplace's continued fraction R(t) = 1/(t + 1/(t + 2/(t + 3/(t + …)))) (DLMF
-#   7.9.3 in the variable t/√2), evaluated backward from its tail.  Every partial numerator
-#   and denominator is positive, so each step damps the error of the step before; the last
-#   three steps are taken in double-double.  With g₁ = t + 2/(t + …), R = 1/g₀ where
-#   g₀ = t + 1/g₁, and M = 1/(g₀g₁): no subtraction anywhere.
-#
-# The kernels take 1-d numpy arrays or float64 scalars alike: a scalar call runs the same
-# arithmetic without the per-operation cost of one-element arrays.  _where and _piecewise
-# are the only places that tell the two apart.
+# The method and its error budget are in the module docstring.  In the coefficient
+# recurrence of the Taylor series, (n+1)·r_{n+1} = c·r_n + r_{n−1} with r₀ = R(c) and
+# r₁ = cR(c) − 1.  The kernels take 1-d numpy arrays or float64 scalars alike: a scalar call
+# runs the same arithmetic without the per-operation cost of one-element arrays, and
+# _where and _piecewise are the only places that tell the two apart.
 
 _Float: TypeAlias = np.ndarray | np.float64
 
@@ -1120,8 +1118,9 @@ def delta_enclosure(
 ) -> tuple[arb, arb]:
     """A rigorous enclosure ``lower ≤ δ ≤ upper`` of the exact δ(ε), as exact Arb numbers.
 
-    The arguments are taken exactly (a float by its shortest decimal form, ``"1/32"`` as a
-    fraction).  The working precision doubles until ``upper − lower ≤ 10^−digits · lower``.
+    The arguments are taken exactly: a float by its binary value, as :mod:`dplab._validation`
+    states, and ``"1/32"`` as a fraction.  The working precision doubles until
+    ``upper − lower ≤ 10^−digits · lower``.
     The ends are exact dyadic numbers (Arb balls of radius 0), kept as ``arb`` because δ can
     be as small as ``10^(−10^13)``; ``int(mantissa), int(exponent) = end.man_exp()`` gives
     the exact value ``mantissa · 2^exponent``.  Δ = 0 gives ``(0, 0)``.
