@@ -447,7 +447,8 @@ def _scaled(g: _Geometry, hi: _Float, lo: _Float, log_gap: _Float) -> tuple[_Flo
 def _positive_x(g: _Geometry) -> tuple[_Float, _Float]:
     """``x ≥ 0``: ``δ = φ(x)·D(x, h)``."""
     hi, lo, log_mean = _gap(g.x, g.x_lo, g.h, g.h_lo)
-    return _scaled(g, hi, lo, g.log_h + log_mean)
+    # ln D from D itself, or from ln h + ln mean where D is not a normal double
+    return _scaled(g, hi, lo, _where(hi >= _TINY, np.log(hi) + lo / hi, g.log_h + log_mean))
 
 
 def _odd_series(g: _Geometry, gap: _Float, gap_lo: _Float) -> tuple[_Float, _Float]:
