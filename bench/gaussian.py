@@ -13,7 +13,7 @@ Every method evaluates δ(ε) for Gaussian noise at the 789 points of
 ``tests/data/gaussian_reference.json`` (h = Δ/σ from 1e-3 to 1e3, ε from 0 to 1e4) and is
 scored against the 100-digit mpmath values stored there:
 
-* ``pts/s``: points per second, for one call per point (``scalar``) and for the fewest
+* ``pts/s``: points per CPU second, for one call per point (``scalar``) and for the fewest
   calls the API allows (``vector``: one call for dplab and SciPy; for dp_accounting, one
   ``GaussianPrivacyLoss`` per distinct (Δ, σ) with its ε values in one call);
 * ``δ err``: the largest relative error of δ over the points where δ is a normal double;
@@ -65,12 +65,16 @@ else:
 
 
 def timed(action: Callable[[], object], *, minimum: float = 0.3) -> tuple[float, object]:
-    """Seconds per run of ``action`` (repeated until ``minimum`` seconds have passed)."""
-    runs, start = 0, time.perf_counter()
+    """CPU seconds per run of ``action`` (repeated until ``minimum`` CPU seconds have passed).
+
+    CPU time of this process, not wall time, so that other work on a shared machine does
+    not distort the ratios between methods.
+    """
+    runs, start = 0, time.process_time()
     while True:
         result = action()
         runs += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= minimum:
             return elapsed / runs, result
 

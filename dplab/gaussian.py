@@ -226,15 +226,22 @@ class _ScalarMath:
 
     @staticmethod
     def exp(value: float) -> float:
-        return math.exp(value) if value < 709.0 else np.exp(value).item()
+        try:
+            return math.exp(value)
+        except OverflowError:
+            return math.inf
 
     @staticmethod
     def log(value: float) -> float:
-        return math.log(value) if 0 < value < math.inf else np.log(value).item()
+        if value > 0:
+            return math.log(value)
+        return -math.inf if value == 0 else math.nan
 
     @staticmethod
     def log1p(value: float) -> float:
-        return math.log1p(value) if -1 < value < math.inf else np.log1p(value).item()
+        if value > -1:
+            return math.log1p(value)
+        return -math.inf if value == -1 else math.nan
 
     @staticmethod
     def sqrt(value: float) -> float:
@@ -242,7 +249,10 @@ class _ScalarMath:
 
     @staticmethod
     def ldexp(mantissa: float, exponent: int) -> float:
-        return np.ldexp(mantissa, exponent).item()
+        try:
+            return math.ldexp(mantissa, exponent)
+        except OverflowError:
+            return math.copysign(math.inf, mantissa)
 
 
 def _xp(value: _Float) -> object:
@@ -348,7 +358,9 @@ def _mills_taylor(t: _Float) -> tuple[_Float, ...]:
 
 def _finite_or_zero(value: _Float) -> _Float:
     """A low part that overflowed (t beyond 1e150, where it is negligible) counts as 0."""
-    return _where(_xp(value).isfinite(value), value, 0.0)
+    if isinstance(value, np.ndarray):
+        return np.where(np.isfinite(value), value, 0.0)
+    return value if math.isfinite(value) else 0.0
 
 
 def _continued_fraction_step(t: _Float, numerator: float, hi: _Float, lo: _Float):
@@ -363,7 +375,7 @@ def _continued_fraction_step(t: _Float, numerator: float, hi: _Float, lo: _Float
 def _mills_fraction(t: _Float, denominators: list | None = None) -> tuple[_Float, ...]:
     """R, M and the ratios from the continued fraction; its denominators g₂, g₃, … up to
     the length of ``denominators`` are stored there when it is given."""
-    smallest = float(np.min(t))
+    smallest = float(t.min()) if isinstance(t, np.ndarray) else t
     terms = math.ceil(10 + 300 / smallest / smallest)  # checked against Arb in the tests
     keep = 0 if denominators is None else len(denominators) + 2  # g_n for n < keep
     terms = max(terms, keep)
@@ -465,12 +477,13 @@ def _gap_near(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float,
     underflows.
     """
     x, x_lo, h, h_lo = (np.asarray(v)[..., None] for v in (x, x_lo, h, h_lo))
-    step, step_err = _two_prod(h, _GL_POINTS)
-    t, t_err = _two_sum(x, step)
-    t_lo = t_err + step_err + x_lo + h_lo * _GL_POINTS
-    _, _, m, slope, _ = (part.reshape(t.shape) for part in _mills_pair(t.ravel()))
-    mean = _compensated_sum((m + t_lo * slope) * _GL_HALF_WEIGHTS)
-    hi, lo, log_mean = h[..., 0] * mean, h_lo[..., 0] * mean, np.log(mean)
+    with np.errstate(all="ignore"):
+        step, step_err = _two_prod(h, _GL_POINTS)
+        t, t_err = _two_sum(x, step)
+        t_lo = t_err + step_err + x_lo + h_lo * _GL_POINTS
+        _, _, m, slope, _ = (part.reshape(t.shape) for part in _mills_pair(t.ravel()))
+        mean = _compensated_sum((m + t_lo * slope) * _GL_HALF_WEIGHTS)
+        hi, lo, log_mean = h[..., 0] * mean, h_lo[..., 0] * mean, np.log(mean)
     if hi.ndim == 0:  # a scalar call continues in Python floats
         return hi.item(), lo.item(), log_mean.item()
     return hi, lo, log_mean
@@ -609,12 +622,13 @@ def _profile(sensitivity: _Float, sigma: _Float, eps: _Float) -> tuple[_Float, _
     """``(ln δ, δ)`` for Δ > 0, σ > 0, ε ≥ 0 given as 1-d arrays or as floats.
 
     δ may come out subnormal or 0 where it underflows; ``ln δ`` is then still accurate.
-    Long arrays go through in blocks that stay in the processor's cache.
+    Long arrays go through in blocks that stay in the processor's cache.  Scalars run in
+    Python floats (NumPy only for the quadrature nodes, which set their own error state).
     """
+    if not isinstance(sensitivity, np.ndarray):
+        g = _geometry(float(sensitivity), float(sigma), float(eps))
+        return (_positive_x if g.x >= 0 else _negative_x)(g)
     with np.errstate(all="ignore"):
-        if not isinstance(sensitivity, np.ndarray):
-            g = _geometry(float(sensitivity), float(sigma), float(eps))
-            return (_positive_x if g.x >= 0 else _negative_x)(g)
         log_delta = np.empty_like(sensitivity)
         value = np.empty_like(sensitivity)
         for start in range(0, sensitivity.size, _BLOCK):
@@ -660,7 +674,9 @@ def _finite_result(name: str, values: np.ndarray | float, arguments: str) -> Non
         )
 
 
-def _shaped(values: np.ndarray) -> float | np.ndarray:
+def _shaped(values: np.ndarray | float) -> float | np.ndarray:
+    if type(values) is float:  # a NumPy float64 is a float too, and is converted below
+        return values
     return float(values) if np.ndim(values) == 0 else values
 
 
@@ -684,7 +700,8 @@ def _evaluate(
         if arguments[0] == 0:
             return -math.inf, 0.0, arguments
         log_value, value = _profile(*arguments)
-        _check_log_range(log_value == -math.inf, *arguments)
+        if log_value == -math.inf:
+            _check_log_range(True, *arguments)
         return float(log_value), float(value), arguments
     arguments = _arguments(sensitivity, sigma, eps)
     log_values = np.full(arguments[0].shape, -np.inf)
