@@ -1022,6 +1022,9 @@ def classic_sigma(sensitivity: float, eps: float, delta: float) -> float:
 def compare_calibrations(sensitivity: float, eps: float, delta: float) -> CalibrationComparison:
     """The exact smallest σ and, where it applies, the classic σ with the δ it really gives.
 
+    Raises :class:`OutOfRangeError`, naming these three arguments, when the smallest σ is
+    beyond the largest double.
+
     >>> c = compare_calibrations(1, 0.5, 1e-5)
     >>> round(c.exact_sigma, 6), round(c.classic_sigma, 6), round(c.ratio, 3)
     (7.031827, 9.689611, 1.378)
