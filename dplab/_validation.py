@@ -113,15 +113,18 @@ def exact_fraction(name: str, value: object) -> Fraction:
     """Convert ``value`` to a :class:`~fractions.Fraction` without rounding surprises.
 
     ``int``, ``Fraction`` and ``Decimal`` are taken exactly; a decimal string such as
-    ``"0.9"`` or ``"3/4"`` is parsed exactly; a ``float`` is taken by its *shortest decimal
-    form* (``repr``), so ``0.9`` means 9/10 and not the binary double nearest to it.
+    ``"0.9"`` or ``"3/4"`` is parsed exactly; a ``float`` is taken by its exact binary value
+    (``Fraction(x)``), the one number the program holds, so ``0.5`` is 1/2 and ``0.9`` is
+    the double nearest to 9/10, not 9/10 itself (pass ``"0.9"`` to mean 9/10).
 
-    >>> exact_fraction("p", 0.9)
-    Fraction(9, 10)
+    >>> exact_fraction("p", 0.5)
+    Fraction(1, 2)
+    >>> exact_fraction("p", 0.9) == Fraction(9, 10), exact_fraction("p", "0.9")
+    (False, Fraction(9, 10))
     >>> exact_fraction("p", "3/4")
     Fraction(3, 4)
-    >>> exact_fraction("p", np.float64(0.1))
-    Fraction(1, 10)
+    >>> exact_fraction("p", np.float64(0.1)) == Fraction(0.1)
+    True
     """
     if isinstance(value, bool):
         raise TypeError(f"{name} must be a number or a decimal string; got {value!r}")
@@ -134,7 +137,7 @@ def exact_fraction(name: str, value: object) -> Fraction:
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError(f"{name} must be finite; got {value!r}")
-        return Fraction(float.__repr__(value))  # numpy 2 spells repr(np.float64(x)) differently
+        return Fraction(value)
     if isinstance(value, str):
         exponent = _EXPONENT.search(value)
         if exponent:
@@ -161,14 +164,14 @@ def check_rational(
 ) -> Fraction:
     """Return ``value`` as an exact :class:`~fractions.Fraction` after checking its range.
 
-    The value is converted by :func:`exact_fraction` (a ``float`` by its shortest decimal
-    form, a string such as ``"0.9"`` or ``"3/4"`` exactly).  Every failure, including NaN,
+    The value is converted by :func:`exact_fraction` (a ``float`` by its exact binary
+    value, a string such as ``"0.9"`` or ``"3/4"`` exactly).  Every failure, including NaN,
     infinity and unparsable strings, names the parameter, the allowed range and the value.
 
     >>> check_rational("p", "0.9", low=0, high=1)
     Fraction(9, 10)
-    >>> check_rational("alpha", 1.1, low=1)
-    Fraction(11, 10)
+    >>> check_rational("alpha", 1.25, low=1)
+    Fraction(5, 4)
     >>> check_rational("alpha", float("nan"), low=1)
     Traceback (most recent call last):
     ...

@@ -363,7 +363,7 @@ LABELS: dict[str, dict[str, str]] = {
         "gauss.panel_mae": "평균 절대 오차 σ√(2/π)",
         "gauss.pair_text": "D = {dataset}, D′ = {neighbour}: f(D) = {before}, f(D′) = {after}",
         "gauss.delta_zero": "0 (정확히: Δ = 0이면 두 출력 분포가 같습니다)",
-        "gauss.delta_underflow": "≈ {value}: 0보다 크지만 배정밀도 수로는 나타낼 수 없습니다",
+        "gauss.delta_underflow": "≈ {value}: 0보다 크고, 가장 작은 정규 배정밀도 수보다 작습니다",
         "gauss.log_minus_inf": "−∞ (δ = 0)",
         "gauss.underflow_yes": (
             "예: δ가 가장 작은 정규 배정밀도 수보다 작습니다. 0이 아니므로 로그로 보여 줍니다."
@@ -750,7 +750,7 @@ LABELS: dict[str, dict[str, str]] = {
         "gauss.panel_mae": "mean absolute error σ√(2/π)",
         "gauss.pair_text": "D = {dataset}, D′ = {neighbour}: f(D) = {before}, f(D′) = {after}",
         "gauss.delta_zero": "0 (exactly: with Δ = 0 both output laws are the same)",
-        "gauss.delta_underflow": "≈ {value}: positive, but too small for a double",
+        "gauss.delta_underflow": "≈ {value}: positive, and below the smallest normal double",
         "gauss.log_minus_inf": "−∞ (δ = 0)",
         "gauss.underflow_yes": (
             "yes: δ is below the smallest normal double. It is not 0, so it is shown by its "
