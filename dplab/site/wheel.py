@@ -25,12 +25,13 @@ import tempfile
 import tomllib
 import zipfile
 from dataclasses import dataclass
+from email.message import Message
 from email.parser import HeaderParser
 from pathlib import Path
 
 from packaging.requirements import Requirement
 
-__all__ = ["SiteWheel", "normalize_wheel", "site_wheel"]
+__all__ = ["SiteWheel", "normalize_wheel", "site_wheel", "wheel_metadata"]
 
 FORMAT = 1
 _PROJECT_FILES = ("pyproject.toml", "README.md")
@@ -145,10 +146,15 @@ def _build(source_root: Path, backend: str, destination: Path) -> Path:
         return temporary.replace(destination / built.name)
 
 
-def _metadata(path: Path) -> SiteWheel:
+def wheel_metadata(path: Path) -> Message:
+    """The core metadata (``*.dist-info/METADATA``) of the wheel at ``path``."""
     with zipfile.ZipFile(path) as wheel:
         (name,) = [n for n in wheel.namelist() if n.endswith(".dist-info/METADATA")]
-        metadata = HeaderParser().parsestr(wheel.read(name).decode("utf-8"))
+        return HeaderParser().parsestr(wheel.read(name).decode("utf-8"))
+
+
+def _site_wheel(path: Path) -> SiteWheel:
+    metadata = wheel_metadata(path)
     base = [Requirement(r) for r in metadata.get_all("Requires-Dist") or []]
     names = sorted({r.name for r in base if r.marker is None or r.marker.evaluate({"extra": ""})})
     return SiteWheel(path, metadata["Requires-Python"] or "", tuple(names))
@@ -159,4 +165,8 @@ def site_wheel(source_root: Path) -> SiteWheel:
     backend = _backend(source_root)
     folder = source_root / ".cache" / "wheel" / _key(source_root, backend)
     built = sorted(folder.glob("*.whl"))
-    return _metadata(built[0] if built else _build(source_root, backend[0], folder))
+    if not built:
+        for stale in folder.parent.glob("*"):  # wheels of earlier sources
+            shutil.rmtree(stale, ignore_errors=True)
+        built = [_build(source_root, backend[0], folder)]
+    return _site_wheel(built[0])

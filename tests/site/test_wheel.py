@@ -17,7 +17,6 @@ import subprocess
 import sys
 import tomllib
 import zipfile
-from email.parser import HeaderParser
 from pathlib import Path
 
 import nbformat
@@ -27,7 +26,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from dplab.site.project import REPOSITORY
-from dplab.site.wheel import normalize_wheel, site_wheel
+from dplab.site.wheel import normalize_wheel, site_wheel, wheel_metadata
 
 PYPROJECT = tomllib.loads((REPOSITORY / "pyproject.toml").read_text(encoding="utf-8"))
 SITE_TOOLS = {"mkdocs", "mkdocs-material", "mkdocs-jupyter", "markdown-katex", "nbclient"}
@@ -169,12 +168,6 @@ def test_the_wheel_is_cached_on_its_sources_and_rebuilt_when_they_change(tmp_pat
 # ---------------------------------------------------------------- the built site
 
 
-def _metadata(wheel: Path):
-    with zipfile.ZipFile(wheel) as archive:
-        (name,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
-        return HeaderParser().parsestr(archive.read(name).decode())
-
-
 def _site_wheel(site: Path) -> Path:
     (wheel,) = sorted((site / "notebooks").glob("dplab-*.whl"))
     return wheel
@@ -182,7 +175,7 @@ def _site_wheel(site: Path) -> Path:
 
 @pytest.mark.build
 def test_the_wheel_metadata_has_ranges_and_the_site_tools_only_under_the_extra(built_site):
-    metadata = _metadata(_site_wheel(built_site))
+    metadata = wheel_metadata(_site_wheel(built_site))
     required = [Requirement(r) for r in metadata.get_all("Requires-Dist")]
     base = [r for r in required if r.marker is None]
     assert base, "the wheel requires nothing"
@@ -235,7 +228,7 @@ def _pip(python: Path, *arguments: str) -> None:
 def _oldest(wheel: Path) -> list[str]:
     """Each base requirement at the lowest version its range allows (``>=X`` → ``==X``)."""
     pins = []
-    for text in _metadata(wheel).get_all("Requires-Dist"):
+    for text in wheel_metadata(wheel).get_all("Requires-Dist"):
         requirement = Requirement(text)
         if requirement.marker is None:
             (lowest,) = [s.version for s in requirement.specifier if s.operator == ">="]
