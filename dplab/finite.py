@@ -329,6 +329,16 @@ class Certificate:
             pairs=tuple(pairs),
         )
 
+    @property
+    def worst_rows(self) -> tuple[PairExcess, ...]:
+        """Every row of :attr:`pairs` that attains :attr:`required_delta`, in table order.
+
+        ``worst_pair`` names only the first of them; a symmetric channel has ties (the
+        randomized-response count channel always does: see
+        :func:`dplab.randomized_response.certify`).
+        """
+        return tuple(row for row in self.pairs if row.required_delta == self.required_delta)
+
 
 @dataclass(frozen=True)
 class EventCheck:

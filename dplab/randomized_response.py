@@ -381,6 +381,13 @@ def certify(n: int, p: RationalLike, alpha: RationalLike, delta: RationalLike) -
     (False, Fraction(2187, 5000))
     >>> certificate.worst_pair, certificate.worst_event
     ((0, 1), (0,))
+
+    The maximum is always attained at least twice: reversing every bit and every report maps
+    the count ``c`` to ``n − c`` and the output ``y`` to ``n − y``, so the row of ``c → c+1``
+    with event ``S`` has the value of the row of ``n−c → n−c−1`` with event ``n − S``.
+
+    >>> [(row.pair, row.event) for row in certificate.worst_rows]
+    [((0, 1), (0,)), ((4, 3), (4,))]
     """
     n, p = _check_n(n), _check_p(p)
     alpha, delta = check_alpha(alpha), check_delta(delta)

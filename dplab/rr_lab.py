@@ -1,28 +1,39 @@
-"""Every state of the lesson's client-side randomized-response lab, precomputed exactly.
+"""The randomized-response lab's grid and the exact integer encoding its script uses.
 
 The lab's sliders reach ``n ∈ {1, …, 12}``, ``p = k/100`` for ``k = 50, …, 100`` and
-``α = t/10`` for ``t = 10, …, 100`` (exact decimals).  A page opened from ``file://`` has no
-server, so the verdicts must be in the page; this module produces them as plain Python data
-(ints and decimal strings) for the site build to serialise.
+``α = t/10`` for ``t = 10, …, 100`` (exact decimals): :data:`LAB_GRID`, which the lesson's
+α grid and the lab's HTML (:mod:`dplab.views.rr_lab`) read.
+
+**The page holds no precomputed states.**  A page opened from ``file://`` has no server,
+and the lab's script ``docs/assets/dplab/rr-lab.js`` computes every state in the browser,
+with ``BigInt``, by the encoding below; the browser test ``tests/browser/test_rr_lab.py``
+checks the script against :func:`dplab.randomized_response.certify` over the whole grid.
+This module states the same encoding in Python.  :func:`delta_denominator` is used by the
+lab's views; :func:`lab_states`, :func:`lab_count_weights` and :func:`claim_covers`
+tabulate the grid in that encoding and apply its comparison rule, and serve only as a
+reference: ``tests/maths/test_rr_lab.py`` checks them against the general certificate of
+:mod:`dplab.finite`, which confirms on the whole grid the facts the script relies on
+(integer numerators over one denominator, the mirror symmetry of pairs, interval events).
 
 **Encoding of δ.**  With ``p = k/100`` every count law has integer weights over ``100^n``,
-and with ``α = t/10`` every excess ``Σ_y [P_y − αQ_y]₊`` is an integer over
+and with ``α = t/10`` every excess ``Σ_y [P_y − αQ_y]₊`` is an integer numerator over
 
     delta_denominator(n) = 10 · 100^n,
 
-namely ``Σ_y [10·w_P(y) − t·w_Q(y)]₊``.  Numerators are decimal strings because they
-exceed 2^53 (up to 26 digits); the browser parses them with ``BigInt``.  A claimed δ typed
-as a decimal string with ``K`` digits after the point, read as the integer ``D`` (digits
-without the point), covers the required numerator ``N`` exactly when
+namely ``Σ_y [10·w_P(y) − t·w_Q(y)]₊``.  Numerators can exceed 2^53 (up to 26 digits), so
+they are kept as integers (decimal strings in :func:`lab_states`), never as floats.  A
+claimed δ typed as a decimal string with ``K`` digits after the point, read as the integer
+``D`` (digits without the point), covers the required numerator ``N`` exactly when
 
-    D · 10 · 100^n  ≥  N · 10^K          (BigInt; no rounding)
+    D · 10 · 100^n  ≥  N · 10^K          (integers; no rounding)
 
-which is :func:`claim_covers`.
+which is :func:`claim_covers` (the script also reads ``e``-notation, by the rule of
+:func:`dplab.views.rr_lab.parse_claim`).
 
 **Pairs.**  Ordered count pairs are numbered as in
 :func:`dplab.randomized_response.count_pairs`: index ``2c`` is ``c → c+1`` ("up"), index
-``2c+1`` is ``c+1 → c`` ("down").  Only the ``n`` up pairs are stored; by the mirror
-symmetry (reverse all bits, see :mod:`dplab.randomized_response`) the down pair
+``2c+1`` is ``c+1 → c`` ("down").  :func:`lab_states` stores only the ``n`` up pairs; by
+the mirror symmetry (reverse all bits, see :mod:`dplab.randomized_response`) the down pair
 ``c+1 → c`` has the numerator of the up pair ``n−1−c`` and its event reflected,
 ``[start, stop) ↦ [n+1−stop, n+1−start)``.  On this grid (``p ≥ ½``) every worst event is
 an interval of outputs ``start ≤ y < stop`` (empty when ``start == stop``).
@@ -106,7 +117,7 @@ def _interval(event: tuple[int, ...]) -> list[int]:
 
 
 def lab_states(grid: LabGrid = LAB_GRID) -> dict[str, object]:
-    """Exact required δ per state and per up pair, as plain data.
+    """Exact required δ per state and per up pair, as plain data (a reference table).
 
     Returns ``{"fields": STATE_FIELDS, "sizes", "p_percents", "alpha_tenths", "states"}``
     where ``states[i][j][l]`` is the state ``(sizes[i], p_percents[j], alpha_tenths[l])``,
@@ -156,12 +167,13 @@ def lab_states(grid: LabGrid = LAB_GRID) -> dict[str, object]:
 
 
 def lab_count_weights(grid: LabGrid = LAB_GRID) -> dict[str, object]:
-    """The count laws themselves, a much smaller alternative to :func:`lab_states`.
+    """The count laws in the lab's encoding: the integer weights ``rr-lab.js`` computes.
 
     ``weights[i][j][c]`` lists ``100^n · Pr[Y = y | c]`` (decimal strings, ``y = 0..n``)
-    for ``n = sizes[i]``, ``p = p_percents[j]/100``.  From them the browser can compute any
-    pair's numerator over ``10·100^n`` as ``Σ_y max(0, 10·w_s(y) − t·w_t(y))``; a client
-    that does so must be tested against :func:`lab_states` over the whole grid.
+    for ``n = sizes[i]``, ``p = p_percents[j]/100``.  Any pair's numerator over
+    ``10·100^n`` is ``Σ_y max(0, 10·w_s(y) − t·w_t(y))``; the tests check that these sums
+    give :func:`lab_states`.  (The script computes the weights itself, as the coefficients
+    of a product of polynomials, and checks them against the build's witness.)
 
     >>> lab_count_weights(LabGrid(sizes=(1,), p_percents=(75,)))["weights"]
     [[[['75', '25'], ['25', '75']]]]

@@ -3,7 +3,9 @@
 * ``on_config``: fixes the build date (byte-identical builds), builds the navigation
   from the lessons' front matter and names the package wheel for the notebook pages;
 * ``on_pre_build``: runs the pre-build (execute, cache, render lessons and notebooks);
-* ``on_post_page``: notebook pages link their large shared CSS instead of inlining it;
+* ``on_config`` also hands the templates the labels and the Content-Security-Policy;
+* ``on_post_page``: notebook pages link their large shared CSS instead of inlining it, and
+  lose mkdocs-jupyter's remote Mermaid loader;
 * ``on_serve``: makes ``mkdocs serve`` reload when a lesson or ``dplab`` changes.
 """
 
@@ -20,6 +22,7 @@ from dplab.site.errors import LessonError
 from dplab.site.notebook import externalize_styles
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
+from dplab.site.security import CONTENT_SECURITY_POLICY, drop_remote_imports
 from dplab.site.wheel import site_wheel
 from dplab.views import LABELS, label
 
@@ -31,6 +34,7 @@ def _project(config) -> Project:
 def on_config(config):
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     config.extra["dplab_labels"] = LABELS[os.environ.get("DPLAB_LANG", "ko")]
+    config.extra["dplab_csp"] = CONTENT_SECURITY_POLICY
     # The file name of the package wheel in notebooks/, for the notebook pages' link.
     config.extra["dplab_wheel"] = site_wheel(_project(config).source_root).name
     try:
@@ -66,7 +70,7 @@ def on_post_page(output, page, config):
             target.write_text(css, encoding="utf-8")
 
     prefix = "../" * page.file.dest_uri.count("/") + "assets/generated/"
-    return externalize_styles(output, prefix, write)
+    return externalize_styles(drop_remote_imports(output), prefix, write)
 
 
 def on_serve(server, config, builder):

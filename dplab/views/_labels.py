@@ -69,6 +69,7 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.loss": "프라이버시 손실 L(y)",
         "laplace.input": "입력",
         "laplace.scale": "척도 b",
+        "laplace.col_max_loss": "{low} ≤ y ≤ {high}에서 L(y)의 최댓값",
         "laplace.neighbour": "인접 입력",
         "laplace.desc_slider": (
             "선그림 두 칸: 민감도 Δ = {sensitivity}인 최악의 인접 쌍에서 두 입력의 라플라스 출력 "
@@ -187,7 +188,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.size": "사람 수 n (로그 눈금)",
         "rr.tv_axis": "α = 1에서 필요한 δ (총변동 거리)",
         "rr.series_p": "p = {p}",
-        "rr.normal": "정규 근사",
+        "rr.normal": "δ의 정규 근사",
         "rr.exact": "정확한 값",
         "rr.walk_inputs": "① 바뀌는 것: 한 사람의 비트",
         "rr.walk_outputs": "② 공개되는 것: 두 출력 분포",
@@ -196,7 +197,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.walk_person": "사람",
         "rr.walk_source_row": "D: c = {c}",
         "rr.walk_target_row": "D′: c = {c}",
-        "rr.walk_event_text": "S = {event}: P(S) = {ps}\nαQ(S) + δ = {bound} → {verdict}",
+        "rr.walk_event_text": "S = {event}: P(S) {ps}\nαQ(S) + δ {bound} → {verdict}",
         "rr.col_source": "출발 개수 c",
         "rr.col_target": "인접 개수 c′",
         "rr.col_event": "최대화 사건",
@@ -208,7 +209,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.col_n": "n",
         "rr.col_ratio": "n = 1 대비",
         "rr.col_peak": "나머지 n − 1명 보고 개수의 최대 점확률",
-        "rr.col_normal": "정규 근사",
+        "rr.col_normal": "δ의 정규 근사",
         "rr.desc_pair": (
             "막대그림: 참 개수 {source}인 입력(P)과 {target}인 인접 입력(Q)에서 보고된 1의 개수 "
             "0부터 {n}까지의 확률. 점선 테두리는 사건 S = {event}."
@@ -218,12 +219,15 @@ LABELS: dict[str, dict[str, str]] = {
             "n = {n}, p = {p}, α = {alpha}."
         ),
         "rr.desc_profile": (
-            "선그림: α = 1.0부터 10.0까지 0.1 간격으로 필요한 최소 δ. 가로축은 α = e^ε이다. "
-            "점 하나가 주장 (α, δ) = ({alpha}, {delta}). n = {n}, p = {p}."
+            "선그림: α = 1.0부터 10.0까지 0.1 간격의 점마다 정확히 계산한 필요한 최소 δ. 점을 "
+            "잇는 선분은 눈을 돕는 안내선이며, 참 프로필은 볼록해서 점 사이에서 선분과 같거나 "
+            "그보다 낮다. 가로축은 α = e^ε이다. 큰 점 하나가 주장 (α, δ) = ({alpha}, {delta}). "
+            "n = {n}, p = {p}."
         ),
         "rr.desc_aggregation": (
             "선그림: α = 1에서 필요한 δ(총변동 거리)가 사람 수 n에 따라 줄어드는 모습, p = {ps}. "
-            "n = 1은 한 사람이 자기 답만 무작위 응답으로 낸 경우이고, 점선은 정규 근사."
+            "n = 1은 한 사람이 자기 답만 무작위 응답으로 낸 경우이고, 점선은 최빈 확률을 정규 "
+            "근사로 바꾼 δ의 근사 (2p−1)/√(2π(n−1)p(1−p))."
         ),
         "rr.desc_walkthrough": (
             "네 단계 그림: ① 참 개수 {source}와 {target}인 두 입력은 한 사람의 비트만 다르다. "
@@ -258,7 +262,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.lab_live": "사건 하나의 검사: {event}. 전체 인증: {certificate}. {required}.",
         "rr.lab_query_heading": "선택한 쌍의 두 출력 분포와 사건 S",
         "rr.lab_pair_text": "출발 입력의 참 개수 c = {source}, 인접 입력의 참 개수 c′ = {target}",
-        "rr.lab_event_values": "P(S) = {ps}, Q(S) = {qs}, αQ(S) + δ = {bound}",
+        "rr.lab_event_values": "P(S) {ps}, Q(S) {qs}, αQ(S) + δ {bound}",
         "rr.lab_event_pass": "이 사건에서 P(S) ≤ αQ(S) + δ",
         "rr.lab_event_fail": "이 사건에서 P(S) > αQ(S) + δ",
         "rr.lab_event_note": (
@@ -269,8 +273,14 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.lab_cert_scope": "순서 있는 인접 쌍 {pairs}개 × 사건 {events}개를 모두 다룹니다.",
         "rr.lab_cert_pass": "주장한 (α, δ)가 모든 쌍과 모든 사건에서 성립",
         "rr.lab_cert_fail": "주장한 (α, δ)가 성립하지 않는 쌍과 사건이 있음",
-        "rr.lab_worst": "최댓값을 내는 쌍 {pair}, 사건 {event}",
+        "rr.lab_worst": "최댓값을 내는 곳: {places}",
+        "rr.lab_place": "쌍 {pair}의 사건 {event}",
+        "rr.lab_worst_zero": "필요한 δ가 0이어서 모든 쌍이 최댓값 0을 냅니다(사건 ∅).",
         "rr.lab_profile_heading": "프라이버시 프로필: α마다 필요한 최소 δ",
+        "rr.lab_profile_note": (
+            "점은 α = 1.0, 1.1, …, 10.0에서 정확히 계산한 값이고, 점을 잇는 선분은 눈을 돕는 "
+            "안내선입니다. 참 프로필은 볼록해서 점 사이에서는 선분과 같거나 그보다 낮습니다."
+        ),
         "rr.lab_utility_heading": "순수 ε와 추정 오차",
         "rr.lab_pure": "δ = 0일 때 가능한 가장 작은 ε = ln(p/(1−p)) ≈ {eps}",
         "rr.lab_pure_zero": "δ = 0일 때 가능한 가장 작은 ε = 0 (p = 1/2: 출력이 입력과 무관)",
@@ -452,6 +462,7 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.loss": "privacy loss L(y)",
         "laplace.input": "input",
         "laplace.scale": "scale b",
+        "laplace.col_max_loss": "largest L(y) for {low} ≤ y ≤ {high}",
         "laplace.neighbour": "neighbour",
         "laplace.desc_slider": (
             "Two line charts: the Laplace output densities of the worst neighbouring pair with "
@@ -570,7 +581,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.size": "number of people n (log scale)",
         "rr.tv_axis": "required δ at α = 1 (total variation)",
         "rr.series_p": "p = {p}",
-        "rr.normal": "normal approximation",
+        "rr.normal": "normal approximation of δ",
         "rr.exact": "exact",
         "rr.walk_inputs": "① what changes: one person's bit",
         "rr.walk_outputs": "② what is released: two output laws",
@@ -579,7 +590,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.walk_person": "person",
         "rr.walk_source_row": "D: c = {c}",
         "rr.walk_target_row": "D′: c = {c}",
-        "rr.walk_event_text": "S = {event}: P(S) = {ps}\nαQ(S) + δ = {bound} → {verdict}",
+        "rr.walk_event_text": "S = {event}: P(S) {ps}\nαQ(S) + δ {bound} → {verdict}",
         "rr.col_source": "source count c",
         "rr.col_target": "neighbour count c′",
         "rr.col_event": "maximising event",
@@ -591,7 +602,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.col_n": "n",
         "rr.col_ratio": "relative to n = 1",
         "rr.col_peak": "largest point probability of the other n − 1 reports",
-        "rr.col_normal": "normal approximation",
+        "rr.col_normal": "normal approximation of δ",
         "rr.desc_pair": (
             "Bar chart: probabilities of 0 to {n} reported ones for true count {source} (P) and "
             "the neighbouring true count {target} (Q). The dashed outline is the event S = {event}."
@@ -601,12 +612,16 @@ LABELS: dict[str, dict[str, str]] = {
             "the claimed δ = {delta}. n = {n}, p = {p}, α = {alpha}."
         ),
         "rr.desc_profile": (
-            "Line chart: smallest required δ for α = 1.0 to 10.0 in steps of 0.1; the axis is "
-            "α = e^ε. One point is the claim (α, δ) = ({alpha}, {delta}). n = {n}, p = {p}."
+            "Line chart: smallest required δ, computed exactly at each point α = 1.0 to 10.0 in "
+            "steps of 0.1. The segments joining the points are a guide for the eye: the true "
+            "profile is convex, on or below them between points. The axis is α = e^ε. One large "
+            "point is the claim (α, δ) = ({alpha}, {delta}). n = {n}, p = {p}."
         ),
         "rr.desc_aggregation": (
             "Line chart: required δ at α = 1 (total variation) as the number of people n grows, "
-            "p = {ps}. n = 1 is one person's own randomized response; dashed: normal approximation."
+            "p = {ps}. n = 1 is one person's own randomized response; dashed: the approximation "
+            "(2p−1)/√(2π(n−1)p(1−p)) of δ, the peak probability replaced by its normal "
+            "approximation."
         ),
         "rr.desc_walkthrough": (
             "Four-step figure: ① inputs with true counts {source} and {target} differ in one "
@@ -643,7 +658,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.lab_live": "One event: {event}. Certificate: {certificate}. {required}.",
         "rr.lab_query_heading": "Both output laws of the chosen pair and the event S",
         "rr.lab_pair_text": "source true count c = {source}, neighbour true count c′ = {target}",
-        "rr.lab_event_values": "P(S) = {ps}, Q(S) = {qs}, αQ(S) + δ = {bound}",
+        "rr.lab_event_values": "P(S) {ps}, Q(S) {qs}, αQ(S) + δ {bound}",
         "rr.lab_event_pass": "on this event P(S) ≤ αQ(S) + δ",
         "rr.lab_event_fail": "on this event P(S) > αQ(S) + δ",
         "rr.lab_event_note": (
@@ -654,8 +669,14 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.lab_cert_scope": "Covers {pairs} ordered adjacent pairs × {events} events.",
         "rr.lab_cert_pass": "the claimed (α, δ) holds on every pair and every event",
         "rr.lab_cert_fail": "some pair and event violate the claimed (α, δ)",
-        "rr.lab_worst": "maximised by pair {pair}, event {event}",
+        "rr.lab_worst": "maximised at {places}",
+        "rr.lab_place": "pair {pair}, event {event}",
+        "rr.lab_worst_zero": "the required δ is 0: every pair attains it (event ∅).",
         "rr.lab_profile_heading": "Privacy profile: smallest required δ for each α",
+        "rr.lab_profile_note": (
+            "The points are exact at α = 1.0, 1.1, …, 10.0; the segments joining them are a guide "
+            "for the eye. The true profile is convex, on or below them between points."
+        ),
         "rr.lab_utility_heading": "Pure ε and estimation error",
         "rr.lab_pure": "smallest ε with δ = 0: ln(p/(1−p)) ≈ {eps}",
         "rr.lab_pure_zero": "smallest ε with δ = 0: 0 (p = 1/2: the output ignores the input)",

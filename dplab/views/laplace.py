@@ -32,11 +32,23 @@ __all__ = [
     "loss_table",
     "neighbour_densities_chart",
     "number_text",
+    "output_grid",
     "profile_tooltip",
     "sensitivity_table",
     "tuple_text",
     "walkthrough_chart",
 ]
+
+
+def output_grid(sensitivity: float, *, points: int = 131, half_width: float = 6.0) -> list[float]:
+    """The outputs ``y`` at which the tour's charts are drawn: ``points`` equally spaced values
+    from ``−half_width`` to ``Δ + half_width``, both ends included.
+
+    >>> output_grid(1.0, points=3, half_width=2.0)
+    [-2.0, 0.5, 3.0]
+    """
+    low, high = -half_width, sensitivity + half_width
+    return [low + (high - low) * i / (points - 1) for i in range(points)]
 
 
 def density_grid(
@@ -48,10 +60,8 @@ def density_grid(
     loss ``L(y)`` of the pair at ``y``).  Rounded for display only.
     """
     rows = []
-    low, high = -half_width, sensitivity + half_width
     for scale in scales:
-        for i in range(points):
-            y = low + (high - low) * i / (points - 1)
+        for y in output_grid(sensitivity, points=points, half_width=half_width):
             loss = laplace.privacy_loss(y, center=0.0, neighbour_center=sensitivity, scale=scale)
             for name, center in (
                 (label("laplace.input"), 0.0),
@@ -107,16 +117,34 @@ def neighbour_densities_chart(
     )
 
 
-def loss_table(scales: Sequence[float], *, sensitivity: float) -> Styler:
-    """For each scale: the largest privacy loss over outputs, which is the pure ε = Δ/b."""
-    far_left = -1e6
+def loss_table(
+    scales: Sequence[float], *, sensitivity: float, outputs: Sequence[float] | None = None
+) -> Styler:
+    """For each scale ``b``: the largest privacy loss over ``outputs``, beside ``ε = Δ/b``.
+
+    ``outputs`` defaults to the charts' grid (:func:`output_grid`); the column title names
+    its smallest and largest output.  The loss ``L(y) = (|y − Δ| − |y|)/b`` does not increase
+    with ``y`` and equals ``Δ/b`` for every ``y ≤ 0``, so over a grid that reaches ``y ≤ 0``
+    the maximum is ``Δ/b`` (computed in floats: equal up to rounding in the last place,
+    which the 4 significant digits shown do not reach), and over positive outputs only it
+    is smaller.  Both columns are floats shown with 4 significant digits.
+    """
+    ys = list(output_grid(sensitivity) if outputs is None else outputs)
+    if not ys:
+        raise ValueError("outputs must hold at least one output y; got none")
+    low, high = (f"{y:g}".replace("-", "−") for y in (min(ys), max(ys)))
+    largest = label("laplace.col_max_loss", low=low, high=high)
     table = pd.DataFrame(
         {
             label("laplace.scale"): list(scales),
-            "max L(y)": [
-                laplace.privacy_loss(far_left, center=0.0, neighbour_center=sensitivity, scale=b)
+            largest: [
+                max(
+                    laplace.privacy_loss(y, center=0.0, neighbour_center=sensitivity, scale=b)
+                    for y in ys
+                )
                 for b in scales
             ],
+            "Δ/b": [float(laplace.epsilon(sensitivity, b)) for b in scales],
         }
     )
     return table.style.format("{:.4g}").hide(axis="index")

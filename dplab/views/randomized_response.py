@@ -13,6 +13,10 @@ Display text shared with the lab script (it implements the same rules):
 * :func:`approx_text` – a rational rounded half-up to 4 significant digits, trailing zeros
   dropped, plain decimals for ``10⁻⁴ ≤ |x| < 10⁶`` and ``m×10ᵉ`` otherwise;
 * :func:`decimal_text` – the exact decimal ``N / 10^D``;
+* :func:`value_text` – ``= x`` for a value with at most :data:`EXACT_DIGITS` significant
+  digits (shown exactly), else ``≈ x`` rounded; :func:`compared_texts` – two values of an
+  inequality, with as many digits as it takes for unequal values to look unequal, in
+  their true order;
 * :func:`event_text`, :func:`pair_text` – ``{0, 1, 2}`` (``∅`` when empty) and ``0→1``.
 """
 
@@ -41,6 +45,7 @@ __all__ = [
     "approx_text",
     "certificate_table",
     "claim_rows",
+    "compared_texts",
     "count_law_table",
     "decimal_text",
     "distribution_rows",
@@ -52,8 +57,10 @@ __all__ = [
     "pair_rows",
     "pair_text",
     "privacy_profile_chart",
+    "profile_chord_gap",
     "profile_point_rows",
     "profile_rows",
+    "value_text",
     "walkthrough_chart",
 ]
 
@@ -90,6 +97,31 @@ def decimal_text(numerator: int, digits: int) -> str:
     return sign + whole + ("." + fraction if fraction else "")
 
 
+def _round_half_up(exact: Fraction, significant: int) -> tuple[int, int, int]:
+    """``(mantissa, shift, exponent)``: ``exact > 0`` rounded half-up to ``significant``
+    digits is ``mantissa · 10^shift``, and ``10^exponent`` is its leading digit's place."""
+    exponent = len(str(exact.numerator)) - len(str(exact.denominator))
+    while exact < Fraction(10) ** exponent:
+        exponent -= 1
+    while exact >= Fraction(10) ** (exponent + 1):
+        exponent += 1
+    shift = exponent - significant + 1
+    mantissa = math.floor(exact / Fraction(10) ** shift + Fraction(1, 2))
+    if mantissa == 10**significant:
+        mantissa //= 10
+        shift += 1
+        exponent += 1
+    return mantissa, shift, exponent
+
+
+def _rounded(value: Fraction, significant: int) -> Fraction:
+    """The number :func:`approx_text` shows for ``value`` at ``significant`` digits."""
+    if value == 0:
+        return value
+    mantissa, shift, _ = _round_half_up(abs(value), significant)
+    return (1 if value > 0 else -1) * mantissa * Fraction(10) ** shift
+
+
 def approx_text(value: RationalLike, significant: int = 4) -> str:
     """``value`` rounded half-up (on its exact value) to ``significant`` digits, for display.
 
@@ -102,17 +134,7 @@ def approx_text(value: RationalLike, significant: int = 4) -> str:
     if exact == 0:
         return "0"
     sign, exact = ("-" if exact < 0 else ""), abs(exact)
-    exponent = len(str(exact.numerator)) - len(str(exact.denominator))
-    while exact < Fraction(10) ** exponent:
-        exponent -= 1
-    while exact >= Fraction(10) ** (exponent + 1):
-        exponent += 1
-    shift = exponent - significant + 1
-    mantissa = math.floor(exact / Fraction(10) ** shift + Fraction(1, 2))
-    if mantissa == 10**significant:
-        mantissa //= 10
-        shift += 1
-        exponent += 1
+    mantissa, shift, exponent = _round_half_up(exact, significant)
     if -4 <= exponent < 6:
         if shift >= 0:
             return sign + str(mantissa * 10**shift)
@@ -120,6 +142,55 @@ def approx_text(value: RationalLike, significant: int = 4) -> str:
     return (
         f"{sign}{decimal_text(mantissa, significant - 1)}×10{str(exponent).translate(_SUPERSCRIPT)}"
     )
+
+
+EXACT_DIGITS = 6
+"""A value with at most this many significant digits is shown exactly, after ``=``."""
+
+
+def _shown(value: Fraction, significant: int) -> tuple[str, Fraction]:
+    """The text of :func:`value_text` and the number it shows."""
+    digits = max(EXACT_DIGITS, significant)
+    if _rounded(value, digits) == value:
+        return "= " + approx_text(value, digits), value
+    return "≈ " + approx_text(value, significant), _rounded(value, significant)
+
+
+def value_text(value: RationalLike, significant: int = 4) -> str:
+    """``= x`` when ``value`` has at most ``max(EXACT_DIGITS, significant)`` significant
+    digits (``x`` is then exact), else ``≈ x``, rounded half-up to ``significant`` digits.
+
+    >>> value_text(Fraction(6561, 10000)), value_text(Fraction(65609, 100000))
+    ('= 0.6561', '= 0.65609')
+    >>> value_text(Fraction(1, 3)), value_text(Fraction(1234567, 10**7))
+    ('≈ 0.3333', '≈ 0.1235')
+    """
+    return _shown(Fraction(value), significant)[0]
+
+
+def compared_texts(left: RationalLike, right: RationalLike) -> tuple[str, str]:
+    """:func:`value_text` of both sides of an inequality, at the smallest precision (4
+    significant digits or more) at which unequal values show unequal numbers in their
+    true order.  Equal values show the same text.
+
+    >>> compared_texts(Fraction(6561, 10000), Fraction(65609, 100000))
+    ('= 0.6561', '= 0.65609')
+    >>> compared_texts(Fraction(6561, 10000), Fraction(65609999, 10**8))
+    ('= 0.6561', '= 0.65609999')
+    >>> compared_texts(Fraction(6561, 10000), Fraction(6561, 10000) - Fraction(1, 3 * 10**9))
+    ('= 0.6561', '≈ 0.6560999997')
+    """
+    left, right = Fraction(left), Fraction(right)
+    order = (left > right) - (left < right)
+    significant = 4
+    while True:
+        (left_text, shown_left), (right_text, shown_right) = (
+            _shown(left, significant),
+            _shown(right, significant),
+        )
+        if (shown_left > shown_right) - (shown_left < shown_right) == order:
+            return left_text, right_text
+        significant += 1
 
 
 def event_text(outputs: Iterable[int]) -> str:
@@ -441,6 +512,31 @@ def _profile_layers(
     return alt.layer(line, guide, claim, _floor(y)).properties(width=width, height=height)
 
 
+def profile_chord_gap(
+    n: int, p: RationalLike, alphas: Sequence[Fraction] = ALPHA_GRID
+) -> tuple[Fraction, Fraction, Fraction]:
+    """How far the profile chart's straight segments lie above the true profile, exactly.
+
+    ``δ_min(α)`` is convex in α: each pair's ``Σ_y [P(y) − αQ(y)]₊`` is a sum of maxima of
+    functions linear in α, and ``δ_min`` is the maximum over pairs.  So between two grid
+    points the chart's segment is on or above the true profile, and the grid points alone
+    are exact.  Returns ``(α, exact, segment)`` at the midpoint ``α`` of the grid interval
+    where ``segment − exact`` is largest (first such interval on ties).
+
+    >>> alpha, exact, segment = profile_chord_gap(4, "0.9")
+    >>> alpha, exact, segment - exact
+    (Fraction(23, 20), Fraction(114849, 200000), Fraction(27, 25000))
+    """
+    if len(alphas) < 2:
+        raise ValueError(f"alphas must hold at least two grid points; got {list(alphas)!r}")
+    values = [rr.required_delta(n, p, a) for a in alphas]
+    rows = []
+    for i in range(len(alphas) - 1):
+        middle = (Fraction(alphas[i]) + Fraction(alphas[i + 1])) / 2
+        rows.append((middle, rr.required_delta(n, p, middle), (values[i] + values[i + 1]) / 2))
+    return max(rows, key=lambda row: row[2] - row[1])
+
+
 def privacy_profile_chart(
     n: int,
     p: RationalLike,
@@ -452,7 +548,9 @@ def privacy_profile_chart(
 ) -> alt.LayerChart:
     """``δ_min(α)`` for α = 1.0, 1.1, …, 10.0 (x axis is α = e^ε) and the claim as a point.
 
-    The claim passes exactly when its point is on or above the profile at its α.
+    The points are exact; the segments joining them are a guide for the eye, on or above
+    the true (convex) profile between grid points (:func:`profile_chord_gap`).  A claim at a
+    grid α passes exactly when its point is on or above the profile's point at that α.
     """
     chart = _profile_layers(
         profile_rows(n, p), profile_point_rows(alpha, delta), width=width, height=height
@@ -703,11 +801,9 @@ def walkthrough_chart(
     ).properties(title=label("rr.walk_outputs"))
 
     verdict = label("rr.pass") if check.passes else label("rr.fail")
+    ps, bound = compared_texts(check.source_probability, check.bound)
     sentence = label("rr.walk_event_text").format(
-        event=event_text(check.event),
-        ps=approx_text(check.source_probability),
-        bound=approx_text(check.bound),
-        verdict=verdict,
+        event=event_text(check.event), ps=ps, bound=bound, verdict=verdict
     )
     event_line = (
         alt.Chart(pd.DataFrame([{"text": sentence}]))

@@ -9,12 +9,15 @@ control moves.
 **How the browser stays exact.**  On the lab's grid (``n = 1..12``, ``p = k/100`` for
 ``k = 50..100``, ``α = t/10`` for ``t = 10..100``) every count law has integer weights over
 ``100^n``: the coefficients of ``(q + a z)^c (a + q z)^{n−c}`` with ``a = k``, ``q = 100 − k``.
-The script multiplies these polynomials with ``BigInt``; each ordered pair's excess is the
-integer ``Σ_y [10·w_P(y) − t·w_Q(y)]₊`` over ``10·100^n`` (:mod:`dplab.rr_lab`), a claimed δ is
-read from its decimal text exactly as ``D / 10^K`` (:func:`parse_claim`), and every verdict is
-the integer comparison ``D · 10·100^n ≥ N · 10^K``.  Floats are used only to draw and to
-print approximations.  The browser test ``tests/browser/test_rr_lab.py`` checks the script
-against :func:`dplab.randomized_response.certify` over the whole grid.
+The script multiplies these polynomials with ``BigInt``; each ordered pair's excess has the
+integer numerator ``Σ_y [10·w_P(y) − t·w_Q(y)]₊`` over ``10·100^n`` (:mod:`dplab.rr_lab`),
+a claimed δ is read from its decimal text exactly as ``D / 10^K`` (:func:`parse_claim`), and
+every verdict is the integer comparison ``D · 10·100^n ≥ N · 10^K``.  Floats are used only to
+draw and for logarithms printed after ``≈``.  The event check prints its rationals by
+:func:`~dplab.views.randomized_response.compared_texts`: exact after ``=``, rounded after
+``≈``, with enough digits that unequal values look unequal.  The browser test
+``tests/browser/test_rr_lab.py`` checks the script against
+:func:`dplab.randomized_response.certify` over the whole grid.
 
 The inline data holds the grid, the initial state and a *witness*: the exact weights and
 pair numerators of the initial state, computed here by :mod:`dplab`.  The script checks its
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from dplab import randomized_response as rr
-from dplab.finite import RationalLike
+from dplab.finite import Certificate, RationalLike
 from dplab.rr_lab import LAB_GRID, delta_denominator
 from dplab.views._display import chart_html
 from dplab.views._lab import LabHtml, lab_key
@@ -42,6 +45,7 @@ from dplab.views.randomized_response import (
     _profile_layers,
     approx_text,
     claim_rows,
+    compared_texts,
     decimal_text,
     distribution_rows,
     event_rows,
@@ -50,6 +54,7 @@ from dplab.views.randomized_response import (
     pair_text,
     profile_point_rows,
     profile_rows,
+    value_text,
 )
 
 __all__ = ["CLAIM_PATTERN", "RRLab", "parse_claim", "required_delta_text", "rr_lab"]
@@ -173,6 +178,7 @@ class RRLab:
         certificate = rr.certify(self.n, self.p, self.alpha, self.claim)
         required = certificate.required_delta * delta_denominator(self.n)
         check = query.check
+        compared = compared_texts(check.source_probability, check.bound)
         texts = {
             "n": str(self.n),
             "p": approx_text(self.p),
@@ -197,9 +203,7 @@ class RRLab:
                 source=query.pair.source, target=query.pair.target
             ),
             "event-values": label("rr.lab_event_values").format(
-                ps=approx_text(check.source_probability),
-                qs=approx_text(check.target_probability),
-                bound=approx_text(check.bound),
+                ps=compared[0], qs=value_text(check.target_probability), bound=compared[1]
             ),
             "event-badge": label("rr.badge_pass") if check.passes else label("rr.badge_fail"),
             "event-verdict": label("rr.lab_event_pass")
@@ -212,9 +216,7 @@ class RRLab:
             "cert-verdict": label("rr.lab_cert_pass")
             if certificate.passes
             else label("rr.lab_cert_fail"),
-            "worst": label("rr.lab_worst").format(
-                pair=pair_text(*certificate.worst_pair), event=event_text(certificate.worst_event)
-            ),
+            "worst": _worst_text(certificate),
             "scope": label("rr.lab_cert_scope").format(pairs=2 * self.n, events=2 ** (self.n + 1)),
             "pure": _pure_text(self.n, self.p),
             "mse": _mse_text(self.n, self.p),
@@ -358,10 +360,26 @@ class RRLab:
                 h.show("scope", "p", note=True),
                 h.chart("pairs", charts["pairs"]),
             ),
-            h.panel("profile", "rr.lab_profile_heading", h.chart("profile", charts["profile"])),
+            h.panel(
+                "profile",
+                "rr.lab_profile_heading",
+                h.chart("profile", charts["profile"]),
+                h.note(h.words("rr.lab_profile_note")),
+            ),
             h.panel("utility", "rr.lab_utility_heading", h.show("pure", "p"), h.show("mse", "p")),
         ]
         return h.page("rr.lab_title", self.data(), controls, outputs, error_key="rr.lab_error")
+
+
+def _worst_text(certificate: Certificate) -> str:
+    """Every place (pair and event) attaining the required δ, or that every pair gives 0."""
+    if certificate.required_delta == 0:
+        return label("rr.lab_worst_zero")
+    places = [
+        label("rr.lab_place").format(pair=pair_text(*row.pair), event=event_text(row.event))
+        for row in certificate.worst_rows
+    ]
+    return label("rr.lab_worst").format(places="; ".join(places))
 
 
 def _pure_text(n: int, p: Fraction) -> str:

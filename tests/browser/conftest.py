@@ -1,7 +1,9 @@
 """Headless Chromium (Debian's) opening the built site from file:// with the network blocked.
 
 Every request that is not for a file of the site is aborted and recorded; so is every
-console error and uncaught exception.  Tests assert those lists are empty.
+console error, uncaught exception and Content-Security-Policy violation.  Tests assert
+those lists are empty.  One browser context is open at a time, and every page is waited
+for through its readiness signal (``tests.browser.helpers.wait_until_ready``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.helpers import Visit, open_visit
+from tests.browser.helpers import OnePage, Visit
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
@@ -40,21 +42,42 @@ def browser():
         chromium.close()
 
 
+@pytest.fixture(scope="session")
+def one_page(browser):
+    pages = OnePage(browser)
+    yield pages
+    pages.close()
+
+
 @pytest.fixture
-def open_page(browser, built_site):
-    contexts = []
+def open_page(one_page, built_site):
+    """``open_page(relative, width=, scheme=, site_root=)``: a fresh page of the built site,
+    ready; the page opened before it (by this test or another) is closed first."""
 
     def open_(
         relative: str, *, width: int = 1280, scheme: str = "light", site_root: str | None = None
     ) -> Visit:
         root = site_root or built_site.resolve().as_uri()
-        visit, context = open_visit(browser, root, relative, width=width, scheme=scheme)
-        contexts.append(context)
-        return visit
+        return one_page.open(root, relative, width=width, scheme=scheme)
 
     yield open_
-    for context in contexts:
-        context.close()
+    one_page.close()
+
+
+@pytest.fixture
+def shared_lab_page(one_page, built_site):
+    """``shared_lab_page(relative)``: a lesson page that consecutive read-only tests share
+    (it is loaded once for them); after each test, nothing went wrong on it."""
+    visits = []
+
+    def open_(relative: str):
+        visit = one_page.open(built_site.resolve().as_uri(), relative, shared=True)
+        visits.append(visit)
+        return visit.page
+
+    yield open_
+    for visit in visits:
+        assert visit.problems() == ([], [], [], [])
 
 
 @pytest.fixture

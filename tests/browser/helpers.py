@@ -1,9 +1,16 @@
-"""Helpers of the browser tests: pages opened with the network blocked and recorded."""
+"""Helpers of the browser tests: one page at a time, network blocked and recorded, and
+waits on the page's own readiness signal (docs/assets/dplab/ready.js), never on time or
+on "network idle"."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+
+# How long a page may take to become ready. Generous on purpose: a slow machine (one core,
+# a busy CI) must not fail a correct page; a page that never becomes ready fails with the
+# names of the tasks it is still waiting for.
+READY_TIMEOUT_MS = 120_000
 
 
 @dataclass
@@ -14,13 +21,58 @@ class Visit:
     console_errors: list[str] = field(default_factory=list)
     off_site: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
+    csp_violations: list[str] = field(default_factory=list)
+
+    def problems(self) -> tuple[list[str], list[str], list[str], list[str]]:
+        """Console errors, requests off the site, failed requests and CSP violations."""
+        return self.console_errors, self.off_site, self.failed, self.csp_violations
+
+
+class PageNeverReady(AssertionError):
+    """The page did not reach its readiness signal."""
+
+
+def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait until ``<html data-dplab-ready>`` is set (every task the page announced has
+    settled); fail naming what is still pending or what failed."""
+    try:
+        page.wait_for_function(
+            "() => document.documentElement.hasAttribute('data-dplab-ready')",
+            timeout=timeout_ms,
+            polling=100,
+        )
+    except Exception as error:  # Playwright's TimeoutError, or the page went away
+        state = _readiness(page)
+        raise PageNeverReady(
+            f"{page.url} never became ready within {timeout_ms / 1000:.0f} s: "
+            f"still pending: {state.get('pending') or '(nothing announced)'}; "
+            f"failed: {state.get('failed') or 'none'}; "
+            f"document.readyState: {state.get('readyState')}; {type(error).__name__}"
+        ) from None
+    state = _readiness(page)
+    if state["ready"] != "ok":
+        raise PageNeverReady(f"{page.url} became ready with failures: {state['failed']}")
+
+
+def _readiness(page) -> dict:
+    try:
+        return page.evaluate(
+            "() => { const r = document.documentElement; return {"
+            "ready: r.getAttribute('data-dplab-ready'),"
+            "pending: r.getAttribute('data-dplab-pending'),"
+            "failed: r.getAttribute('data-dplab-failed'),"
+            "readyState: document.readyState}; }"
+        )
+    except Exception as error:  # the page crashed or navigated away
+        return {"ready": None, "pending": None, "failed": str(error), "readyState": "unknown"}
 
 
 def open_visit(
     browser, site_root: str, relative: str, *, width: int = 1280, scheme: str = "light"
 ) -> tuple[Visit, object]:
-    """Open ``site_root/relative`` in a fresh context that records and blocks what leaves
-    the site; return the visit and its context (close it when done)."""
+    """Open ``site_root/relative`` in a new context that records and blocks what leaves
+    the site, and wait until the page is ready; return the visit and its context (the
+    caller closes it)."""
     context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
     page = context.new_page()
     visit = Visit(page)
@@ -36,19 +88,60 @@ def open_visit(
     page.on("console", lambda m: m.type == "error" and visit.console_errors.append(m.text))
     page.on("pageerror", lambda e: visit.console_errors.append(f"uncaught: {e}"))
     page.on("requestfailed", lambda r: visit.failed.append(f"{r.url} {r.failure}"))
-    page.goto(f"{site_root}/{relative}", wait_until="load")
-    page.wait_for_load_state("networkidle")
+    page.expose_binding(
+        "dplabReportCspViolation", lambda _source, text: visit.csp_violations.append(text)
+    )
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', (e) => "
+        "window.dplabReportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI} "
+        "(${e.sourceFile}:${e.lineNumber})`));"
+    )
+    try:
+        page.goto(f"{site_root}/{relative}", wait_until="load")
+        wait_until_ready(page)
+    except BaseException:
+        context.close()
+        raise
     return visit, context
 
 
-def module_lab_page(browser, built_site, lesson: str, ready: str):
-    """A lesson page opened once for a module's exhaustive lab checks; a generator for a
-    module-scoped fixture that finally asserts no console error and nothing off the site."""
-    visit, context = open_visit(browser, built_site.resolve().as_uri(), lesson)
-    visit.page.wait_for_function(ready)
-    yield visit.page
-    assert (visit.console_errors, visit.off_site) == ([], [])
-    context.close()
+class OnePage:
+    """At most one browser context open at a time, across the whole session.
+
+    ``open`` closes the context that is open (whichever test opened it) before it opens
+    another; ``open(..., shared=True)`` instead reuses the open page when it shows the same
+    address with the same options and was itself opened as shared (read-only checks that
+    several tests run against one loaded lab page)."""
+
+    def __init__(self, browser) -> None:
+        self.browser = browser
+        self.context = None
+        self.visit: Visit | None = None
+        self.key: tuple | None = None
+
+    def open(
+        self,
+        site_root: str,
+        relative: str,
+        *,
+        width: int = 1280,
+        scheme: str = "light",
+        shared: bool = False,
+    ) -> Visit:
+        key = (site_root, relative, width, scheme)
+        if shared and self.key == (key, True):
+            return self.visit
+        self.close()
+        self.visit, self.context = open_visit(
+            self.browser, site_root, relative, width=width, scheme=scheme
+        )
+        self.key = (key, shared)
+        return self.visit
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+        self.context = self.visit = self.key = None
 
 
 def run_json(page, function: str, argument: object) -> object:

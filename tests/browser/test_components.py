@@ -7,22 +7,16 @@ import json
 import pytest
 
 from dplab.site.project import REPOSITORY
+from tests.browser.helpers import wait_until_ready
 
 pytestmark = pytest.mark.browser
 
 LESSON = "lessons/tour.html"
 
 
-def ready(page):
-    page.wait_for_function(
-        "[...document.querySelectorAll('.dplab-chart')].every((c) => c.dplabView)"
-    )
-    return page
-
-
 def test_walkthrough_steps_move_the_figure_and_work_by_keyboard(open_page):
     visit = open_page(LESSON)
-    page = ready(visit.page)
+    page = visit.page
     box = page.locator(".dplab-walkthrough")
     count = box.locator(".dplab-walkthrough-count")
     step_signal = (
@@ -68,7 +62,7 @@ def test_quiz_shows_feedback_remembers_the_answer_and_clears(open_page):
     page.locator(".dplab-learned").check()
 
     page.reload()
-    page.wait_for_load_state("load")
+    wait_until_ready(page)
     assert page.locator(f"#{chosen_id}").is_checked()
     assert question.locator(".dplab-quiz-feedback").inner_text().endswith("다시 생각해 보세요.")
     assert page.locator(".dplab-learned").is_checked()
@@ -81,6 +75,7 @@ def test_quiz_shows_feedback_remembers_the_answer_and_clears(open_page):
     assert page.evaluate("localStorage.getItem('dplab:lesson:tour')") is None
     assert page.locator(".dplab-quiz input:checked").count() == 0
     page.reload()
+    wait_until_ready(page)
     assert page.locator(".dplab-quiz input:checked").count() == 0
     assert visit.console_errors == []
 
@@ -90,6 +85,7 @@ def test_the_course_map_shows_the_learned_mark(open_page):
     visit.page.locator(".dplab-learned").check()
     page = visit.page
     page.goto(page.url.replace("lessons/tour.html", "course-map.html"))
+    wait_until_ready(page)
     mark = page.locator('.dplab-progress[data-lesson="tour"]')
     assert mark.inner_text() == "학습함"
     assert "is-learned" in mark.get_attribute("class")
@@ -115,7 +111,7 @@ def test_without_javascript_questions_and_explanations_are_readable(browser, bui
 
 
 def test_a_chart_opens_its_data_as_a_table_that_follows_the_slider(open_page):
-    page = ready(open_page(LESSON).page)
+    page = open_page(LESSON).page
     chart = page.locator(".dplab-chart").nth(1)  # the one with the slider
     toggle = chart.locator(".dplab-chart-table-toggle")
     assert toggle.get_attribute("aria-expanded") == "false"
@@ -139,7 +135,7 @@ def test_a_chart_opens_its_data_as_a_table_that_follows_the_slider(open_page):
 
 
 def test_chart_menu_exports_without_an_editor_link(open_page):
-    page = ready(open_page(LESSON).page)
+    page = open_page(LESSON).page
     page.locator(".dplab-chart details summary").first.click()
     actions = page.locator(".dplab-chart .vega-actions").first
     text = actions.inner_text()
@@ -148,7 +144,7 @@ def test_chart_menu_exports_without_an_editor_link(open_page):
 
 
 def test_print_hides_navigation_and_expands_solutions(open_page):
-    page = ready(open_page(LESSON).page)
+    page = open_page(LESSON).page
     page.emulate_media(media="print")
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
     assert page.locator(".dplab-solution").evaluate("(d) => d.open")
@@ -173,7 +169,6 @@ def test_axe_finds_no_serious_or_critical_violation_on_any_page(open_page, built
         if relative == "404.html":
             continue
         page = open_page(relative, scheme=scheme).page
-        page.wait_for_timeout(300)
         page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
         violations = page.evaluate(
             "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"

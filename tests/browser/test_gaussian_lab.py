@@ -28,7 +28,7 @@ import pytest
 
 from dplab import gaussian
 from dplab.views import gaussian as gv
-from tests.browser.helpers import module_lab_page, run_json
+from tests.browser.helpers import run_json
 
 pytestmark = pytest.mark.browser
 
@@ -38,12 +38,10 @@ SIGMAS, EPS, CLAIMS = gv.LAB_SIGMAS, gv.LAB_EPS, gv.LAB_CLAIMS
 ROOT = "document.querySelector('.dplab-gauss-lab')"
 
 
-@pytest.fixture(scope="module")
-def lab_page(browser, built_site):
-    """The lesson page, opened once for the exhaustive checks (network blocked)."""
-    yield from module_lab_page(
-        browser, built_site, LESSON, "window.DPLAB_GAUSS && window.DPLAB_GAUSS.labs.length === 1"
-    )
+@pytest.fixture
+def lab_page(shared_lab_page):
+    """The lesson page, loaded once for the consecutive read-only exhaustive checks."""
+    return shared_lab_page(LESSON)
 
 
 def state(kind, n, bound, sigma, eps, claim):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from dplab.site.security import CONTENT_SECURITY_POLICY
+
 pytestmark = pytest.mark.browser
 
 
@@ -14,16 +16,34 @@ def all_pages(site):
     )
 
 
-def test_every_page_loads_with_no_console_error_and_no_request_off_the_site(open_page, built_site):
+@pytest.mark.parametrize("how", ["file", "http"])
+def test_every_page_loads_with_no_console_error_request_off_the_site_or_csp_violation(
+    open_page, built_site, served_site, how
+):
     pages = all_pages(built_site)
     assert "index.html" in pages and "lessons/tour.html" in pages and "notebooks/tour.html" in pages
+    root = served_site if how == "http" else None
     problems = {}
     for relative in pages:
-        visit = open_page(relative)
-        visit.page.wait_for_timeout(300)
-        if visit.console_errors or visit.off_site or visit.failed:
-            problems[relative] = (visit.console_errors, visit.off_site, visit.failed)
+        visit = open_page(relative, site_root=root)
+        if any(visit.problems()):
+            problems[relative] = visit.problems()
     assert problems == {}
+
+
+@pytest.mark.parametrize("how", ["file", "http"])
+def test_the_content_security_policy_is_enforced(open_page, served_site, how):
+    visit = open_page("lessons/tour.html", site_root=served_site if how == "http" else None)
+    policy = visit.page.locator('meta[http-equiv="Content-Security-Policy"]')
+    assert policy.get_attribute("content") == CONTENT_SECURITY_POLICY
+    # Something a page of ours would never do: the browser itself must refuse it.
+    visit.page.evaluate(
+        "() => new Promise((done) => { document.addEventListener('securitypolicyviolation', "
+        "() => done(), {once: true}); const image = new Image(); "
+        "image.src = 'https://example.org/pixel.png'; })"
+    )
+    assert any("img-src" in text and "example.org" in text for text in visit.csp_violations)
+    assert visit.off_site == []  # refused by the policy before any request was made
 
 
 def test_the_not_found_page_works_when_served(open_page, served_site):
@@ -34,12 +54,11 @@ def test_the_not_found_page_works_when_served(open_page, served_site):
 
 
 def chart_svgs(page):
-    page.wait_for_function(
-        "document.querySelectorAll('.dplab-chart').length > 0 && "
-        "document.querySelectorAll('.dplab-chart svg.marks').length === "
-        "document.querySelectorAll('.dplab-chart').length"
-    )
-    return page.locator(".dplab-chart svg.marks")
+    """The drawn charts of a ready page: one SVG for each chart."""
+    charts = page.locator(".dplab-chart").count()
+    svgs = page.locator(".dplab-chart svg.marks")
+    assert charts > 0 and svgs.count() == charts
+    return svgs
 
 
 def test_each_chart_draws_an_svg(open_page, built_site):

@@ -38,7 +38,7 @@ from dplab.rr_lab import LAB_GRID, delta_denominator
 from dplab.views import label
 from dplab.views import randomized_response as rrv
 from dplab.views import rr_lab as lab_views
-from tests.browser.helpers import module_lab_page, run_json
+from tests.browser.helpers import run_json
 
 pytestmark = pytest.mark.browser
 
@@ -48,12 +48,10 @@ P_PERCENTS = LAB_GRID.p_percents
 ALPHA_TENTHS = LAB_GRID.alpha_tenths
 
 
-@pytest.fixture(scope="module")
-def lab_page(browser, built_site):
-    """The lesson page, opened once for the exhaustive checks (network blocked)."""
-    yield from module_lab_page(
-        browser, built_site, LESSON, "window.DPLAB_RR && window.DPLAB_RR.labs.length === 1"
-    )
+@pytest.fixture
+def lab_page(shared_lab_page):
+    """The lesson page, loaded once for the consecutive read-only exhaustive checks."""
+    return shared_lab_page(LESSON)
 
 
 def certificate_lines(n: int) -> list[str]:
@@ -279,6 +277,41 @@ def test_display_texts_equal_the_python_ones(lab_page):
         lab_views.required_delta_text(x, n)
         for x, n in zip(numerators, (4, 4, 4, 4, 6, 12, 12), strict=True)
     ]
+    compared = [
+        (Fraction(6561, 10**4), Fraction(65609, 10**5)),
+        (Fraction(6561, 10**4), Fraction(6561, 10**4) - Fraction(1, 10**20)),
+        (Fraction(6561, 10**4) + Fraction(1, 10**20), Fraction(6561, 10**4)),
+        (Fraction(0), Fraction(1, 10001)),
+        (Fraction(655551, 10**6), Fraction(6555505, 10**7)),  # ≈ 0.6556 would invert them
+        (Fraction(1, 3), Fraction(1, 3)),
+        (Fraction(2, 7), Fraction(2, 7) + Fraction(1, 10**30)),
+        (Fraction(123, 10**9), Fraction(1231, 10**10)),
+    ]
+    got = lab_page.evaluate(
+        "(cases) => cases.map(([a, b, c, d]) => "
+        "window.DPLAB_RR.comparedTexts(BigInt(a), BigInt(b), BigInt(c), BigInt(d)))",
+        [
+            [str(x.numerator), str(x.denominator), str(y.numerator), str(y.denominator)]
+            for x, y in compared
+        ],
+    )
+    assert got == [list(rrv.compared_texts(x, y)) for x, y in compared]
+    assert got[4] == ["= 0.655551", "≈ 0.65555"]  # five digits put them in their true order
+    got = lab_page.evaluate(
+        "(pairs) => pairs.map(([a, b]) => window.DPLAB_RR.valueText(BigInt(a), BigInt(b)))",
+        [[str(v.numerator), str(v.denominator)] for v in values],
+    )
+    assert got == [rrv.value_text(v) for v in values]
+    states = [(n, k, t) for n in SIZES for k in (50, 73, 90, 100) for t in (10, 30, 97)]
+    got = lab_page.evaluate(
+        "(states) => states.map(([n, k, t]) => "
+        "window.DPLAB_RR.worstText(window.DPLAB_RR.certificate(n, k, t)))",
+        states,
+    )
+    assert got == [
+        lab_views._worst_text(rr.certify(n, Fraction(k, 100), Fraction(t, 10), 0))
+        for n, k, t in states
+    ]
     texts = lab_page.evaluate(
         "() => { const out = []; for (let n = 1; n <= 12; n++) for (let k = 50; k <= 100; k++) "
         "out.push([window.DPLAB_RR.pureText(k), window.DPLAB_RR.mseText(n, k)]); return out; }"
@@ -354,6 +387,20 @@ def test_moving_the_controls_changes_outputs_badges_and_charts(open_page):
     assert lab.locator('[data-show="delta-error"]').is_visible()
     assert lab.locator("input[name=delta]").get_attribute("aria-invalid") == "true"
     assert badge.inner_text() == label("rr.badge_none")
+
+    # The reviewed case: on the event {0} of 0→1, P(S) = 0.6561 exceeds αQ(S) + δ = 0.65609
+    # by 10⁻⁵. Both are exact and shown after "="; rounded to four digits they would look equal.
+    claim.fill("0.43739")
+    lab.locator("input[name=lower]").fill("0")
+    lab.locator("input[name=mask]").fill("1")
+    reviewed = lab_views.rr_lab(4, "0.9", "3", "0.43739", lower=0, mask=1).outputs()
+    assert_shown(page, reviewed)
+    assert reviewed["event-values"] == label("rr.lab_event_values").format(
+        ps="= 0.6561", qs="= 0.0729", bound="= 0.65609"
+    )
+    assert reviewed["event-badge"] == label("rr.badge_fail")
+    lab.locator("input[name=lower]").fill("1")
+    lab.locator("input[name=mask]").fill("3")
     claim.fill("0.438")
 
     # A checkbox adds output 4 to the event: the mask becomes 3 + 16.

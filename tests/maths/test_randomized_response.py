@@ -133,6 +133,28 @@ def test_mirror_symmetry_of_pairs(n, p, alpha):
         assert up.event == reflect(mirror.event, n)
 
 
+@PROPERTY_SETTINGS
+@given(st.integers(min_value=1, max_value=25), small_probabilities, alphas)
+def test_worst_rows_are_every_maximising_row_and_come_with_their_mirrors(n, p, alpha):
+    certificate = rr.certify(n, p, alpha, 0)
+    values = [row.required_delta for row in certificate.pairs]
+    expected = [row for row in certificate.pairs if row.required_delta == max(values)]
+    assert list(certificate.worst_rows) == expected
+    assert certificate.worst_rows[0].pair == certificate.worst_pair
+    pairs = {row.pair for row in certificate.worst_rows}
+    assert len(pairs) >= 2
+    assert pairs == {(n - s, n - t) for s, t in pairs}
+
+
+def test_worst_rows_of_the_lesson_example_are_the_two_mirror_images():
+    certificate = finite.certify(rr.count_channel(4, Fraction(9, 10)), 3, "0.05")
+    assert [(row.pair, row.event) for row in certificate.worst_rows] == [
+        ((0, 1), (0,)),
+        ((4, 3), (4,)),
+    ]
+    assert {row.required_delta for row in certificate.worst_rows} == {Fraction(2187, 5000)}
+
+
 # --- properties ---------------------------------------------------------------------------
 
 

@@ -1,4 +1,5 @@
-"""The lab's precomputed states decode to the exact certificates."""
+"""The lab's encoding, tabulated by :mod:`dplab.rr_lab` (a reference that the site does not
+use: the lab's script computes its states itself), decodes to the exact certificates."""
 
 from __future__ import annotations
 

@@ -76,3 +76,19 @@ def test_korean_headings_get_korean_ids_and_the_polyfill_is_our_own(built_site):
     assert 'id="프라이버시-손실"' in page
     assert '<script src="../assets/vendor/iframe-worker-shim.js"></script>' in page
     assert "unpkg" not in page and "fonts.googleapis" not in page
+
+
+def test_no_script_of_our_pages_names_another_host(built_site):
+    """Inline scripts of every page and the site's own scripts hold no remote URL (data
+    blocks such as a chart's inline JSON are inert and not checked)."""
+    executable = re.compile(
+        r"<script(?![^>]*type=\"application/(?:json|ld\+json)\")[^>]*>(.*?)</script>", re.S
+    )
+    remote = re.compile(r"https?://(?!127\.0\.0\.1|localhost)[\w.-]+")
+    found = []
+    for page in sorted(built_site.rglob("*.html")):
+        for script in executable.findall(page.read_text(encoding="utf-8")):
+            found += [(page.name, url) for url in remote.findall(script)]
+    for script in sorted((built_site / "assets" / "dplab").glob("*.js")):
+        found += [(script.name, url) for url in remote.findall(script.read_text(encoding="utf-8"))]
+    assert found == []

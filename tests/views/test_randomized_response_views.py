@@ -10,6 +10,8 @@ import re
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dplab import randomized_response as rr
 from dplab.rr_lab import delta_denominator
@@ -52,6 +54,61 @@ def test_approx_text_rounds_half_up_on_the_exact_value():
         Fraction(0): "0",
     }
     assert {value: rrv.approx_text(value) for value in cases} == cases
+
+
+def shown_number(text: str) -> Fraction:
+    """The number after ``= `` or ``≈ `` in a value text (``0.25`` or ``2.5×10⁻⁵``)."""
+    relation, number = text.split(" ")
+    assert relation in ("=", "≈")
+    mantissa, _, exponent = number.partition("×10")
+    power = int(exponent.translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")) or 0)
+    return Fraction(mantissa) * Fraction(10) ** power
+
+
+def test_value_text_marks_rounded_values_and_only_those():
+    assert rrv.value_text(Fraction(6561, 10**4)) == "= 0.6561"
+    assert rrv.value_text(Fraction(123456, 10**6)) == "= 0.123456"  # 6 digits: exact
+    assert rrv.value_text(Fraction(1234567, 10**7)) == "≈ 0.1235"  # 7 digits: rounded
+    assert rrv.value_text(Fraction(2, 3)) == "≈ 0.6667"
+    assert rrv.value_text(0) == "= 0"
+
+
+def test_compared_texts_at_the_reviewed_lab_case():
+    # n = 4, p = 0.9, α = 3, δ = 0.43739, event {0} of the pair 0→1: P(S) = 0.9⁴ exceeds
+    # αQ(S) + δ = 3·0.1·0.9³ + 0.43739 by 10⁻⁵; four digits alone would show 0.6561 twice.
+    ps = Fraction(9, 10) ** 4
+    bound = 3 * Fraction(1, 10) * Fraction(9, 10) ** 3 + Fraction("0.43739")
+    assert ps - bound == Fraction(1, 10**5)
+    assert rrv.approx_text(ps) == rrv.approx_text(bound) == "0.6561"
+    assert rrv.compared_texts(ps, bound) == ("= 0.6561", "= 0.65609")
+    outputs = lab_views.rr_lab(4, "0.9", "3", "0.43739", lower=0, mask=1).outputs()
+    assert outputs["event-values"] == label("rr.lab_event_values").format(
+        ps="= 0.6561", qs="= 0.0729", bound="= 0.65609"
+    )
+    assert outputs["event-badge"] == label("rr.badge_fail")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.fractions(min_value=0, max_value=1, max_denominator=10**12),
+    st.fractions(min_value=0, max_value=1, max_denominator=10**12),
+)
+def test_compared_texts_show_unequal_values_unequal_and_in_order(left, right):
+    left_text, right_text = rrv.compared_texts(left, right)
+    if left == right:
+        assert left_text == right_text
+        return
+    shown_left, shown_right = shown_number(left_text), shown_number(right_text)
+    assert (shown_left < shown_right) == (left < right) and shown_left != shown_right
+    for value, text, number in ((left, left_text, shown_left), (right, right_text, shown_right)):
+        # "=" only for the exact value; "≈" within half a unit of the last digit shown.
+        if text.startswith("="):
+            assert number == value
+        else:
+            assert number != value
+            mantissa = text.split(" ")[1].partition("×")[0]
+            digits = len(mantissa.replace(".", "").lstrip("0"))
+            assert abs(number - value) <= Fraction(1, 2) * abs(number) / 10 ** (digits - 1)
 
 
 def test_decimal_and_event_texts():
@@ -107,6 +164,24 @@ def test_profile_chart_uses_the_alpha_grid_and_says_the_axis_is_alpha():
     x_titles = {unit["encoding"]["x"]["title"] for unit in layers(spec) if "x" in unit["encoding"]}
     assert x_titles == {label("rr.alpha_axis")} and "α = e^ε" in label("rr.alpha_axis")
     assert spec["description"].startswith(label("rr.desc_profile")[:10])
+    assert "안내선" in spec["description"] and "볼록" in spec["description"]
+
+
+def test_profile_segments_lie_on_or_above_the_exact_profile_between_grid_points():
+    alphas = rrv.ALPHA_GRID
+    values = [rr.required_delta(N, P, a) for a in alphas]
+    gaps = []
+    for i in range(len(alphas) - 1):
+        for weight in (Fraction(1, 4), Fraction(1, 2), Fraction(3, 4)):
+            alpha = (1 - weight) * alphas[i] + weight * alphas[i + 1]
+            segment = (1 - weight) * values[i] + weight * values[i + 1]
+            gaps.append(segment - rr.required_delta(N, P, alpha))
+    assert min(gaps) >= 0 and max(gaps) > 0  # convex, and not linear: the segment is a guide
+    alpha, exact, segment = rrv.profile_chord_gap(N, P)
+    assert (alpha, exact) == (Fraction(23, 20), rr.required_delta(N, P, Fraction(23, 20)))
+    assert segment - exact == max(gaps[1::3])  # the midpoints
+    with pytest.raises(ValueError, match="alphas must hold at least two grid points"):
+        rrv.profile_chord_gap(N, P, [Fraction(1)])
 
 
 def test_charts_with_all_zero_deltas_keep_a_visible_axis():
@@ -125,7 +200,7 @@ def test_walkthrough_has_a_step_parameter_and_highlights_each_step():
         assert step in opacity
     text = spec["datasets"][spec["vconcat"][2]["data"]["name"]][0]["text"]
     assert text == label("rr.walk_event_text").format(
-        event="{4}", ps="0.0081", bound="0.2687", verdict=label("rr.pass")
+        event="{4}", ps="= 0.0081", bound="= 0.2687", verdict=label("rr.pass")
     )
     bits = spec["vconcat"][0]["layer"][0]
     assert bits["mark"]["opacity"] == {"expr": "step == 1 ? 1 : 0.25"}
@@ -169,6 +244,10 @@ def test_aggregation_frame_and_table():
     table = rrv.aggregation_table("3/4", [1, 2]).data
     assert list(table[label("rr.col_exact")]) == ["1/2", "3/8"]
     assert list(table[label("rr.col_peak")]) == ["1", "3/4"]
+    assert list(table.columns)[-1] == label("rr.col_normal") and "δ" in label("rr.col_normal")
+    assert table[label("rr.col_normal")].iloc[1] == rrv.approx_text(
+        Fraction(0.5 / math.sqrt(2 * math.pi * 3 / 16))
+    )  # (2p − 1)/√(2π(n−1)p(1−p)) at n = 2: the approximation of δ, not of the peak 3/4
     spec = rrv.aggregation_chart(["3/4", "0.9"], [1, 2, 4]).to_dict()
     assert spec["layer"][0]["encoding"]["x"]["scale"] == {"type": "log"}
     assert spec["layer"][0]["mark"]["clip"] is True
@@ -225,7 +304,10 @@ def test_lab_html_has_labelled_controls_inline_data_and_outputs():
     assert outputs["required"] == label("rr.lab_required").format(exact="2187/5000 = 0.4374")
     assert outputs["event-badge"] == label("rr.badge_pass")
     assert outputs["cert-badge"] == label("rr.badge_fail")
-    assert outputs["worst"] == label("rr.lab_worst").format(pair="0→1", event="{0}")
+    places = [
+        label("rr.lab_place").format(pair=p, event=e) for p, e in (("0→1", "{0}"), ("4→3", "{4}"))
+    ]
+    assert outputs["worst"] == label("rr.lab_worst").format(places="; ".join(places))
     assert outputs["mse"] == label("rr.lab_mse").format(exact="9/16 ≈ 0.5625")
     for key, text in outputs.items():
         assert f'data-show="{key}"' in page and html.escape(text) in page
@@ -239,6 +321,7 @@ def test_lab_reports_boundaries_and_clamping():
     one = lab_views.rr_lab(3, "1", "10", "1").outputs()
     assert one["pure"] == label("rr.lab_pure_none") and one["required"].endswith("= 1")
     assert one["cert-badge"] == label("rr.badge_pass")  # δ = 1 covers everything
+    assert half["worst"] == label("rr.lab_worst_zero")  # p = 1/2: every pair needs δ = 0
 
 
 @pytest.mark.parametrize(

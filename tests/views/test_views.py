@@ -39,9 +39,27 @@ def test_slider_chart_binds_a_range_over_exactly_the_precomputed_scales():
     assert colours["sort"] == [label("laplace.input"), label("laplace.neighbour")]
 
 
-def test_loss_table_is_delta_over_b():
+def test_loss_table_is_delta_over_b_over_the_charts_outputs():
     table = laplace_views.loss_table(SCALES, sensitivity=2.0)
-    assert list(table.data["max L(y)"]) == pytest.approx([2.0 / b for b in SCALES], rel=1e-15)
+    grid = laplace_views.output_grid(2.0)
+    assert (grid[0], grid[-1], len(grid)) == (-6.0, 8.0, 131)
+    largest = label("laplace.col_max_loss", low="−6", high="8")
+    assert list(table.data.columns) == [label("laplace.scale"), largest, "Δ/b"]
+    assert list(table.data[largest]) == pytest.approx([2.0 / b for b in SCALES], rel=1e-15)
+    assert list(table.data["Δ/b"]) == [2.0 / b for b in SCALES]
+
+
+def test_loss_table_takes_the_maximum_over_the_stated_outputs():
+    # Only positive outputs, in no particular order: the loss (|y − 2| − |y|)/b is largest
+    # at the smallest output, y = 0.5, where it is 1/b (not Δ/b = 2/b).
+    outputs = [1.5, 0.5, 3.0, 1.0]
+    table = laplace_views.loss_table(SCALES, sensitivity=2.0, outputs=outputs)
+    largest = label("laplace.col_max_loss", low="0.5", high="3")
+    brute = [max((abs(y - 2.0) - abs(y)) / b for y in outputs) for b in SCALES]
+    assert brute == [1.0 / b for b in SCALES]
+    assert list(table.data[largest]) == pytest.approx(brute, rel=1e-15)
+    with pytest.raises(ValueError, match="outputs must hold at least one output"):
+        laplace_views.loss_table(SCALES, sensitivity=2.0, outputs=[])
 
 
 def test_tables_render_deterministically_without_a_range_index():

@@ -6,6 +6,7 @@
 // For interactive components (labs, steppers): after each draw, the container gets the
 // Vega view as `container.dplabView` and receives a `dplab:chart-drawn` event whose
 // `detail.view` is that view. A redraw (palette switch) sends the event again.
+// Each draw is a readiness task "chart:<id>" (ready.js).
 (function () {
   "use strict";
 
@@ -113,6 +114,7 @@
     var previous = views.get(container);
     var state = previous ? previous.getState({ data: vega.falsy, signals: vega.truthy, recurse: true }) : null;
     if (previous) previous.finalize();
+    var task = window.DPLAB_READY.expect("chart:" + container.id);
     return vegaEmbed(target, spec, embedOptions()).then(function (result) {
       if (state) result.view.setState(state);
       views.set(container, result.view);
@@ -125,8 +127,11 @@
       var holder = container.querySelector(".dplab-chart-table");
       if (!holder.hidden) fillTable(container, result.view);
       container.dispatchEvent(new CustomEvent("dplab:chart-drawn", { bubbles: true, detail: { view: result.view } }));
+      performance.mark("dplab:chart-drawn:" + container.id);  // read by bench/pages.py
+      task.done();
     }).catch(function (error) {
       console.error("DP Lab chart " + container.id + ": " + error);
+      task.fail(error);
     });
   }
 

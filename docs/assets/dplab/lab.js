@@ -67,17 +67,10 @@
     return exponent >= 0 ? num < den * pow10(exponent) : num * pow10(-exponent) < den;
   }
 
-  // The ratio num / den (BigInts, den ≠ 0) rounded half-up on its exact value to
-  // `significant` digits (default 4): plain from 10⁻⁴ up to 10⁶, else d.ddd×10ⁿ.
-  function approxRatio(num, den, significant) {
-    significant = significant || 4;
-    if (den < ZERO) {
-      num = -num;
-      den = -den;
-    }
-    if (num === ZERO) return "0";
-    var sign = num < ZERO ? "-" : "";
-    if (num < ZERO) num = -num;
+  // num / den (BigInts, both > 0) rounded half-up on its exact value to `significant`
+  // digits: {mantissa, shift, exponent}, the rounded value being mantissa · 10^shift and
+  // 10^exponent its leading digit's place (_round_half_up in Python).
+  function roundHalfUp(num, den, significant) {
     var exponent = num.toString().length - den.toString().length;
     while (belowPower(num, den, exponent)) exponent--;
     while (!belowPower(num, den, exponent + 1)) exponent++;
@@ -95,6 +88,37 @@
       shift += 1;
       exponent += 1;
     }
+    return { mantissa: mantissa, shift: shift, exponent: exponent };
+  }
+
+  // The number approxRatio shows, exactly: {num, den} with den > 0.
+  function roundedRatio(num, den, significant) {
+    if (den < ZERO) {
+      num = -num;
+      den = -den;
+    }
+    if (num === ZERO) return { num: ZERO, den: BigInt(1) };
+    var negative = num < ZERO;
+    var r = roundHalfUp(negative ? -num : num, den, significant);
+    var top = r.shift >= 0 ? r.mantissa * pow10(r.shift) : r.mantissa;
+    return { num: negative ? -top : top, den: r.shift >= 0 ? BigInt(1) : pow10(-r.shift) };
+  }
+
+  // The ratio num / den (BigInts, den ≠ 0) rounded half-up on its exact value to
+  // `significant` digits (default 4): plain from 10⁻⁴ up to 10⁶, else d.ddd×10ⁿ.
+  function approxRatio(num, den, significant) {
+    significant = significant || 4;
+    if (den < ZERO) {
+      num = -num;
+      den = -den;
+    }
+    if (num === ZERO) return "0";
+    var sign = num < ZERO ? "-" : "";
+    if (num < ZERO) num = -num;
+    var r = roundHalfUp(num, den, significant);
+    var mantissa = r.mantissa;
+    var shift = r.shift;
+    var exponent = r.exponent;
     if (exponent >= -4 && exponent < 6) {
       if (shift >= 0) return sign + (mantissa * pow10(shift)).toString();
       return sign + decimalText(mantissa, -shift);
@@ -164,13 +188,19 @@
   };
 
   // One update per frame, however many events arrive.
+  // The update is a readiness task (ready.js) until it has run.
   Lab.prototype.schedule = function () {
     if (this.pending) return;
     this.pending = true;
     var lab = this;
+    var task = window.DPLAB_READY.expect("lab-update:" + this.name);
     window.requestAnimationFrame(function () {
       lab.pending = false;
-      lab.update();
+      try {
+        lab.update();
+      } finally {
+        task.done();
+      }
     });
   };
 
@@ -192,24 +222,37 @@
     if (!sets) return;
     Object.keys(sets).forEach(function (name) { view.data(name, sets[name]); });
     var lab = this;
+    var task = window.DPLAB_READY.expect("lab-chart:" + chart.id);
     view.runAsync().then(function () {
       lab.pushed(chart);
-    }).catch(function (error) { console.error("DP Lab " + lab.name + " chart: " + error); });
+      task.done();
+    }).catch(function (error) {
+      console.error("DP Lab " + lab.name + " chart: " + error);
+      task.fail(error);
+    });
   };
 
   // A chart has drawn the rows pushed into it.
   Lab.prototype.pushed = function () {};
 
-  // Once the page has loaded, a new Make(root) for every .dplab-<prefix>-lab, into `labs`.
+  // Once the page has loaded, a new Make(root) for every .dplab-<prefix>-lab, into `labs`;
+  // starting each is a readiness task "lab:<name>" (ready.js).
   function start(prefix, name, Make, labs) {
+    var roots = document.querySelectorAll(".dplab-" + prefix + "-lab");
+    var task = roots.length ? window.DPLAB_READY.expect("lab:" + name) : null;
     function run() {
-      document.querySelectorAll(".dplab-" + prefix + "-lab").forEach(function (root) {
+      var problem;
+      roots.forEach(function (root) {
         try {
           labs.push(new Make(root));
         } catch (error) {
           console.error("DP Lab " + name + ": " + error);
+          problem = error;
         }
       });
+      if (!task) return;
+      if (problem) task.fail(problem);
+      else task.done();
     }
     if (document.readyState === "loading") {
       document.addEventListener("DOMContentLoaded", run);
@@ -225,6 +268,7 @@
     gcd: gcd,
     decimalText: decimalText,
     approxRatio: approxRatio,
+    roundedRatio: roundedRatio,
     Lab: Lab,
     start: start
   };

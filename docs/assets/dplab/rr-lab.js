@@ -4,8 +4,9 @@
 // Exactness. On the lab's grid (n = 1..12, p = k/100 for k = 50..100, α = t/10 for
 // t = 10..100) each count law has integer weights over 100^n: the coefficients of
 // (q + a z)^c (a + q z)^(n−c) with a = k, q = 100 − k. Each ordered pair's largest event
-// excess is the integer Σ_y [10·w_P(y) − t·w_Q(y)]₊ over 10·100^n, and one event's excess
-// is Σ_{y∈S} (10·w_P(y) − t·w_Q(y)) over the same denominator. A claimed δ typed as decimal
+// excess is the integer numerator Σ_y [10·w_P(y) − t·w_Q(y)]₊ over the denominator
+// 10·100^n, and one event's excess has the numerator Σ_{y∈S} (10·w_P(y) − t·w_Q(y)) over the
+// same denominator. A claimed δ typed as decimal
 // text is read exactly as D / 10^K, and every verdict is the BigInt comparison
 // D · 10·100^n ≥ N · 10^K. Floats only draw the charts and print approximations.
 // tests/browser/test_rr_lab.py checks these functions against dplab over the whole grid;
@@ -183,6 +184,42 @@
     return LAB.approxRatio(numerator, denominator, 4);
   }
 
+  // "= x" when num / den has at most max(EXACT_DIGITS, significant) significant digits (x
+  // exact), else "≈ x" rounded to `significant` digits; with the number shown (value_text).
+  var EXACT_DIGITS = 6;
+
+  function shown(num, den, significant) {
+    var digits = Math.max(EXACT_DIGITS, significant);
+    var exact = LAB.roundedRatio(num, den, digits);
+    if (exact.num * den === num * exact.den) {
+      return { text: "= " + LAB.approxRatio(num, den, digits), num: num, den: den };
+    }
+    var rounded = LAB.roundedRatio(num, den, significant);
+    return { text: "≈ " + LAB.approxRatio(num, den, significant), num: rounded.num, den: rounded.den };
+  }
+
+  function valueText(num, den) {
+    return shown(num, den, 4).text;
+  }
+
+  // -1, 0 or 1 for a/b against c/d (b, d > 0).
+  function order(a, b, c, d) {
+    var left = a * d;
+    var right = c * b;
+    return left > right ? 1 : left < right ? -1 : 0;
+  }
+
+  // Both sides of an inequality at the smallest precision (≥ 4 digits) at which unequal
+  // values show unequal numbers in their true order (compared_texts).
+  function comparedTexts(leftNum, leftDen, rightNum, rightDen) {
+    var truth = order(leftNum, leftDen, rightNum, rightDen);
+    for (var significant = 4; ; significant++) {
+      var left = shown(leftNum, leftDen, significant);
+      var right = shown(rightNum, rightDen, significant);
+      if (order(left.num, left.den, right.num, right.den) === truth) return [left.text, right.text];
+    }
+  }
+
   function fractionText(numerator, denominator) {
     var divisor = LAB.gcd(numerator, denominator);
     if (divisor > ZERO) {
@@ -207,6 +244,15 @@
 
   function pairText(source, target) {
     return source + "→" + target;
+  }
+
+  // Every place (pair and event) attaining the required δ, or that every pair gives 0.
+  function worstText(cert) {
+    if (cert.required === ZERO) return words("rr.lab_worst_zero");
+    var places = cert.pairs.filter(function (row) { return row.numerator === cert.required; }).map(function (row) {
+      return words("rr.lab_place", { pair: pairText(row.source, row.target), event: eventText(row.event) });
+    });
+    return words("rr.lab_worst", { places: places.join("; ") });
   }
 
   function alphaText(t) {
@@ -358,16 +404,19 @@
     if (lower !== null && effective !== null) {
       var asked = query(n, k, t, requestedLower, direction, mask);
       this.show("pair", words("rr.lab_pair_text", { source: asked.source, target: asked.target }));
-      var bound = claim === null
-        ? "—"
-        : approxText(
+      // P(S) = ps / 100^n against αQ(S) + δ = (t·qs·10^K + D·10·100^n) / (10·100^n·10^K).
+      var compared = claim === null
+        ? [valueText(asked.ps, scale), "= —"]
+        : comparedTexts(
+          asked.ps,
+          scale,
           BigInt(t) * asked.qs * claim.denominator + claim.numerator * denominator,
           denominator * claim.denominator
         );
       this.show("event-values", words("rr.lab_event_values", {
-        ps: approxText(asked.ps, scale),
-        qs: approxText(asked.qs, scale),
-        bound: bound
+        ps: compared[0],
+        qs: valueText(asked.qs, scale),
+        bound: compared[1]
       }));
       if (!this.broken) eventVerdict = verdict(claim, asked.excess, n);
       rows.distributions = {};
@@ -392,8 +441,7 @@
       "cert-verdict",
       certVerdict === "pass" ? words("rr.lab_cert_pass") : certVerdict === "fail" ? words("rr.lab_cert_fail") : ""
     );
-    var worst = cert.pairs[cert.worst];
-    this.show("worst", words("rr.lab_worst", { pair: pairText(worst.source, worst.target), event: eventText(worst.event) }));
+    this.show("worst", worstText(cert));
     this.show("scope", words("rr.lab_cert_scope", { pairs: 2 * n, events: Math.pow(2, n + 1) }));
     var broken = this.broken;
     rows.pairs[this.data.datasets.pairs] = cert.pairs.map(function (row, index) {
@@ -453,10 +501,13 @@
     query: query,
     verdict: verdict,
     eventText: eventText,
+    worstText: worstText,
     pureText: pureText,
     mseText: mseText,
     decimalText: decimalText,
     approxText: approxText,
+    valueText: valueText,
+    comparedTexts: comparedTexts,
     fractionText: fractionText,
     requiredDeltaText: requiredDeltaText,
     labs: []
