@@ -13,7 +13,7 @@ Every method evaluates δ(ε) for Gaussian noise at the 789 points of
 ``tests/data/gaussian_reference.json`` (h = Δ/σ from 1e-3 to 1e3, ε from 0 to 1e4) and is
 scored against the 100-digit mpmath values stored there:
 
-* ``pts/s``: points per second, for one call per point (``scalar``) and for the fewest
+* ``pts/s``: points per CPU second, for one call per point (``scalar``) and for the fewest
   calls the API allows (``vector``: one call for dplab and SciPy; for dp_accounting, one
   ``GaussianPrivacyLoss`` per distinct (Δ, σ) with its ε values in one call);
 * ``δ err``: the largest relative error of δ over the points where δ is a normal double;
@@ -23,9 +23,12 @@ scored against the 100-digit mpmath values stored there:
   dplab, ``delta`` raises instead of returning a value where δ underflows, and ``log_delta``
   is used there).
 
-A second table does the same for the calibrations against the table's σ* and ε*; ``unsafe``
-counts results below the exact minimum, i.e. claims that are false.  A third times the
-case dp_accounting vectorises best: one σ, 100,000 values of ε.
+A second table does the same on random inputs (``RANDOM_POINTS`` of them, seeded): h = Δ/σ
+log-uniform in [1e-12, 1e3], σ in [1e-3, 1e3], and x = ε/h − h/2 spread over [−h/2, 40] or
+placed near a branch point of dplab's evaluator, each scored against mpmath at 400 bits
+from the exact binary inputs.  A third does the same for the calibrations against the
+table's σ* and ε*; ``unsafe`` counts results below the exact minimum, i.e. claims that are
+false.  A fourth times the case dp_accounting vectorises best: one σ, 100,000 values of ε.
 """
 
 from __future__ import annotations
@@ -62,12 +65,16 @@ else:
 
 
 def timed(action: Callable[[], object], *, minimum: float = 0.3) -> tuple[float, object]:
-    """Seconds per run of ``action`` (repeated until ``minimum`` seconds have passed)."""
-    runs, start = 0, time.perf_counter()
+    """CPU seconds per run of ``action`` (repeated until ``minimum`` CPU seconds have passed).
+
+    CPU time of this process, not wall time, so that other work on a shared machine does
+    not distort the ratios between methods.
+    """
+    runs, start = 0, time.process_time()
     while True:
         result = action()
         runs += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= minimum:
             return elapsed / runs, result
 
@@ -104,8 +111,8 @@ def dp_accounting_log(sensitivity: float, sigma: float, eps: float) -> float:
     return dp_gaussian._get_log_delta(sigma / sensitivity, eps)
 
 
-def delta_scores(deltas, logs) -> tuple[str, str, str]:
-    """Formatted ``(δ err, ln δ err, wrong)`` of values against the table.
+def delta_scores(deltas, logs, references) -> tuple[str, str, str]:
+    """Formatted ``(δ err, ln δ err, wrong)`` of values against reference rows.
 
     ``deltas[i]`` is None where the method gives no δ value (dplab where δ underflows);
     ``logs[i]`` is None where it gives no ln δ (then the ln of its δ is scored).
@@ -113,7 +120,7 @@ def delta_scores(deltas, logs) -> tuple[str, str, str]:
     worst_delta = worst_log = 0.0
     wrong = 0
     with mp.workdps(60):
-        for row, value, log_value in zip(TABLE["delta"], deltas, logs, strict=True):
+        for row, value, log_value in zip(references, deltas, logs, strict=True):
             exact = mp.mpf(row["delta"])
             valid = value is not None and value > 0 and math.isfinite(value)
             wrong += value is not None and not valid
@@ -132,13 +139,13 @@ def delta_scores(deltas, logs) -> tuple[str, str, str]:
     return f"{worst_delta:.1e}", f"{worst_log:.1e}", str(wrong)
 
 
-def row(method: str, mode: str, rate: float, deltas, logs=None) -> list[str]:
-    logs = [None] * len(deltas) if logs is None else logs
-    return [method, mode, f"{rate:,.0f}", *delta_scores(deltas, logs)]
+def delta_rows(rows_in: list[dict] = TABLE["delta"]) -> list[list[str]]:
+    """Speed and accuracy of every method at the points of ``rows_in`` (reference rows)."""
 
+    def row(method: str, mode: str, rate: float, deltas, logs=None) -> list[str]:
+        logs = [None] * len(deltas) if logs is None else logs
+        return [method, mode, f"{rate:,.0f}", *delta_scores(deltas, logs, rows_in)]
 
-def delta_rows() -> list[list[str]]:
-    rows_in = TABLE["delta"]
     d = np.array([float(r["sensitivity"]) for r in rows_in])
     s = np.array([float(r["sigma"]) for r in rows_in])
     e = np.array([float(r["eps"]) for r in rows_in])
@@ -192,6 +199,44 @@ def delta_rows() -> list[list[str]]:
         name = "dp_accounting _get_log_delta"
         table.append(row(name, "scalar", rate / seconds, np.exp(logs).tolist(), logs))
     return table
+
+
+# --- random inputs ----------------------------------------------------------------------
+
+RANDOM_POINTS = 2000
+BRANCH_POINTS = (0.0, 1 / 16, 2.0, 4.0, 10.0, 37.0)  # x where dplab's method changes
+
+
+def random_rows(count: int = RANDOM_POINTS, seed: int = 8) -> list[dict]:
+    """Reference rows (the table's keys) at random points, exact δ from mpmath at 400 bits."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    while len(rows) < count:
+        h = float(10.0 ** rng.uniform(-12, 3))
+        sigma = float(10.0 ** rng.uniform(-3, 3))
+        if rng.random() < 0.5:
+            x = float(rng.uniform(-h / 2, 40))
+        else:
+            x = max(float(rng.choice(BRANCH_POINTS)) + rng.uniform(-1e-3, 1e-3), -h / 2)
+        sensitivity, eps = h * sigma, h * (x + h / 2)
+        if eps < 0 or not 0 < sensitivity < math.inf:
+            continue
+        with mp.workprec(400):
+            ratio = mp.mpf(sensitivity) / mp.mpf(sigma)
+            shift = mp.mpf(eps) / ratio - ratio / 2
+            exact = mp.ncdf(-shift) - mp.exp(mp.mpf(eps)) * mp.ncdf(-shift - ratio)
+            if not exact > 0:
+                continue
+            rows.append(
+                {
+                    "sensitivity": repr(sensitivity),
+                    "sigma": repr(sigma),
+                    "eps": repr(eps),
+                    "delta": mp.nstr(exact, 45),
+                    "log_delta": mp.nstr(mp.log(exact), 45),
+                }
+            )
+    return rows
 
 
 # --- calibration ------------------------------------------------------------------------
@@ -275,11 +320,9 @@ def main() -> None:
     print(f"{len(TABLE['delta'])} reference points; numpy {np.__version__}")
     if DP_MISSING:
         print(DP_MISSING)
-    show(
-        "delta(eps) at the reference points",
-        ["method", "mode", "pts/s", "δ err", "ln δ err", "wrong"],
-        delta_rows(),
-    )
+    header = ["method", "mode", "pts/s", "δ err", "ln δ err", "wrong"]
+    show("delta(eps) at the reference points", header, delta_rows())
+    show(f"delta(eps) at {RANDOM_POINTS} random points", header, delta_rows(random_rows()))
     show(
         "calibration (sensitivity 1)",
         ["method", "solver", "solves/s", "rel err", "unsafe"],

@@ -17,31 +17,46 @@ and nearly equal; ``e^ε`` overflows for ε > 709 while ``Φ(b)`` underflows; an
 the two terms agree to ``log₁₀(x/h)`` digits.  Here nothing of that is formed.  With the
 Mills ratio ``R(t) = Φ(−t)/φ(t) = ∫₀^∞ e^{−ts − s²/2} ds`` and ``e^ε φ(b) = φ(a)``,
 
-    δ = φ(x) · D,   D = R(x) − R(y) = ∫₀^∞ e^{−xs − s²/2} (1 − e^{−hs}) ds = ∫_x^y M(t) dt,
+    δ = φ(x) · D,   D = R(x) − R(y) = ∫_x^y M(t) dt,   M(t) = 1 − tR(t) = −R'(t) > 0.
 
-where ``M(t) = 1 − tR(t) = −R'(t) > 0``.  Every integrand is positive, so ``D`` is
-evaluated without cancellation, by region:
+How each piece is computed, and what it costs in accuracy (u = 2⁻⁵³):
 
-* ``x ≥ 10``: expanding ``e^{−s²/2}`` gives the asymptotic series
-  ``D = Σ_j (−1)^j (2j−1)!! x^{−2j−1} [1 − (1+h/x)^{−2j−1}]`` (DLMF 7.12.1 for both Mills
-  ratios at once).  Each bracket is ``−expm1(−(2j+1)·log1p(h/x))``, the alternating
-  remainder is below the first omitted term, and for ``x ≥ 10`` the terms fall below
-  ``2^−60`` of the sum long before they start to grow.
-* ``x < 10, h < 1``: ``D = ∫_x^{x+h} M(t) dt`` by 12-point Gauss–Legendre quadrature
-  (``M`` is entire, and on intervals shorter than 1 the rule's error is far below an ulp).
-* ``0 ≤ x < 10, h ≥ 1``: ``D = R(x) − R(y)`` directly; ``R(y)/R(x) ≤ R(11)/R(10) < 0.92``,
-  so the subtraction costs at most about one digit.
-* ``x < 0, h ≥ 1``: ``1 − δ = Φ(x) + φ(x)R(y) = φ(x)·(R(−x) + R(y))``, a sum of positive
-  terms; then ``δ = 1 − (1 − δ) > 0.23`` and ``ln δ = log1p(−(1 − δ))``.
+* ``R`` and ``M`` at ``t ≥ 0``: below t = 4 from Taylor series about the nearest k/8, whose
+  coefficients follow from ``R' = tR − 1`` started at ``R(k/8)`` in ball arithmetic; from
+  t = 4 on from Laplace's continued fraction ``R(t) = 1/(t + 1/(t + 2/(t + …)))`` (DLMF
+  7.9.3, in the variable t/√2), evaluated backward so that every step adds positive terms
+  and damps the error before it, its last three steps in double-double; there
+  ``M = 1/(g₀g₁)`` from the fraction's first two denominators, so ``1 − tR`` is never
+  formed.  R comes out as a double-double with relative error below 2e-18, M within
+  about one rounding (both checked against mpmath in the tests).
+* ``D`` for ``x ≥ 0`` and ``h < max(1, x)/8``, about the midpoint ``m = x + h/2``: for
+  ``m ≥ 4`` by the series ``D = h·M(m)·Σ_k (h/2)^{2k}/(g₂g₃⋯g_{2k+1})`` of positive terms
+  (the g_n are the continued fraction's denominators at m, and
+  ``M^{(j)}(m)/M(m) = (j+1)!/(g₂⋯g_{j+1})`` for even j); below 4, where
+  ``h < 3e-5·max(1, x)``, by the midpoint rule with its first correction
+  ``h·M(m)(1 + h²M''(m)/24M(m))``, otherwise by 8-point Gauss–Legendre quadrature of the
+  positive M (nodes placed in double-double, the sum compensated).  For
+  ``h ≥ max(1, x)/8`` as the double-double difference ``R(x) − R(y)``, where
+  ``R(y) < 0.9·R(x)``, so the subtraction costs at most a factor 10 on an error of 2e-18.
+  Every branch leaves D within about 2u.
+* ``x < 0`` (then ``a = −x ≤ h/2``): ``δ = Φ(a) − φ(a)R(y)`` is rewritten as the sum of
+  positive terms ``φ(a)·(2S(a) + D(a, h − 2a))`` with ``S(a) = Σ a^{2k+1}/(2k+1)!!``
+  (``2φ(a)S(a) = Φ(a) − Φ(−a)``) for ``a < 2``; for ``a ≥ 2`` through the complement
+  ``1 − δ = φ(a)·(R(a) + R(y)) ≤ 2Φ(−2)``.
+* ``φ(x)``: the exponent ``x²/2`` is formed in double-double arithmetic from the exact
+  inputs (Dekker 1971 products on the binary mantissas of Δ, σ, ε), so ``ln δ`` keeps full
+  relative accuracy far past underflow, e.g. ``log₁₀ δ ≈ −2223595.49`` for Δ = 1/32,
+  σ = 10, ε = 10; ``e^{−x²/2}`` itself costs up to 2u (NumPy's ``exp``).
 
-``R(t) = √(π/2)·erfcx(t/√2)`` (SciPy's scaled complementary error function).  The
-exponent ``x²/2`` of ``φ(x)`` is formed in double-double arithmetic from the exact inputs
-(Dekker 1971 products on the binary mantissas of Δ, σ, ε), so ``ln δ`` keeps full relative
-accuracy far past underflow, e.g. ``log₁₀ δ ≈ −2223595.49`` for Δ = 1/32, σ = 10, ε = 10.
 Measured against the 100-digit mpmath table in ``tests/data/gaussian_reference.json``
 (``tools/gaussian_reference.py``; 789 points, ``h`` from 1e-3 to 1e3, ε from 0 to 1e4), the
-relative error of δ is at most 1.1e-14 wherever δ is a normal double (the tests require
-1e-12) and that of ``ln δ`` at most 1.1e-16 where δ underflows (required: 1e-15).
+relative error of δ is at most 3.6e-16 wherever δ is a normal double and that of ``ln δ``
+at most 1.1e-16 where δ underflows; on random inputs chosen near every branch point above,
+in the tails and at tiny and large h (``tests/maths/test_gaussian_accuracy.py``, 400-bit
+references), the tests require a relative error of δ on any input at most 1e-15, and
+``make bench-gaussian`` reports the largest one it meets.  A scalar call runs the same
+arithmetic in Python floats as an array call does in NumPy; the two differ at most by the
+ulp or so in which :mod:`math`'s and NumPy's ``exp`` and ``log`` may differ.
 
 **Underflow is reported, never rounded to 0.**  :func:`delta` raises
 :class:`DeltaUnderflowError` when the exact δ is positive but below the smallest normal
@@ -50,10 +65,9 @@ the only case with δ = 0 (and ``ln δ = −inf``).
 
 **Calibration never errs on the unsafe side.**  :func:`sigma_for` and :func:`eps_for` solve
 ``δ = target`` (Brent's method on ``ln δ``; ε = 0 in closed form
-``σ = Δ / (2√2 erfinv(δ))``), then walk the binary representation to the smallest double at
-which the claim holds both as :func:`delta` evaluates it and as ball arithmetic certifies
-it.  The result is the exact minimum rounded up to the next double: no absolute
-tolerance on δ or σ is involved anywhere.
+``σ = Δ / (2√2 erfinv(δ))``), then walk the doubles to the smallest one at which
+:func:`certify` proves the claim, reading every float by its binary value
+(:mod:`dplab._validation`): no tolerance on δ or σ is involved anywhere.
 
 **Certified mode.**  :func:`delta_enclosure` and :func:`certify` use rigorous ball
 arithmetic (Arb through python-flint) with exact rational inputs.  Arb's ``erfc`` of an
@@ -71,6 +85,7 @@ taken from the confluent hypergeometric function, ``R(t) = U(½, ½, t²/2)/√2
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -89,6 +104,7 @@ __all__ = [
     "CalibrationComparison",
     "DeltaUnderflowError",
     "GaussianCertificate",
+    "OutOfRangeError",
     "Verdict",
     "certify",
     "classic_sigma",
@@ -113,20 +129,22 @@ ArrayLike: TypeAlias = float | np.ndarray | list[float] | tuple[float, ...]
 _TINY = float(np.finfo(np.float64).tiny)  # smallest normal double
 _SMALLEST_POSITIVE = math.ulp(0.0)  # 5e-324, the smallest subnormal
 _LARGEST = float(np.finfo(np.float64).max)
+_LOG_LARGEST = math.log(_LARGEST)
 _LN2 = 0.6931471805599453
 _LOG_SQRT_2PI = 0.9189385332046728  # ln √(2π)
-_INV_SQRT_2PI = 0.3989422804014327  # 1/√(2π)
-_SQRT_HALF_PI = 1.2533141373155003  # √(π/2)
+_INV_SQRT_2PI = 0.3989422804014327  # 1/√(2π) rounded; _INV_SQRT_2PI_LO is the rest
 _SQRT_HALF = 0.7071067811865476  # 1/√2
 _SPLITTER = 134217729.0  # 2**27 + 1, Veltkamp's splitting constant for doubles
-_X_ASYMPTOTIC = 10.0  # from here on the asymptotic series reaches double precision
-_H_QUADRATURE = 1.0  # below this interval length, Gauss–Legendre quadrature of M
-_GL_NODES, _GL_WEIGHTS = np.polynomial.legendre.leggauss(12)
-_GL_POINTS = 0.5 * (1.0 + _GL_NODES)  # the nodes mapped to [0, 1]
-_MAX_SERIES_TERMS = 60
 _BLOCK = 4096  # array elements per pass: temporaries stay in cache and off the page allocator
-_SERIES_TOLERANCE = 2.0**-60
 _DD_LIMIT = 1e150  # beyond this |x|, x² is formed in plain double (x² ≤ 1.8e308 or ln δ overflows)
+
+
+class OutOfRangeError(OverflowError, ValueError):
+    """The answer exists but lies outside the range of doubles (the message gives the range).
+
+    An :class:`OverflowError` for the calibrations that always raised one, and a
+    :class:`ValueError` like every other refusal of an argument.
+    """
 
 
 class DeltaUnderflowError(ArithmeticError):
@@ -172,44 +190,233 @@ def _dd_div(hi: np.ndarray, lo: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, 
 
 
 # --- the floating-point evaluator ---------------------------------------------------------
+#
+# The method and its error budget are in the module docstring.  In the coefficient
+# recurrence of the Taylor series, (n+1)·r_{n+1} = c·r_n + r_{n−1} with r₀ = R(c) and
+# r₁ = cR(c) − 1.  The kernels take 1-d numpy arrays or Python floats alike: a scalar call
+# runs the same arithmetic without the per-operation cost of NumPy scalars, and _xp,
+# _where, _ratio and _piecewise are the only places that tell the two apart.
+
+_Float: TypeAlias = np.ndarray | float
+
+_TAYLOR_STEP = 0.125  # centres k/8; |t − c| ≤ 1/16
+_TAYLOR_LIMIT = 4.0  # below it Taylor series, from it on the continued fraction
+_TAYLOR_TERMS = 20  # the remainder is below 1e-22 of R for c ≤ 4, |t − c| ≤ 1/16
+_CF_DOUBLE_DOUBLE_STEPS = 3
+_MIDPOINT = 3e-5  # D by the corrected midpoint rule where h < _MIDPOINT·max(1, x),
+_NEAR = 0.125  # by quadrature where h < _NEAR·max(1, x), by a difference of R otherwise
+_MIDPOINT_TERMS = 7  # terms of the midpoint series where the continued fraction applies
+_GL_NODES, _GL_WEIGHTS = np.polynomial.legendre.leggauss(8)
+_GL_POINTS = 0.5 * (1.0 + _GL_NODES)  # the nodes mapped to [0, 1]
+_GL_HALF_WEIGHTS = 0.5 * _GL_WEIGHTS
+_SERIES_LIMIT = 2.0  # x < 0: the odd series below −x = 2, the complement from there on
+_SERIES_TERMS = 40  # Σ a^{2k+1}/(2k+1)!! to below 1e-30 of its sum for a ≤ 2
+_TINY_H = 1e-300
+with ctx.workprec(128):
+    _INV_SQRT_2PI_LO = float((1 / (2 * arb.pi()).sqrt() - _INV_SQRT_2PI).mid())
 
 
-# The kernels below take 1-d numpy arrays or float64 scalars alike: a scalar call runs the
-# same arithmetic without the per-call cost of one-element arrays.  The helpers below and
-# the dispatch in _region are the only places that tell the two apart.
-_Float: TypeAlias = np.ndarray | np.float64
+class _ScalarMath:
+    """NumPy's functions for one Python float, with NumPy's results at the edges (inf, NaN
+    or 0 where :mod:`math` would raise), at a tenth of the cost of a NumPy scalar call."""
+
+    isfinite = staticmethod(math.isfinite)
+    abs = staticmethod(abs)
+    maximum = staticmethod(max)
+
+    @staticmethod
+    def exp(value: float) -> float:
+        try:
+            return math.exp(value)
+        except OverflowError:
+            return math.inf
+
+    @staticmethod
+    def log(value: float) -> float:
+        if value > 0:
+            return math.log(value)
+        return -math.inf if value == 0 else math.nan
+
+    @staticmethod
+    def log1p(value: float) -> float:
+        if value > -1:
+            return math.log1p(value)
+        return -math.inf if value == -1 else math.nan
+
+    @staticmethod
+    def sqrt(value: float) -> float:
+        return math.sqrt(value) if value >= 0 else math.nan
+
+    @staticmethod
+    def ldexp(mantissa: float, exponent: int) -> float:
+        try:
+            return math.ldexp(mantissa, exponent)
+        except OverflowError:
+            return math.copysign(math.inf, mantissa)
 
 
-def _select(condition: np.ndarray | bool, if_true: object, if_false: object) -> _Float:
+def _xp(value: _Float) -> object:
+    """The namespace of functions for ``value``: NumPy for arrays, _ScalarMath for floats."""
+    return np if isinstance(value, np.ndarray) else _ScalarMath
+
+
+def _where(condition: np.ndarray | bool, if_true: object, if_false: object) -> _Float:
     if isinstance(condition, np.ndarray):
         return np.where(condition, if_true, if_false)
     return if_true if condition else if_false
 
 
-def _all(condition: np.ndarray | bool) -> bool:
-    return bool(condition.all() if isinstance(condition, np.ndarray) else condition)
+def _ratio(low: _Float, high: _Float) -> _Float:
+    """``low/high`` (a correction term): 0 where a float ``high`` is 0, as NumPy would
+    give a value that the caller then discards."""
+    if isinstance(high, np.ndarray) or high != 0:
+        return low / high
+    return 0.0
 
 
-def _any(condition: np.ndarray | bool) -> bool:
-    return bool(condition.any() if isinstance(condition, np.ndarray) else condition)
+def _piecewise(cases, outputs: int, *args: _Float) -> tuple[_Float, ...]:
+    """Apply at each point the kernel of the first ``(condition, kernel)`` that holds there.
+
+    Points where no condition holds get zeros.  Each kernel maps the arguments (restricted
+    to its points) to ``outputs`` values.
+    """
+    if not isinstance(args[0], np.ndarray):
+        for condition, kernel in cases:
+            if condition:
+                return kernel(*args)
+        return (0.0,) * outputs
+    results = tuple(np.zeros_like(args[0]) for _ in range(outputs))
+    remaining = np.ones(args[0].shape, dtype=bool)
+    for condition, kernel in cases:
+        mask = remaining & condition
+        remaining &= np.logical_not(condition)
+        if mask.any():
+            for result, value in zip(results, kernel(*(a[mask] for a in args)), strict=True):
+                result[mask] = value
+    return results
 
 
-def _frexp(value: _Float) -> tuple[_Float, _Float]:
-    return np.frexp(value) if isinstance(value, np.ndarray) else math.frexp(value)
+@functools.cache
+def _taylor_rows() -> list[tuple[tuple[float, ...], ...]]:
+    """The rows of :func:`_taylor_table` as Python floats, for scalar calls."""
+    r_rows, m_rows, r_low, m_low = _taylor_table()
+    return [
+        (
+            tuple(r_rows[k].tolist()),
+            tuple(m_rows[k].tolist()),
+            tuple(r_low[k].tolist()),
+            float(m_low[k]),
+        )
+        for k in range(len(r_rows))
+    ]
 
 
-def _mills(t: _Float) -> _Float:
-    """The Mills ratio ``R(t) = Φ(−t)/φ(t) = √(π/2)·erfcx(t/√2)``."""
-    return _SQRT_HALF_PI * special.erfcx(t * _SQRT_HALF)
+@functools.cache
+def _taylor_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Rows k: Taylor coefficients of R and of M about c = k/8 as doubles, and the low
+    parts of ``(r₀, r₁)`` and of ``m₀``, the terms that are summed in double-double."""
+    r_rows, m_rows, r_low, m_low = [], [], [], []
+    with ctx.workprec(256):
+        for k in range(int(_TAYLOR_LIMIT / _TAYLOR_STEP) + 1):
+            c = arb(k) / 8
+            r = [_mills_ball(c)]
+            r.append(c * r[0] - 1)
+            for n in range(1, _TAYLOR_TERMS + 1):
+                r.append((c * r[n] + r[n - 1]) / (n + 1))
+            m = [-(n + 1) * r[n + 1] for n in range(_TAYLOR_TERMS)]
+            r_rows.append([float(v.mid()) for v in r[:_TAYLOR_TERMS]])
+            m_rows.append([float(v.mid()) for v in m])
+            r_low.append([float((r[n] - r_rows[-1][n]).mid()) for n in (0, 1)])
+            m_low.append(float((m[0] - m_rows[-1][0]).mid()))
+    return np.array(r_rows), np.array(m_rows), np.array(r_low), np.array(m_low)
+
+
+def _horner(coefficients, s: _Float, first: int) -> _Float:
+    """``Σ_{n ≥ first} coefficients[n]·s^{n − first}`` (each entry a float or a column)."""
+    total = coefficients[-1]
+    for n in range(len(coefficients) - 2, first - 1, -1):
+        total = total * s + coefficients[n]
+    return total
+
+
+def _mills_taylor(t: _Float) -> tuple[_Float, ...]:
+    if isinstance(t, np.ndarray):
+        r_rows, m_rows, r_low, m_low = _taylor_table()
+        index = np.rint(t / _TAYLOR_STEP).astype(np.intp)
+        r, m, r_low, m_low = r_rows[index].T, m_rows[index].T, r_low[index].T, m_low[index]
+    else:
+        index = round(t / _TAYLOR_STEP)
+        r, m, r_low, m_low = _taylor_rows()[index]
+    s = t - index * _TAYLOR_STEP  # exact (Sterbenz): t and the centre are within a factor 2
+    product, product_err = _two_prod(r[1], s)
+    hi, err = _two_sum(r[0], product)
+    lo = err + product_err + r_low[0] + r_low[1] * s + _horner(r, s, 2) * (s * s)
+    hi, lo = _two_sum(hi, lo)
+    m = m[0] + (m_low + s * _horner(m, s, 1))
+    return hi, lo, m, t * m - hi, (3.0 + t * t) - 1.0 / m  # M' = tM − R, M''/M = 3 + t² − 1/M
+
+
+def _finite_or_zero(value: _Float) -> _Float:
+    """A low part that overflowed (t beyond 1e150, where it is negligible) counts as 0."""
+    if isinstance(value, np.ndarray):
+        return np.where(np.isfinite(value), value, 0.0)
+    return value if math.isfinite(value) else 0.0
+
+
+def _continued_fraction_step(t: _Float, numerator: float, hi: _Float, lo: _Float):
+    """``t + numerator/(hi + lo)`` as a double-double."""
+    quotient = numerator / hi
+    product, product_err = _two_prod(quotient, hi)
+    remainder = ((numerator - product) - product_err) - quotient * lo
+    total, err = _two_sum(t, quotient)
+    return _two_sum(total, _finite_or_zero(err + remainder / hi))
+
+
+def _mills_fraction(t: _Float, denominators: list | None = None) -> tuple[_Float, ...]:
+    """R, M and the ratios from the continued fraction; its denominators g₂, g₃, … up to
+    the length of ``denominators`` are stored there when it is given."""
+    smallest = float(t.min()) if isinstance(t, np.ndarray) else t
+    terms = math.ceil(10 + 300 / smallest / smallest)  # checked against Arb in the tests
+    keep = 0 if denominators is None else len(denominators) + 2  # g_n for n < keep
+    terms = max(terms, keep)
+    g = 0.5 * (t + _xp(t).sqrt(t * t + 4.0 * (terms + 2)))  # the tail's own limit
+    for n in range(terms, _CF_DOUBLE_DOUBLE_STEPS - 1, -1):
+        g = t + (n + 1) / g
+        if n < keep:
+            denominators[n - 2] = g
+    hi, lo = g, 0.0 * g
+    for n in range(_CF_DOUBLE_DOUBLE_STEPS - 1, 0, -1):
+        if n == 1:  # g = g₃, hi = g₂
+            g2, curvature = hi, 6.0 / (g * hi)  # M''/M = 3 + t² − g₀g₁ = 6/(g₂g₃)
+        hi, lo = _continued_fraction_step(t, n + 1, hi, lo)
+    if denominators is not None:
+        denominators[0] = g2
+    g0_hi, g0_lo = _continued_fraction_step(t, 1.0, hi, lo)
+    r_hi = 1.0 / g0_hi
+    product, product_err = _two_prod(r_hi, g0_hi)
+    r_lo = _finite_or_zero(((1.0 - product) - product_err) - r_hi * g0_lo) * r_hi
+    product, product_err = _two_prod(g0_hi, hi)  # M = 1/(g₀g₁)
+    product_lo = _finite_or_zero(product_err + (g0_hi * lo + g0_lo * hi))
+    m = (1.0 - product_lo / product) / product
+    return r_hi, r_lo, m, -2.0 * m / g2, curvature  # M' = tM − R = −2/(g₀g₁g₂)
+
+
+def _mills_pair(t: _Float) -> tuple[_Float, ...]:
+    """``(R_hi, R_lo, M, M', M''/M)`` at ``t ≥ 0``; +inf gives zeros.
+
+    M' and M''/M serve only as small corrections and are accurate to a few ulps.
+    """
+    return _piecewise(((t < _TAYLOR_LIMIT, _mills_taylor), (t < np.inf, _mills_fraction)), 5, t)
 
 
 @dataclass(frozen=True)
 class _Geometry:
-    """``x = εσ/Δ − Δ/2σ``, ``y = x + h``, ``h = Δ/σ``, ``ln h`` and ``x²/2 = q + q_lo``."""
+    """``x = εσ/Δ − Δ/2σ`` and ``h = Δ/σ`` as double-doubles, ``ln h``, ``x²/2 = q + q_lo``."""
 
     x: _Float
-    y: _Float
+    x_lo: _Float
     h: _Float
+    h_lo: _Float
     log_h: _Float
     q: _Float
     q_lo: _Float
@@ -218,8 +425,13 @@ class _Geometry:
         return _Geometry(*(value[mask] for value in vars(self).values()))
 
 
+def _frexp(value: _Float) -> tuple[_Float, _Float]:
+    return np.frexp(value) if isinstance(value, np.ndarray) else math.frexp(value)
+
+
 def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float) -> _Geometry:
-    """Form ``x`` and ``x²/2`` in double-double from the exact binary inputs (Δ > 0)."""
+    """Form ``x``, ``h`` and ``x²/2`` in double-double from the exact binary inputs (Δ > 0)."""
+    xp = _xp(sensitivity)
     m_d, e_d = _frexp(sensitivity)
     m_s, e_s = _frexp(sigma)
     m_e, e_e = _frexp(eps)
@@ -228,114 +440,243 @@ def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float) -> _Geometry:
     e_h = e_d - e_s
     r_hi, r_lo = _dd_div(*_two_prod(m_e, m_s), m_d)
     e_r = e_e + e_s - e_d
-    h = np.ldexp(h_hi, e_h)
-    r = np.ldexp(r_hi, e_r)
+    h = xp.ldexp(h_hi, e_h)
+    r = xp.ldexp(r_hi, e_r)
     x, x_lo = _two_sum(r, -0.5 * h)
-    x_lo = _select(np.isfinite(x), x_lo + (np.ldexp(r_lo, e_r) - np.ldexp(0.5 * h_lo, e_h)), 0.0)
+    x_lo = _where(xp.isfinite(x), x_lo + (xp.ldexp(r_lo, e_r) - xp.ldexp(0.5 * h_lo, e_h)), 0.0)
     x, x_lo = _two_sum(x, x_lo)
-    x_lo = _select(np.isfinite(x), x_lo, 0.0)  # an infinite x has no low part
-    small = np.abs(x) < _DD_LIMIT
-    x_small = _select(small, x, 0.0)
+    x_lo = _where(xp.isfinite(x), x_lo, 0.0)  # an infinite x has no low part
+    small = xp.abs(x) < _DD_LIMIT
+    x_small = _where(small, x, 0.0)
     square, square_lo = _two_prod(x_small, x_small)
     square_lo = square_lo + 2.0 * x_small * x_lo
-    q = _select(small, 0.5 * (square + square_lo), 0.5 * x * x)
-    q_lo = _select(small, 0.5 * ((square - 2.0 * q) + square_lo), 0.0)
-    log_h = np.log(h_hi) + e_h * _LN2
-    return _Geometry(x, r + 0.5 * h, h, log_h, q, q_lo)
+    q = _where(small, 0.5 * (square + square_lo), 0.5 * x * x)
+    q_lo = _where(small, 0.5 * ((square - 2.0 * q) + square_lo), 0.0)
+    log_h = xp.log(h_hi) + e_h * _LN2
+    return _Geometry(x, x_lo, h, xp.ldexp(h_lo, e_h), log_h, q, q_lo)
 
 
-def _scaled(g: _Geometry, gap: _Float, log_gap: _Float) -> tuple[_Float, _Float]:
-    """``(ln δ, δ)`` from ``δ = φ(x)·D`` given ``D`` and ``ln D``."""
+def _gap_midpoint(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
+    """``D = h·M(m)·(1 + h²M''(m)/24M(m))`` at ``m = x + h/2`` (h < 3e-5·max(1, x)).
+
+    The midpoint rule with its first correction; the next term, h⁵/1920 times the fourth
+    derivative of M, is below 1e-19 of D there.  ``m`` is formed in double-double.
+    """
+    m, m_err = _two_sum(x, 0.5 * h)
+    m_lo = m_err + x_lo + 0.5 * h_lo
+    _, _, value, slope, curvature = _mills_pair(m)
+    mean = (value + m_lo * slope) * (1.0 + h * h / 24.0 * curvature)
+    return h * mean, h_lo * mean, _xp(mean).log(mean)
+
+
+def _gap_near(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
+    """``D = ∫_x^{x+h} M(t) dt`` by 8-point Gauss–Legendre quadrature (h < max(1, x)/8).
+
+    Each node is placed in double-double and M is moved to it along M'.
+    Returns ``(hi, lo, ln of the mean of M)``: ``ln D = ln h + ln mean`` also where ``h·mean``
+    underflows.
+    """
+    x, x_lo, h, h_lo = (np.asarray(v)[..., None] for v in (x, x_lo, h, h_lo))
+    with np.errstate(all="ignore"):
+        step, step_err = _two_prod(h, _GL_POINTS)
+        t, t_err = _two_sum(x, step)
+        t_lo = t_err + step_err + x_lo + h_lo * _GL_POINTS
+        _, _, m, slope, _ = (part.reshape(t.shape) for part in _mills_pair(t.ravel()))
+        mean = _compensated_sum((m + t_lo * slope) * _GL_HALF_WEIGHTS)
+        hi, lo, log_mean = h[..., 0] * mean, h_lo[..., 0] * mean, np.log(mean)
+    if hi.ndim == 0:  # a scalar call continues in Python floats
+        return hi.item(), lo.item(), log_mean.item()
+    return hi, lo, log_mean
+
+
+def _compensated_sum(terms: np.ndarray) -> _Float:
+    """The sum over the last axis in a fixed pairwise order, each addition's rounding error
+    carried along (Neumaier 1974), in the same order for every point of an array."""
+    errors = 0.0
+    while terms.shape[-1] > 1:
+        half = terms.shape[-1] // 2
+        terms, error = _two_sum(terms[..., :half], terms[..., half : 2 * half])
+        errors = errors + error.sum(axis=-1)
+    return terms[..., 0] + errors
+
+
+def _gap_far(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
+    """``D = R(x) − R(x + h)`` in double-double (h ≥ max(1, x)/8, so R(x+h) < 0.9·R(x))."""
+    y, y_lo = _two_sum(x, h)
+    xp = _xp(x)
+    y_lo = _where(xp.isfinite(y), y_lo + x_lo + h_lo, 0.0)
+    rx_hi, rx_lo, mx, _, _ = _mills_pair(x)
+    ry_hi, ry_lo, my, _, _ = _mills_pair(y)
+    hi, err = _two_sum(rx_hi, -ry_hi)
+    lo = err + (rx_lo - ry_lo) - mx * x_lo + my * y_lo
+    return hi, lo, xp.log(hi) + lo / hi - xp.log(h)
+
+
+def _gap_series(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
+    """``x + h/2 ≥ 4``, ``h < max(1, x)/8``: the midpoint series with positive terms
+
+        D = h·M(m)·Σ_{k≥0} (h/2)^{2k} / (g₂g₃⋯g_{2k+1}),    m = x + h/2,
+
+    from ``M^{(j)}(m)/M(m) = (j+1)!/(g₂⋯g_{j+1})`` (the j-th derivative, j even), where
+    g_n are the continued fraction's denominators at m.  Each term is at most 1/256 of
+    the one before, so _MIDPOINT_TERMS terms leave less than 1e-17 of D.
+    """
+    m, m_err = _two_sum(x, 0.5 * h)
+    m_lo = m_err + x_lo + 0.5 * h_lo
+    denominators = [0.0] * (2 * _MIDPOINT_TERMS)  # g₂ … g_{2K+1}
+    _, _, value, slope, _ = _mills_fraction(m, denominators)
+    quarter_square = 0.25 * h * h
+    total = 1.0
+    for k in range(_MIDPOINT_TERMS - 1, -1, -1):
+        total = 1.0 + quarter_square / (denominators[2 * k] * denominators[2 * k + 1]) * total
+    mean = (value + m_lo * slope) * total
+    return h * mean, h_lo * mean, _xp(mean).log(mean)
+
+
+def _gap(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
+    """``D = R(x) − R(x + h) = ∫_x^{x+h} M(t) dt ≥ 0`` for ``x ≥ 0``.
+
+    Returns ``(hi, lo, ln(D/h))``; ``D/h`` is the mean of M over the interval.
+    """
+    near = h < _NEAR * _xp(x).maximum(x, 1.0)
+    cases = (
+        (near & (x + 0.5 * h >= _TAYLOR_LIMIT), _gap_series),
+        (h < _MIDPOINT * _xp(x).maximum(x, 1.0), _gap_midpoint),
+        (near, _gap_near),
+    )
+    return _piecewise((*cases, (True, _gap_far)), 3, x, x_lo, h, h_lo)
+
+
+def _scaled(g: _Geometry, hi: _Float, lo: _Float, log_gap: _Float) -> tuple[_Float, _Float]:
+    """``(ln δ, δ)`` from ``δ = φ(x)·(hi + lo)`` and ``ln(hi + lo) = log_gap``.
+
+    An infinite ``x²/2`` (x beyond 1.9e154) gives ``ln δ = −inf``, which the callers report.
+    """
     log_delta = -g.q + ((log_gap - _LOG_SQRT_2PI) - g.q_lo)
-    return log_delta, np.exp(-g.q) * ((1.0 - g.q_lo) * _INV_SQRT_2PI * gap)
-
-
-def _series_region(g: _Geometry) -> tuple[_Float, _Float]:
-    """``x ≥ 10``: ``D = R(x) − R(x+h)`` by the asymptotic series, term by term positive."""
-    log1p_u = np.log1p(g.h / g.x)
-    first = -np.expm1(-log1p_u)  # 1 − (1 + h/x)^{-1}
-    # The bracket ratios (1 − (1+u)^{−m}) / (1 − (1+u)^{−1}) tend to m as u → 0; a floor on
-    # log1p(u) keeps them off 0/0 and changes them by less than one ulp.
-    floor = _select(log1p_u < 1e-200, 1e-200, log1p_u)
-    denominator = np.expm1(-floor)
-    inverse_square = 1.0 / (g.x * g.x)
-    series = coefficient = 1.0
-    for j in range(1, _MAX_SERIES_TERMS):
-        coefficient = coefficient * ((2 * j - 1) * inverse_square)
-        term = coefficient * (np.expm1(-(2 * j + 1) * floor) / denominator)
-        series = series - term if j % 2 else series + term
-        if _all(term <= _SERIES_TOLERANCE * series):
-            break
-    log_gap = g.log_h - 2.0 * np.log(g.x) - log1p_u + np.log(series)
-    return _scaled(g, first / g.x * series, log_gap)
-
-
-def _quadrature_region(g: _Geometry) -> tuple[_Float, _Float]:
-    """``x < 10, h < 1``: ``D = ∫_x^{x+h} (1 − tR(t)) dt`` by 12-point Gauss–Legendre."""
-    t = np.asarray(g.x)[..., None] + np.asarray(g.h)[..., None] * _GL_POINTS
-    mean = 0.5 * ((1.0 - t * _mills(t)) @ _GL_WEIGHTS)
-    return _scaled(g, g.h * mean, g.log_h + np.log(mean))
-
-
-def _direct_region(g: _Geometry) -> tuple[_Float, _Float]:
-    """``0 ≤ x < 10, h ≥ 1``: ``D = R(x) − R(y)``, the terms differing by at least 9%."""
-    gap = _mills(g.x) - _mills(g.y)
-    return _scaled(g, gap, np.log(gap))
-
-
-def _negative_region(g: _Geometry) -> tuple[_Float, _Float]:
-    """``x < 0, h ≥ 1``: ``1 − δ = Φ(x) + e^ε Φ(b) = φ(x)·(R(−x) + R(y))``, no cancellation."""
-    density = np.exp(-g.q) * ((1.0 - g.q_lo) * _INV_SQRT_2PI)
-    complement = density * (_mills(-g.x) + _mills(g.y))
-    return np.log1p(-complement), 1.0 - complement
-
-
-_REGIONS = (_series_region, _quadrature_region, _direct_region, _negative_region)
-
-
-def _region(g: _Geometry) -> int | np.ndarray:
-    """The index into ``_REGIONS`` of each point."""
-    if not isinstance(g.x, np.ndarray):
-        return 0 if g.x >= _X_ASYMPTOTIC else 1 if g.h < _H_QUADRATURE else 2 if g.x >= 0 else 3
-    return np.where(
-        g.x >= _X_ASYMPTOTIC, 0, np.where(g.h < _H_QUADRATURE, 1, np.where(g.x >= 0, 2, 3))
+    scaled, scaled_err = _two_prod(hi, _INV_SQRT_2PI)
+    scaled = scaled + ((scaled_err + hi * _INV_SQRT_2PI_LO) + lo * _INV_SQRT_2PI)
+    finite = g.q < np.inf
+    return (
+        _where(finite, log_delta, -np.inf),
+        _where(finite, _xp(g.q).exp(-g.q) * (scaled - scaled * g.q_lo), 0.0),
     )
 
 
+def _positive_x(g: _Geometry) -> tuple[_Float, _Float]:
+    """``x ≥ 0``: ``δ = φ(x)·D(x, h)``."""
+    hi, lo, log_mean = _gap(g.x, g.x_lo, g.h, g.h_lo)
+    # ln D from D itself, or from ln h + ln mean where D is not a normal double
+    log_gap = _xp(hi).log(hi) + _ratio(lo, hi)
+    return _scaled(g, hi, lo, _where(hi >= _TINY, log_gap, g.log_h + log_mean))
+
+
+def _odd_series(g: _Geometry, gap: _Float, gap_lo: _Float) -> tuple[_Float, _Float]:
+    """``0 < a = −x < 2``: ``δ = φ(a)·(2S(a) + D(a, h − 2a))``, a sum of positive terms."""
+    a, a_lo = -g.x, -g.x_lo
+    square = a * a
+    total = 1.0 + 0.0 * a
+    for k in range(_SERIES_TERMS, 0, -1):
+        total = 1.0 + total * square / (2 * k + 1)
+    odd_sum = a * total
+    odd_sum = odd_sum + (1.0 + a * odd_sum) * a_lo  # S' = 1 + aS
+    d_hi, d_lo, _ = _gap(a, a_lo, gap, gap_lo)
+    hi, err = _two_sum(2.0 * odd_sum, d_hi)
+    lo = err + d_lo
+    # Where h is below 1e-300, 2S(a) + D = h·(1 + O(h)) may underflow: its log is ln h.
+    log_sum = _where(g.h < _TINY_H, g.log_h, _xp(hi).log(hi) + _ratio(lo, hi))
+    return _scaled(g, hi, lo, log_sum)
+
+
+def _complement(g: _Geometry, gap: _Float, gap_lo: _Float) -> tuple[_Float, _Float]:
+    """``a = −x ≥ 2``: ``1 − δ = φ(a)·(R(a) + R(y)) ≤ 2Φ(−2)``, then ``δ = 1 − (1 − δ)``."""
+    a, a_lo = -g.x, -g.x_lo
+    r_a, _, m_a, _, _ = _mills_pair(a)
+    r_y = _mills_pair(a + gap)[0]
+    xp = _xp(a)
+    density = xp.exp(-g.q) * ((1.0 - g.q_lo) * _INV_SQRT_2PI)
+    complement = density * ((r_a - m_a * a_lo) + r_y)
+    return xp.log1p(-complement), 1.0 - complement
+
+
+def _negative_x(g: _Geometry) -> tuple[_Float, _Float]:
+    """``x < 0``, so ``a = −x ≤ h/2``: ``δ = Φ(a) − φ(a)R(y)`` without cancellation.
+
+    ``Φ(a) − Φ(−a) = 2φ(a)·S(a)`` with ``S(a) = Σ a^{2k+1}/(2k+1)!!`` (all terms positive),
+    so ``δ = φ(a)·(2S(a) + R(a) − R(y))`` with ``y − a = h − 2a ≥ 0``.
+    """
+    gap, gap_lo = _two_sum(g.h, 2.0 * g.x)
+    gap_lo = _where(gap > 0, gap_lo + g.h_lo + 2.0 * g.x_lo, 0.0)
+    gap = _xp(gap).maximum(gap, 0.0)
+    if not isinstance(g.x, np.ndarray):
+        kernel = _odd_series if -g.x < _SERIES_LIMIT else _complement
+        return kernel(g, gap, gap_lo)
+    log_delta, value = np.empty_like(g.x), np.empty_like(g.x)
+    series = -g.x < _SERIES_LIMIT
+    for mask, kernel in ((series, _odd_series), (~series, _complement)):
+        if mask.any():
+            log_delta[mask], value[mask] = kernel(g.subset(mask), gap[mask], gap_lo[mask])
+    return log_delta, value
+
+
 def _profile(sensitivity: _Float, sigma: _Float, eps: _Float) -> tuple[_Float, _Float]:
-    """``(ln δ, δ)`` for Δ > 0, σ > 0, ε ≥ 0 given as 1-d arrays or float64 scalars.
+    """``(ln δ, δ)`` for Δ > 0, σ > 0, ε ≥ 0 given as 1-d arrays or as floats.
 
     δ may come out subnormal or 0 where it underflows; ``ln δ`` is then still accurate.
-    Long arrays go through in blocks that stay in the processor's cache.
+    Long arrays go through in blocks that stay in the processor's cache.  Scalars run in
+    Python floats (NumPy only for the quadrature nodes, which set their own error state).
     """
+    if not isinstance(sensitivity, np.ndarray):
+        g = _geometry(float(sensitivity), float(sigma), float(eps))
+        return (_positive_x if g.x >= 0 else _negative_x)(g)
     with np.errstate(all="ignore"):
-        if not isinstance(sensitivity, np.ndarray):
-            g = _geometry(sensitivity, sigma, eps)
-            return _REGIONS[_region(g)](g)
         log_delta = np.empty_like(sensitivity)
         value = np.empty_like(sensitivity)
         for start in range(0, sensitivity.size, _BLOCK):
             block = slice(start, start + _BLOCK)
             g = _geometry(sensitivity[block], sigma[block], eps[block])
-            region = _region(g)
-            for index, kernel in enumerate(_REGIONS):
-                mask = region == index
+            negative = g.x < 0
+            for mask, kernel in ((~negative, _positive_x), (negative, _negative_x)):
                 if mask.any():
                     log_delta[block][mask], value[block][mask] = kernel(g.subset(mask))
     return log_delta, value
 
 
+def _any(condition: np.ndarray | bool) -> bool:
+    return bool(np.any(condition))
+
+
+def _broadcast(**arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The arrays broadcast together, or a ValueError that names them and their shapes."""
+    try:
+        return tuple(np.broadcast_arrays(*arrays.values()))
+    except ValueError:
+        shapes = ", ".join(f"{name} {np.shape(value)}" for name, value in arrays.items())
+        raise ValueError(
+            f"the arguments must broadcast to one shape; got shapes {shapes}"
+        ) from None
+
+
 def _arguments(
     sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    return np.broadcast_arrays(
-        check_real_array("sensitivity", sensitivity, low=0),
-        check_real_array("sigma", sigma, low=0, low_open=True),
-        check_real_array("eps", eps, low=0),
+    return _broadcast(
+        sensitivity=check_real_array("sensitivity", sensitivity, low=0),
+        sigma=check_real_array("sigma", sigma, low=0, low_open=True),
+        eps=check_real_array("eps", eps, low=0),
     )
 
 
-def _shaped(values: np.ndarray) -> float | np.ndarray:
+def _finite_result(name: str, values: np.ndarray | float, arguments: str) -> None:
+    """Refuse a result that overflowed the double range (the exact value is finite)."""
+    if not np.all(np.isfinite(values)):
+        raise OutOfRangeError(
+            f"{name} lies outside the range of doubles (magnitude at most 1.8e308) for {arguments}"
+        )
+
+
+def _shaped(values: np.ndarray | float) -> float | np.ndarray:
+    if type(values) is float:  # a NumPy float64 is a float too, and is converted below
+        return values
     return float(values) if np.ndim(values) == 0 else values
 
 
@@ -358,8 +699,9 @@ def _evaluate(
         )
         if arguments[0] == 0:
             return -math.inf, 0.0, arguments
-        log_value, value = _profile(*map(np.float64, arguments))
-        _check_log_range(log_value == -math.inf, *arguments)
+        log_value, value = _profile(*arguments)
+        if log_value == -math.inf:
+            _check_log_range(True, *arguments)
         return float(log_value), float(value), arguments
     arguments = _arguments(sensitivity, sigma, eps)
     log_values = np.full(arguments[0].shape, -np.inf)
@@ -440,28 +782,10 @@ def _check_target(target: ArrayLike) -> np.ndarray:
     return check_real_array("delta", target, low=0, high=1, low_open=True, high_open=True)
 
 
-def _meets(sensitivity: float, sigma: float, eps: float, target: float) -> bool:
-    """Whether ``delta(sensitivity, sigma, eps) <= target`` as :func:`delta` evaluates it
-    (comparing logarithms where it underflows) *and* as ball arithmetic certifies it.
-
-    The certificate reads each float in its more demanding sense, its binary value or its
-    shortest decimal (the larger Δ, the smaller σ, ε and δ), so the claim holds for both.
-    """
-    log_value, value = _profile(np.float64(sensitivity), np.float64(sigma), np.float64(eps))
-    if not (value <= target if value >= _TINY else log_value <= math.log(target)):
-        return False
-    verdict = _decide(
-        _demanding(sensitivity, max),
-        _demanding(sigma, min),
-        _demanding(eps, min),
-        _demanding(target, min),
-    )[0]
-    return verdict == "pass"
-
-
-def _demanding(value: float, pick: Callable[[Fraction, Fraction], Fraction]) -> Fraction:
-    """``pick`` of a float's two exact readings: its binary value and its shortest decimal."""
-    return pick(Fraction(value), Fraction(float.__repr__(value)))
+def _certified(sensitivity: float, sigma: float, eps: float, target: float) -> bool:
+    """Whether :func:`certify` proves ``δ(ε) ≤ target``, each float read by its binary value."""
+    exact = (Fraction(sensitivity), Fraction(sigma), Fraction(eps), Fraction(target))
+    return _decide(*exact)[0] == "pass"
 
 
 def _smallest_passing(start: float, passes: Callable[[float], bool]) -> float:
@@ -485,7 +809,7 @@ def _smallest_passing(start: float, passes: Callable[[float], bool]) -> float:
         fail, ok = start_bits, start_bits + 1
         while not passes(as_float(ok)):
             if ok >= infinity_bits:
-                raise OverflowError("no finite double meets the claim")
+                raise OutOfRangeError("no finite double meets the claim")
             fail, ok, step = ok, min(ok + step, infinity_bits), 2 * step
     while ok - fail > 1:
         middle = (ok + fail) // 2
@@ -511,11 +835,12 @@ def _h_for(eps: float, target: float) -> float:
     log_target = math.log(target)
 
     def excess(log_h: float) -> float:
-        h = np.float64(math.exp(log_h))
-        return float(_profile(h, np.float64(1.0), np.float64(eps))[0]) - log_target
+        h = max(math.exp(log_h), _SMALLEST_POSITIVE)
+        return _profile(h, 1.0, eps)[0] - log_target
 
-    x = _tail_point(target)  # h = √(x² + 2ε) − x solves ε/h − h/2 = x
-    guess = math.log(2.0 * eps) - math.log(math.sqrt(x * x + 2.0 * eps) + x)
+    x = _tail_point(target)  # h = 2ε/(√(x² + 2ε) + x) solves ε/h − h/2 = x
+    root = math.sqrt(eps) * math.sqrt(2.0 + x * x / eps)  # √(x² + 2ε) without overflow
+    guess = _LN2 + math.log(eps) - math.log(root + x)
     low = high = min(max(guess, _LOG_H_RANGE[0]), _LOG_H_RANGE[1])
     step = 0.5
     while excess(low) > 0 and low > _LOG_H_RANGE[0]:
@@ -524,7 +849,7 @@ def _h_for(eps: float, target: float) -> float:
     while excess(high) <= 0 and high < _LOG_H_RANGE[1]:
         high, step = min(high + step, _LOG_H_RANGE[1]), 2 * step
     if excess(low) > 0 or excess(high) <= 0:
-        raise OverflowError(f"no double h = Δ/σ gives δ = {target!r} at eps = {eps!r}")
+        raise OutOfRangeError(f"no double h = Δ/σ gives δ = {target!r} at eps = {eps!r}")
     return math.exp(optimize.brentq(excess, low, high, xtol=1e-15, rtol=4 * np.finfo(float).eps))
 
 
@@ -533,44 +858,44 @@ def _sigma_for_one(sensitivity: float, eps: float, target: float) -> float:
         return 0.0
     guess = sensitivity / _h_for(eps, target)
     if guess == math.inf:
-        raise OverflowError(
+        raise OutOfRangeError(
             f"no finite double sigma meets delta={target!r} at eps={eps!r} for "
             f"sensitivity={sensitivity!r}: it would exceed 1.8e308"
         )
     return _smallest_passing(
-        max(guess, _SMALLEST_POSITIVE), lambda sigma: _meets(sensitivity, sigma, eps, target)
+        max(guess, _SMALLEST_POSITIVE), lambda sigma: _certified(sensitivity, sigma, eps, target)
     )
 
 
 def _eps_for_one(sensitivity: float, sigma: float, target: float) -> float:
-    if sensitivity == 0 or _meets(sensitivity, sigma, 0.0, target):
+    if sensitivity == 0 or _certified(sensitivity, sigma, 0.0, target):
         return 0.0
     log_target = math.log(target)
 
     def excess(eps: float) -> float:
-        values = _profile(np.float64(sensitivity), np.float64(sigma), np.float64(eps))
+        values = _profile(sensitivity, sigma, eps)
         return float(values[0]) - log_target
 
     h = sensitivity / sigma
     low, high = 0.0, min(max(h * (_tail_point(target) + h / 2), _SMALLEST_POSITIVE), _LARGEST)
     while excess(high) > 0:
         if high == _LARGEST:
-            raise OverflowError(
+            raise OutOfRangeError(
                 f"no finite double eps meets delta={target!r} for sensitivity="
                 f"{sensitivity!r}, sigma={sigma!r}: it would exceed 1.8e308"
             )
         low, high = high, min(2 * high, _LARGEST)
     root = optimize.brentq(excess, low, high, xtol=_SMALLEST_POSITIVE, rtol=4 * np.finfo(float).eps)
     return _smallest_passing(
-        max(root, _SMALLEST_POSITIVE), lambda eps: _meets(sensitivity, sigma, eps, target)
+        max(root, _SMALLEST_POSITIVE), lambda eps: _certified(sensitivity, sigma, eps, target)
     )
 
 
 def _elementwise(
-    solve: Callable[[float, float, float], float], *arrays: np.ndarray
+    solve: Callable[[float, float, float], float], **arrays: np.ndarray
 ) -> float | np.ndarray:
     """Apply a scalar solver to every point of the broadcast arrays."""
-    arrays = np.broadcast_arrays(*arrays)
+    arrays = _broadcast(**arrays)
     rows = zip(*(array.flat for array in arrays), strict=True)
     result = np.array([solve(*map(float, row)) for row in rows])
     return _shaped(result.reshape(arrays[0].shape))
@@ -579,34 +904,38 @@ def _elementwise(
 def sigma_for(sensitivity: ArrayLike, eps: ArrayLike, delta: ArrayLike) -> float | np.ndarray:
     """The smallest σ (a double) for which Gaussian noise is (ε, δ)-DP at sensitivity Δ.
 
-    Solves ``δ(ε) = delta`` and returns the smallest double σ at which the claim
-    ``δ(ε) ≤ delta`` holds both as :func:`delta` evaluates it (logarithms compared where δ
-    underflows) and as :func:`certify` proves it: the exact minimum rounded up to a double,
-    so ``σ·(1 − 1e-12)`` fails the claim wherever δ reacts to σ at all.  ε = 0 starts from
-    the closed form ``σ = Δ / (2√2 erfinv(δ))``.  Δ = 0 needs no noise and gives 0.
-    ``delta`` must lie in (0, 1); arguments broadcast.  Raises :class:`OverflowError` when
-    the smallest σ exceeds the largest double.
+    Returns the smallest double σ for which :func:`certify` proves ``δ(ε) ≤ delta``, every
+    float read by its binary value (:mod:`dplab._validation`): the certificate passes at σ
+    and fails, or cannot decide, at the double just below it.  As certified δ decreases in
+    σ, that is the exact minimum rounded up to a double whenever Arb separates δ from the
+    target there.  Brent's method on :func:`log_delta` finds the start (ε = 0 from the
+    closed form ``σ = Δ / (2√2 erfinv(δ))``); the search then walks the doubles.  Δ = 0
+    needs no noise and gives 0.  ``delta`` must lie in (0, 1); arguments broadcast.  Raises
+    :class:`OutOfRangeError` when the smallest σ exceeds the largest double.
 
     >>> sigma = sigma_for(1, 1, 1e-5)  # σ* = 3.7306316348159418138...
-    >>> round(sigma, 13), delta(1, sigma, 1) <= 1e-5
-    (3.7306316348159, True)
+    >>> sigma, certify(1, sigma, 1, 1e-5).passes
+    (3.730631634815942, True)
+    >>> certify(1, math.nextafter(sigma, 0), 1, 1e-5).passes
+    False
     >>> round(sigma_for(1, 0, 0.3829249225480262), 14)  # δ = 2Φ(1/2) − 1 needs σ = 1
     1.0
     """
     return _elementwise(
         _sigma_for_one,
-        check_real_array("sensitivity", sensitivity, low=0),
-        check_real_array("eps", eps, low=0),
-        _check_target(delta),
+        sensitivity=check_real_array("sensitivity", sensitivity, low=0),
+        eps=check_real_array("eps", eps, low=0),
+        delta=_check_target(delta),
     )
 
 
 def eps_for(sensitivity: ArrayLike, sigma: ArrayLike, delta: ArrayLike) -> float | np.ndarray:
     """The smallest ε ≥ 0 (a double) at which Gaussian noise of std σ meets δ ≤ ``delta``.
 
-    0 when ``δ(0) ≤ delta`` already (always for Δ = 0); otherwise the exact minimum rounded
-    up to a double, verified like :func:`sigma_for`.  Arguments broadcast.  Raises
-    :class:`OverflowError` when the smallest ε exceeds the largest double.
+    0 when :func:`certify` proves ``δ(0) ≤ delta`` (always for Δ = 0); otherwise the
+    smallest double ε for which it proves ``δ(ε) ≤ delta``, found as in :func:`sigma_for`.
+    Arguments broadcast.  Raises :class:`OutOfRangeError` when the smallest ε exceeds the
+    largest double.
 
     >>> eps = eps_for(1, 1, 0.12693674)  # ε* = 0.99999998627012648...
     >>> round(eps, 12), delta(1, 1, eps) <= 0.12693674
@@ -616,9 +945,9 @@ def eps_for(sensitivity: ArrayLike, sigma: ArrayLike, delta: ArrayLike) -> float
     """
     return _elementwise(
         _eps_for_one,
-        check_real_array("sensitivity", sensitivity, low=0),
-        check_real_array("sigma", sigma, low=0, low_open=True),
-        _check_target(delta),
+        sensitivity=check_real_array("sensitivity", sensitivity, low=0),
+        sigma=check_real_array("sigma", sigma, low=0, low_open=True),
+        delta=_check_target(delta),
     )
 
 
@@ -683,11 +1012,18 @@ def classic_sigma(sensitivity: float, eps: float, delta: float) -> float:
             f"(Dwork & Roth 2014, Thm. A.1; use sigma_for)"
         )
     delta = check_real("delta", delta, low=0, high=1, low_open=True, high_open=True)
-    return math.sqrt(2.0 * math.log(1.25 / delta)) * sensitivity / eps
+    factor = math.sqrt(2.0 * (math.log(1.25) - math.log(delta)))  # ln(1.25/δ) without 1.25/δ
+    result = factor * (sensitivity / eps)
+    arguments = f"sensitivity={sensitivity!r}, eps={eps!r}, delta={delta!r}"
+    _finite_result("the classic sigma", result, arguments)
+    return result
 
 
 def compare_calibrations(sensitivity: float, eps: float, delta: float) -> CalibrationComparison:
     """The exact smallest σ and, where it applies, the classic σ with the δ it really gives.
+
+    Raises :class:`OutOfRangeError`, naming these three arguments, when the smallest σ is
+    beyond the largest double.
 
     >>> c = compare_calibrations(1, 0.5, 1e-5)
     >>> round(c.exact_sigma, 6), round(c.classic_sigma, 6), round(c.ratio, 3)
@@ -700,7 +1036,14 @@ def compare_calibrations(sensitivity: float, eps: float, delta: float) -> Calibr
     sensitivity = check_real("sensitivity", sensitivity, low=0)
     eps = check_real("eps", eps, low=0)
     delta = check_real("delta", delta, low=0, high=1, low_open=True, high_open=True)
-    exact = float(sigma_for(sensitivity, eps, delta))
+    try:
+        exact = float(sigma_for(sensitivity, eps, delta))
+    except OutOfRangeError:
+        raise OutOfRangeError(
+            f"the smallest noise standard deviation for sensitivity={sensitivity!r}, "
+            f"eps={eps!r}, delta={delta!r} is beyond the largest double (1.8e308), so there "
+            f"is no calibration to compare"
+        ) from None
     classic = classic_log = None
     if 0 < eps < 1:
         classic = classic_sigma(sensitivity, eps, delta)
@@ -718,7 +1061,10 @@ def mse(sigma: ArrayLike) -> float | np.ndarray:
     4.0
     """
     sigma = check_real_array("sigma", sigma, low=0, low_open=True)
-    return _shaped(sigma * sigma)
+    with np.errstate(over="ignore"):
+        square = sigma * sigma
+    _finite_result("the mean squared error σ²", square, "sigma above 1.34e154")
+    return _shaped(square)
 
 
 def mean_absolute_error(sigma: ArrayLike) -> float | np.ndarray:
@@ -749,7 +1095,10 @@ def error_interval(sigma: float, *, center: float = 0.0, z: float = 1.96) -> tup
     sigma = check_real("sigma", sigma, low=0, low_open=True)
     center = check_real("center", center)
     z = check_real("z", z, low=0, low_open=True)
-    return (center - z * sigma, center + z * sigma)
+    interval = (center - z * sigma, center + z * sigma)
+    arguments = f"sigma={sigma!r}, center={center!r}, z={z!r}"
+    _finite_result("an end of the interval", np.array(interval), arguments)
+    return interval
 
 
 def interval_coverage(z: float = 1.96) -> float:
@@ -773,11 +1122,21 @@ def density(y: ArrayLike, center: ArrayLike, sigma: ArrayLike) -> float | np.nda
     >>> round(density(1, 1, 0.5), 15)
     0.797884560802865
     """
-    y = check_real_array("y", y)
-    center = check_real_array("center", center)
-    sigma = check_real_array("sigma", sigma, low=0, low_open=True)
-    z = (y - center) / sigma
-    return _shaped(np.exp(-0.5 * z * z) * _INV_SQRT_2PI / sigma)
+    y, center, sigma = _broadcast(
+        y=check_real_array("y", y),
+        center=check_real_array("center", center),
+        sigma=check_real_array("sigma", sigma, low=0, low_open=True),
+    )
+    with np.errstate(all="ignore"):
+        z = 2.0 * ((0.5 * y - 0.5 * center) / sigma)  # halves keep y − center finite
+        peak = _INV_SQRT_2PI / sigma
+        value = np.where(
+            np.isfinite(peak),
+            np.exp(-0.5 * z * z) * peak,
+            np.exp(-0.5 * z * z - np.log(sigma) - _LOG_SQRT_2PI),  # σ below 2.2e-309
+        )
+    _finite_result("the density", value, "sigma below about 2.2e-309 (near the centre)")
+    return _shaped(value)
 
 
 def privacy_loss(y: ArrayLike, sensitivity: ArrayLike, sigma: ArrayLike) -> float | np.ndarray:
@@ -789,10 +1148,20 @@ def privacy_loss(y: ArrayLike, sensitivity: ArrayLike, sigma: ArrayLike) -> floa
     >>> privacy_loss(-10, 1, 1), privacy_loss(0.5, 1, 1)
     (10.5, 0.0)
     """
-    y = check_real_array("y", y)
-    sensitivity = check_real_array("sensitivity", sensitivity, low=0)
-    sigma = check_real_array("sigma", sigma, low=0, low_open=True)
-    return _shaped(sensitivity / (sigma * sigma) * (0.5 * sensitivity - y))
+    y, sensitivity, sigma = _broadcast(
+        y=check_real_array("y", y),
+        sensitivity=check_real_array("sensitivity", sensitivity, low=0),
+        sigma=check_real_array("sigma", sigma, low=0, low_open=True),
+    )
+    with np.errstate(all="ignore"):
+        half_gap = 0.25 * sensitivity - 0.5 * y  # (Δ/2 − y)/2, finite for all finite inputs
+        loss = 2.0 * (sensitivity / sigma) * (half_gap / sigma)
+        log_magnitude = np.log(sensitivity) + np.log(np.abs(half_gap)) + _LN2 - 2 * np.log(sigma)
+        loss = np.where(np.isfinite(loss), loss, np.sign(half_gap) * np.exp(log_magnitude))
+        loss = np.where((sensitivity == 0) | (half_gap == 0), 0.0, loss)  # exactly 0 there
+    arguments = "the given y, sensitivity and sigma: |Δ(Δ/2 − y)|/σ² exceeds it"
+    _finite_result("the privacy loss", loss, arguments)
+    return _shaped(loss)
 
 
 def worst_event_edge(sensitivity: float, sigma: float, eps: float) -> float:
@@ -807,7 +1176,14 @@ def worst_event_edge(sensitivity: float, sigma: float, eps: float) -> float:
     sensitivity = check_real("sensitivity", sensitivity, low=0, low_open=True)
     sigma = check_real("sigma", sigma, low=0, low_open=True)
     eps = check_real("eps", eps, low=0)
-    return 0.5 * sensitivity - eps * sigma * sigma / sensitivity
+    shift = 0.0 if eps == 0 else eps * sigma * (sigma / sensitivity)
+    if eps > 0 and not 0 < shift < math.inf:  # εσ²/Δ formed in logarithms instead
+        log_shift = math.log(eps) + 2 * math.log(sigma) - math.log(sensitivity)
+        shift = math.exp(log_shift) if log_shift < _LOG_LARGEST else math.inf
+    edge = 0.5 * sensitivity - shift
+    arguments = f"sensitivity={sensitivity!r}, sigma={sigma!r}, eps={eps!r}"
+    _finite_result("the edge", edge, arguments)
+    return edge
 
 
 # --- certified enclosures -----------------------------------------------------------------
@@ -870,8 +1246,9 @@ def delta_enclosure(
 ) -> tuple[arb, arb]:
     """A rigorous enclosure ``lower ≤ δ ≤ upper`` of the exact δ(ε), as exact Arb numbers.
 
-    The arguments are taken exactly (a float by its shortest decimal form, ``"1/32"`` as a
-    fraction).  The working precision doubles until ``upper − lower ≤ 10^−digits · lower``.
+    The arguments are taken exactly: a float by its binary value, as :mod:`dplab._validation`
+    states, and ``"1/32"`` as a fraction.  The working precision doubles until
+    ``upper − lower ≤ 10^−digits · lower``.
     The ends are exact dyadic numbers (Arb balls of radius 0), kept as ``arb`` because δ can
     be as small as ``10^(−10^13)``; ``int(mantissa), int(exponent) = end.man_exp()`` gives
     the exact value ``mantissa · 2^exponent``.  Δ = 0 gives ``(0, 0)``.

@@ -1,7 +1,7 @@
 """The MkDocs glue, kept thin: every decision lives in plain Python in ``dplab.site``.
 
-* ``on_config``: fixes the build date (byte-identical builds) and builds the navigation
-  from the lessons' front matter;
+* ``on_config``: fixes the build date (byte-identical builds), builds the navigation
+  from the lessons' front matter and names the package wheel for the notebook pages;
 * ``on_pre_build``: runs the pre-build (execute, cache, render lessons and notebooks);
 * ``on_config`` also hands the templates the labels and the Content-Security-Policy;
 * ``on_post_page``: notebook pages link their large shared CSS instead of inlining it, and
@@ -23,6 +23,7 @@ from dplab.site.notebook import externalize_styles
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
 from dplab.site.security import CONTENT_SECURITY_POLICY, drop_remote_imports
+from dplab.site.wheel import site_wheel
 from dplab.views import LABELS, label
 
 
@@ -34,6 +35,8 @@ def on_config(config):
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     config.extra["dplab_labels"] = LABELS[os.environ.get("DPLAB_LANG", "ko")]
     config.extra["dplab_csp"] = CONTENT_SECURITY_POLICY
+    # The file name of the package wheel in notebooks/, for the notebook pages' link.
+    config.extra["dplab_wheel"] = site_wheel(_project(config).source_root).name
     try:
         lessons = lessons_in_order(_project(config))
     except LessonError as error:

@@ -2,7 +2,8 @@
 
 Prose becomes Markdown cells with math written the Jupyter way (``$…$`` and ``$$…$$``);
 Material admonitions become block quotes; executed blocks become code cells (folded and
-hidden ones are marked ``source_hidden``) carrying the same outputs as the page.
+hidden ones are marked ``source_hidden``) carrying the same outputs as the page.  The
+first cell says how to install the ``dplab`` wheel that the site serves beside the notebook.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from dplab.site.components import notebook_items
 from dplab.site.execute import CellResult
 from dplab.site.lesson import CodeBlock, Component, Lesson, Prose
 from dplab.site.render import fill_prose, render_context, results_by_cell
+from dplab.site.wheel import SiteWheel
+from dplab.views import label
 
-__all__ = ["externalize_styles", "jupyter_markdown", "render_notebook"]
+__all__ = ["externalize_styles", "install_note", "jupyter_markdown", "render_notebook"]
 
 _STYLE = re.compile(r"<style(?P<attributes>[^>]*)>(?P<css>.*?)</style>", re.S)
 
@@ -103,10 +106,28 @@ def _outputs(result: CellResult, execution_count: int) -> list:
     return outputs
 
 
-def render_notebook(lesson: Lesson, results: list[CellResult]) -> str:
-    """The lesson as an ``.ipynb`` document (JSON text, deterministic)."""
+def install_note(wheel: SiteWheel) -> str:
+    """How to install ``wheel`` offline, for a notebook saved beside it (Markdown)."""
+    return label(
+        "notebook.install",
+        wheel=wheel.name,
+        python=wheel.minimum_python,
+        dependencies=", ".join(wheel.dependencies),
+    )
+
+
+def render_notebook(
+    lesson: Lesson, results: list[CellResult], wheel: SiteWheel | None = None
+) -> str:
+    """The lesson as an ``.ipynb`` document (JSON text, deterministic).
+
+    With ``wheel`` (served in the notebook's folder), the first cell says how to install it.
+    """
     by_cell = results_by_cell(lesson, results)
-    cells = [v4.new_markdown_cell(f"# {lesson.meta.title}\n\n{lesson.meta.summary}")]
+    first = f"# {lesson.meta.title}\n\n{lesson.meta.summary}"
+    if wheel is not None:
+        first += f"\n\n> {install_note(wheel)}"
+    cells = [v4.new_markdown_cell(first)]
     ctx = render_context(lesson, by_cell)
     items: list[str | CodeBlock] = []
     for part in lesson.parts:

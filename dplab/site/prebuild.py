@@ -1,5 +1,7 @@
 """The pre-build step: lessons_src/*.md → executed, rendered pages and notebooks in docs/.
 
+Beside the notebooks it puts the ``dplab`` wheel that they need (:mod:`dplab.site.wheel`).
+
 Run before MkDocs (by ``dplab.site.build`` and by the MkDocs hook on every rebuild of
 ``mkdocs serve``).  Every lesson is parsed and checked first, then executed in its own
 process (lessons in parallel, unchanged ones served from the cache), then rendered.
@@ -28,6 +30,7 @@ from dplab.site.lesson import Lesson, Prose, parse_lesson, walk
 from dplab.site.notebook import render_notebook
 from dplab.site.project import Project
 from dplab.site.render import fill_prose, render_page, results_by_cell
+from dplab.site.wheel import site_wheel
 from dplab.views import CHART_THEMES, LABELS
 
 __all__ = ["VENDOR_FILES", "BuildFailed", "PrebuildReport", "prebuild"]
@@ -226,16 +229,22 @@ def prebuild(
     report = PrebuildReport()
     lessons = _parse_all(project)
     log(f"DP Lab: {len(lessons)} lesson(s) in {_relative(project, project.lessons_dir)}/")
-    outcomes = _execute_all(project, lessons, jobs, log, report)
-    _check_math(project, lessons, outcomes, report)
+    with ThreadPoolExecutor(max_workers=1) as background:
+        # The package wheel the notebooks need: built (or found cached) while lessons run.
+        building = background.submit(site_wheel, project.source_root)
+        outcomes = _execute_all(project, lessons, jobs, log, report)
+        _check_math(project, lessons, outcomes, report)
+        wheel = building.result()
     pages: dict[str, bytes] = {}
     notebooks: dict[str, bytes] = {}
     by_slug = {lesson.slug: lesson for lesson in lessons}
     for lesson in lessons:
         source = _relative(project, lesson.path)
-        page = render_page(lesson, outcomes[lesson.slug], source, by_slug)
+        page = render_page(lesson, outcomes[lesson.slug], source, by_slug, wheel.name)
         pages[f"{lesson.slug}.md"] = page.encode()
-        notebooks[f"{lesson.slug}.ipynb"] = render_notebook(lesson, outcomes[lesson.slug]).encode()
+        notebook = render_notebook(lesson, outcomes[lesson.slug], wheel)
+        notebooks[f"{lesson.slug}.ipynb"] = notebook.encode()
+    notebooks[wheel.name] = wheel.path.read_bytes()  # beside the notebooks, as they say
     vendor = vendor_files(project)
     _sync_directory(project.generated_lessons, pages, report)
     _sync_directory(project.generated_notebooks, notebooks, report)

@@ -109,11 +109,21 @@ def _prerequisite_link(name: str, lessons: dict[str, Lesson]) -> str:
     return f"[{other.meta.title}]({other.slug}.md)" if other else name
 
 
-def _header(lesson: Lesson, by_cell: dict[int, CellResult], lessons: dict[str, Lesson]) -> str:
+def _header(
+    lesson: Lesson,
+    by_cell: dict[int, CellResult],
+    lessons: dict[str, Lesson],
+    wheel: str | None,
+) -> str:
     meta = lesson.meta
     unit = label("lesson.unit", order=meta.order)
     minutes = label("lesson.reading_time", minutes=reading_minutes(lesson, by_cell))
     needs = ", ".join(_prerequisite_link(p, lessons) for p in meta.prerequisites)
+    package = (
+        f' · <a href="../notebooks/{wheel}" download>{label("notebook.package_download")}</a>'
+        if wheel
+        else ""
+    )
     prerequisites = (
         f'<p class="dplab-prerequisites" markdown="span"><strong>'
         f"{label('catalog.prerequisites')}</strong> · {needs}</p>\n\n"
@@ -127,6 +137,7 @@ def _header(lesson: Lesson, by_cell: dict[int, CellResult], lessons: dict[str, L
         f"{prerequisites}"
         f'<p class="dplab-notebook-links">'
         f'<a href="../notebooks/{lesson.slug}.ipynb" download>{label("notebook.download")}</a>'
+        f"{package}"
         f' · <a href="../notebooks/{lesson.slug}.html">{label("notebook.view")}</a></p>\n'
     )
 
@@ -158,11 +169,12 @@ def render_page(
     results: list[CellResult],
     source_name: str,
     lessons: dict[str, Lesson] | None = None,
+    wheel: str | None = None,
 ) -> str:
     """The Markdown page of ``lesson``: header from its front matter, body, lesson footer.
 
     ``lessons`` (slug → lesson, in course order) links prerequisites and the previous and
-    next lessons.
+    next lessons; ``wheel`` (a file name in ``notebooks/``) adds a link to the package.
     """
     lessons = lessons or {lesson.slug: lesson}
     by_cell = results_by_cell(lesson, results)
@@ -171,5 +183,5 @@ def render_page(
     return (
         f'---\ntitle: "{title}"\n---\n\n'
         f"<!-- generated from {source_name}: edit that file, not this one -->\n\n"
-        f"{_header(lesson, by_cell, lessons)}\n{body}\n\n{_footer(lesson, lessons)}\n"
+        f"{_header(lesson, by_cell, lessons, wheel)}\n{body}\n\n{_footer(lesson, lessons)}\n"
     )

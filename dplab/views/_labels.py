@@ -18,6 +18,16 @@ LABELS: dict[str, dict[str, str]] = {
         "notebook.download": "이 단원을 노트북(.ipynb)으로 내려받기",
         "notebook.view": "노트북으로 보기",
         "notebook.page_title": "노트북",
+        "notebook.package_download": "dplab 패키지 내려받기 (.whl)",
+        "notebook.install": (
+            "**이 노트북을 실행하려면.** 코드가 부르는 `dplab` 패키지는 사이트에 "
+            "노트북과 함께 있습니다. 패키지 파일 [{wheel}]({wheel})을 내려받아 이 노트북과 "
+            "같은 폴더에 두고, 그 폴더에서 `pip install {wheel}`을 실행하세요(노트북 "
+            "안에서는 `%pip install {wheel}`). 파이썬 {python} 이상이 필요합니다. 파일 "
+            "자체는 인터넷 없이 설치되지만, 함께 쓰는 패키지({dependencies}) 가운데 아직 "
+            "없는 것은 pip이 PyPI에서 받아 옵니다. 인터넷이 없다면 그 패키지들이 이미 있는 "
+            "환경에서 `pip install --no-index {wheel}`로 설치하세요."
+        ),
         "catalog.heading": "단원 목록",
         "catalog.prerequisites": "먼저 알아두면 좋아요",
         "catalog.none": "없음",
@@ -363,7 +373,7 @@ LABELS: dict[str, dict[str, str]] = {
         "gauss.panel_mae": "평균 절대 오차 σ√(2/π)",
         "gauss.pair_text": "D = {dataset}, D′ = {neighbour}: f(D) = {before}, f(D′) = {after}",
         "gauss.delta_zero": "0 (정확히: Δ = 0이면 두 출력 분포가 같습니다)",
-        "gauss.delta_underflow": "≈ {value}: 0보다 크지만 배정밀도 수로는 나타낼 수 없습니다",
+        "gauss.delta_underflow": "≈ {value}: 0보다 크고, 가장 작은 정규 배정밀도 수보다 작습니다",
         "gauss.log_minus_inf": "−∞ (δ = 0)",
         "gauss.underflow_yes": (
             "예: δ가 가장 작은 정규 배정밀도 수보다 작습니다. 0이 아니므로 로그로 보여 줍니다."
@@ -401,6 +411,16 @@ LABELS: dict[str, dict[str, str]] = {
         "notebook.download": "Download this lesson as a notebook (.ipynb)",
         "notebook.view": "View as a notebook",
         "notebook.page_title": "Notebook",
+        "notebook.package_download": "Download the dplab package (.whl)",
+        "notebook.install": (
+            "**To run this notebook.** Its code imports the `dplab` package, which the site "
+            "serves beside the notebooks. Download [{wheel}]({wheel}) into the folder of this "
+            "notebook and run `pip install {wheel}` there (in the notebook: "
+            "`%pip install {wheel}`). Python {python} or later is needed. The file itself "
+            "installs offline; pip fetches from PyPI whichever of the packages it uses "
+            "({dependencies}) are missing. With no network, install it with "
+            "`pip install --no-index {wheel}` into an environment that already has them."
+        ),
         "catalog.heading": "Lessons",
         "catalog.prerequisites": "Good to know first",
         "catalog.none": "none",
@@ -750,7 +770,7 @@ LABELS: dict[str, dict[str, str]] = {
         "gauss.panel_mae": "mean absolute error σ√(2/π)",
         "gauss.pair_text": "D = {dataset}, D′ = {neighbour}: f(D) = {before}, f(D′) = {after}",
         "gauss.delta_zero": "0 (exactly: with Δ = 0 both output laws are the same)",
-        "gauss.delta_underflow": "≈ {value}: positive, but too small for a double",
+        "gauss.delta_underflow": "≈ {value}: positive, and below the smallest normal double",
         "gauss.log_minus_inf": "−∞ (δ = 0)",
         "gauss.underflow_yes": (
             "yes: δ is below the smallest normal double. It is not 0, so it is shown by its "

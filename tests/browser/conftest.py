@@ -51,14 +51,20 @@ def one_page(browser):
 
 @pytest.fixture
 def open_page(one_page, built_site):
-    """``open_page(relative, width=, scheme=, site_root=)``: a fresh page of the built site,
-    ready; the page opened before it (by this test or another) is closed first."""
+    """``open_page(relative, width=, scheme=, site_root=, draw_all=)``: a fresh page of the
+    built site, ready (with ``draw_all``, the default, every chart drawn as if the reader
+    had scrolled through it); the page opened before (by any test) is closed first."""
 
     def open_(
-        relative: str, *, width: int = 1280, scheme: str = "light", site_root: str | None = None
+        relative: str,
+        *,
+        width: int = 1280,
+        scheme: str = "light",
+        site_root: str | None = None,
+        draw_all: bool = True,
     ) -> Visit:
         root = site_root or built_site.resolve().as_uri()
-        return one_page.open(root, relative, width=width, scheme=scheme)
+        return one_page.open(root, relative, width=width, scheme=scheme, draw_all=draw_all)
 
     yield open_
     one_page.close()

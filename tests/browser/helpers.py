@@ -67,12 +67,35 @@ def _readiness(page) -> dict:
         return {"ready": None, "pending": None, "failed": str(error), "readyState": "unknown"}
 
 
+def draw_every_chart(page) -> None:
+    """Draw the charts that wait to come near the viewport (``DPLAB_CHARTS.drawAll``, as
+    before printing) and wait until the page is ready again."""
+    page.evaluate("() => window.DPLAB_CHARTS && window.DPLAB_CHARTS.drawAll()")
+    wait_until_ready(page)
+
+
+def scroll_to_and_render(locator) -> None:
+    """Scroll ``locator`` into view and wait until the browser has laid it out: a section
+    off screen skips rendering (``content-visibility: auto``) and reads as empty text."""
+    locator.scroll_into_view_if_needed()
+    locator.page.wait_for_function(
+        "(e) => e.checkVisibility({contentVisibilityAuto: true})", arg=locator.element_handle()
+    )
+
+
 def open_visit(
-    browser, site_root: str, relative: str, *, width: int = 1280, scheme: str = "light"
+    browser,
+    site_root: str,
+    relative: str,
+    *,
+    width: int = 1280,
+    scheme: str = "light",
+    draw_all: bool = True,
 ) -> tuple[Visit, object]:
     """Open ``site_root/relative`` in a new context that records and blocks what leaves
-    the site, and wait until the page is ready; return the visit and its context (the
-    caller closes it)."""
+    the site, and wait until the page is ready; with ``draw_all`` also draw every chart,
+    as if the reader had scrolled through the page.  Return the visit and its context
+    (the caller closes it)."""
     context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
     page = context.new_page()
     visit = Visit(page)
@@ -99,6 +122,8 @@ def open_visit(
     try:
         page.goto(f"{site_root}/{relative}", wait_until="load")
         wait_until_ready(page)
+        if draw_all:
+            draw_every_chart(page)
     except BaseException:
         context.close()
         raise
@@ -127,13 +152,14 @@ class OnePage:
         width: int = 1280,
         scheme: str = "light",
         shared: bool = False,
+        draw_all: bool = True,
     ) -> Visit:
-        key = (site_root, relative, width, scheme)
+        key = (site_root, relative, width, scheme, draw_all)
         if shared and self.key == (key, True):
             return self.visit
         self.close()
         self.visit, self.context = open_visit(
-            self.browser, site_root, relative, width=width, scheme=scheme
+            self.browser, site_root, relative, width=width, scheme=scheme, draw_all=draw_all
         )
         self.key = (key, shared)
         return self.visit

@@ -179,3 +179,24 @@ def test_axe_finds_no_serious_or_critical_violation_on_any_page(open_page, built
         if violations:
             report[relative] = violations
     assert report == {}
+
+
+def test_a_chart_drawn_late_has_its_table_view_and_exports(open_page):
+    """The last chart of a long lesson is drawn only when the reader gets there; its table
+    view and its SVG/PNG export then work like those of the first chart."""
+    page = open_page("lessons/randomized-response.html", draw_all=False).page
+    chart = page.locator(".dplab-chart").last
+    assert chart.locator("svg.marks").count() == 0  # far below the first screen: not drawn
+    chart.scroll_into_view_if_needed()
+    chart.locator("svg.marks").wait_for()  # drawn once the browser reports it in view
+    wait_until_ready(page)
+    toggle = chart.locator(".dplab-chart-table-toggle")
+    toggle.click()
+    assert chart.locator(".dplab-chart-table table tbody tr").count() > 0
+    chart.locator("details > summary").click()
+    for link_text, suffix in (("SVG로 저장", ".svg"), ("PNG로 저장", ".png")):
+        with page.expect_download() as download:
+            chart.locator(".vega-actions a", has_text=link_text).click()
+        assert download.value.suggested_filename.endswith(suffix)
+        if chart.locator("details").evaluate("(d) => !d.open"):
+            chart.locator("details > summary").click()

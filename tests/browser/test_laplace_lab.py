@@ -32,6 +32,7 @@ from dplab.views.laplace_lab import (
     profile_rows,
 )
 from dplab.views.randomized_response import approx_text
+from tests.browser.helpers import scroll_to_and_render
 
 pytestmark = pytest.mark.browser
 
@@ -240,7 +241,7 @@ def test_moving_the_controls_shows_dplabs_texts_and_redraws_the_charts(lab_page)
         assert shown(page) == expected, state
     assert page.evaluate(f"{point}.data('laplace_lab_point')[0].eps") != before
     assert lab.locator("[data-show='lab-error']").is_hidden()
-    assert "δ(ε)" in lab.locator("[data-show='live']").inner_text()
+    assert "δ(ε)" in lab.locator("[data-show='live']").text_content()  # off screen: no innerText
     assert lab_page.console_errors == []
 
 
@@ -249,8 +250,9 @@ def test_controls_are_labelled_and_work_by_keyboard(lab_page):
     lab = page.locator(".dplab-laplace-lab")
     for name in ("kind", "n", "bound", "scale", "eps"):
         control = lab.locator(f"[name='{name}']")
-        label_text = lab.locator(f"label[for='{control.get_attribute('id')}']").inner_text()
-        assert label_text.strip() and control.is_visible()
+        label = lab.locator(f"label[for='{control.get_attribute('id')}']")
+        scroll_to_and_render(label)  # as its reader sees it
+        assert label.inner_text().strip() and control.is_visible()
     lab.locator("[name='eps']").focus()
     for _ in range(12):  # 0.5 → 1.1, past Δ/b = 1
         page.keyboard.press("ArrowRight")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dplab.site.security import CONTENT_SECURITY_POLICY
+from tests.browser.helpers import READY_TIMEOUT_MS, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
@@ -61,11 +62,59 @@ def chart_svgs(page):
     return svgs
 
 
-def test_each_chart_draws_an_svg(open_page, built_site):
-    for relative in all_pages(built_site):
-        visit = open_page(relative)
-        if visit.page.locator(".dplab-chart").count():
-            assert chart_svgs(visit.page).count() == visit.page.locator(".dplab-chart").count()
+def pages_with_charts(site) -> list[str]:
+    return [p for p in all_pages(site) if 'class="dplab-chart' in (site / p).read_text("utf-8")]
+
+
+DRAWN = "(c) => c.querySelector('svg.marks') !== null"
+IN_VIEW = (
+    "(c) => { const r = c.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }"
+)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_charts_are_drawn_as_the_reader_scrolls_to_them(open_page, built_site, width):
+    """Charts far below the first screen wait; scrolling a screen at a time, every chart
+    on screen is drawn once the page is ready again, and at the end every chart is."""
+    pages = pages_with_charts(built_site)
+    assert "lessons/randomized-response.html" in pages
+    for relative in pages:
+        visit = open_page(relative, width=width, draw_all=False)
+        page = visit.page
+        charts = page.locator(".dplab-chart")
+        far = page.evaluate(
+            "() => [...document.querySelectorAll('.dplab-chart')]"
+            ".filter((c) => c.getBoundingClientRect().top > 3 * innerHeight).length"
+        )
+        drawn_at_start = charts.evaluate_all(f"(cs) => cs.filter({DRAWN}).length")
+        assert drawn_at_start <= charts.count() - far, relative  # the far ones wait
+        while True:
+            # Drawing starts when the browser reports the chart near the viewport (an
+            # IntersectionObserver callback): wait for the drawings themselves.
+            page.wait_for_function(
+                f"() => [...document.querySelectorAll('.dplab-chart')].filter({IN_VIEW})"
+                f".every({DRAWN})",
+                timeout=READY_TIMEOUT_MS,
+            )
+            wait_until_ready(page)
+            moved = page.evaluate(
+                "() => { const y = scrollY; scrollBy(0, innerHeight); return scrollY > y; }"
+            )
+            if not moved:
+                break
+        assert charts.evaluate_all(f"(cs) => cs.every({DRAWN})"), relative
+        assert any(visit.problems()) is False, (relative, visit.problems())
+
+
+def test_printing_draws_every_chart(open_page, built_site):
+    for relative in pages_with_charts(built_site):
+        page = open_page(relative, draw_all=False).page
+        page.emulate_media(media="print")  # what the browser does when the reader prints
+        page.wait_for_function("() => window.DPLAB_CHARTS.waiting() === 0")
+        wait_until_ready(page)
+        charts = page.locator(".dplab-chart")
+        assert charts.evaluate_all(f"(cs) => cs.every({DRAWN})"), relative
+        assert charts.evaluate_all("(cs) => cs.every((c) => c.getBoundingClientRect().height > 0)")
 
 
 def test_moving_a_slider_changes_the_chart(open_page):

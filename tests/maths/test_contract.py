@@ -15,9 +15,9 @@ complex, arrays with NaN, wrong types) and requires:
 * never a hang: each call runs in a worker process that is killed after
   :data:`CALL_SECONDS`; never a raw ``OverflowError``, ``AttributeError`` or ``KeyError``.
 
-Failures that another branch fixes are listed in :data:`FIXED_ON_BRANCH_GAUSS` and run as
-``xfail(strict=True)``: once the fix is merged they pass, the strict mark fails, and the
-entry is to be deleted.
+Documented exceptions are explicit: :data:`DOCUMENTED_INFINITIES` (answers that may be
+±inf, never NaN) and :data:`DOCUMENTED_ERRORS` (arithmetic errors accepted like a
+``ValueError``), each with its reason.
 """
 
 from __future__ import annotations
@@ -436,52 +436,6 @@ FUNCTIONS = _public_functions()
 CASES = _cases()
 CASE_INDEX = {case.id: index for index, case in enumerate(CASES)}
 
-FIXED_ON_BRANCH_GAUSS: set[str] = {
-    "gaussian.classic_sigma(delta=float:1e-320)",
-    "gaussian.classic_sigma(delta=float:5e-324)",
-    "gaussian.classic_sigma(eps=float:1e-320)",
-    "gaussian.classic_sigma(eps=float:2.2250738585072014e-308)",
-    "gaussian.classic_sigma(eps=float:5e-324)",
-    "gaussian.classic_sigma(sensitivity=float:1e+308)",
-    "gaussian.compare_calibrations(delta=float:1e-320)",
-    "gaussian.compare_calibrations(delta=float:5e-324)",
-    "gaussian.compare_calibrations(eps=float:1e+308)",
-    "gaussian.compare_calibrations(eps=float:1e-320)",
-    "gaussian.compare_calibrations(eps=float:2.2250738585072014e-308)",
-    "gaussian.compare_calibrations(eps=float:5e-324)",
-    "gaussian.compare_calibrations(sensitivity=float:1e+308)",
-    "gaussian.delta(sensitivity=list:[1, 1], sigma=list:[1, 1, 1])",
-    "gaussian.density(sigma=float:1e-320)",
-    "gaussian.density(sigma=float:5e-324)",
-    "gaussian.density(y=list:[0.0, 0.0], center=list:[0, 0, 0])",
-    "gaussian.eps_for(sensitivity=float:1e+308)",
-    "gaussian.eps_for(sensitivity=list:[1, 1], sigma=list:[1, 1, 1])",
-    "gaussian.eps_for(sigma=float:1e-320)",
-    "gaussian.eps_for(sigma=float:2.2250738585072014e-308)",
-    "gaussian.eps_for(sigma=float:5e-324)",
-    "gaussian.error_interval(sigma=float:1e+308)",
-    "gaussian.log_delta(sensitivity=list:[1, 1], sigma=list:[1, 1, 1])",
-    "gaussian.mse(sigma=float:1e+308)",
-    "gaussian.privacy_loss(sensitivity=float:1e+308)",
-    "gaussian.privacy_loss(sigma=float:1e-320)",
-    "gaussian.privacy_loss(sigma=float:2.2250738585072014e-308)",
-    "gaussian.privacy_loss(sigma=float:5e-324)",
-    "gaussian.privacy_loss(y=list:[0.5, 0.5], sensitivity=list:[1, 1, 1])",
-    "gaussian.sigma_for(eps=float:1e+308)",
-    "gaussian.sigma_for(eps=float:5e-324)",
-    "gaussian.sigma_for(sensitivity=float:1e+308)",
-    "gaussian.sigma_for(sensitivity=list:[1, 1], eps=list:[1, 1, 1])",
-    "gaussian.worst_event_edge(sensitivity=float:1e-320)",
-    "gaussian.worst_event_edge(sensitivity=float:5e-324)",
-    "gaussian.worst_event_edge(sigma=float:1e+308)",
-}
-"""Case ids failing on main whose fix is on branch ``gauss`` (issue 8, section 5: overflow in
-classic_sigma, NaN/inf from density, privacy_loss, mse, error_interval and worst_event_edge
-at extreme scales, sigma_for/eps_for beyond the double range, compare_calibrations naming a
-sigma it has no parameter for, NumPy's broadcast message).  Checked against that branch's
-gaussian.py: every one passes there, so after the merge the strict xfail fails until this
-set is emptied."""
-
 
 def _nonfinite(value: object) -> bool:
     """Whether ``value`` holds a NaN or an infinity anywhere (floats, arrays, arb, nesting)."""
@@ -631,23 +585,11 @@ def test_bad_input_gets_a_clear_error_or_a_sane_answer(function, worker):
     failures = [
         f"{case.id}: {verdict}"
         for case in CASES
-        if case.function == function and case.id not in FIXED_ON_BRANCH_GAUSS
+        if case.function == function
         for verdict in [worker.run(case)]
         if verdict is not None
     ]
     assert not failures, "\n".join(failures)
-
-
-@pytest.mark.parametrize(
-    "case_id",
-    [
-        pytest.param(case_id, marks=pytest.mark.xfail(strict=True, reason="fixed on branch gauss"))
-        for case_id in sorted(FIXED_ON_BRANCH_GAUSS)
-    ],
-)
-def test_known_gaussian_failures(case_id, worker):
-    verdict = worker.run(CASES[CASE_INDEX[case_id]])
-    assert verdict is None, verdict
 
 
 def test_the_worker_stops_a_call_that_hangs(monkeypatch):

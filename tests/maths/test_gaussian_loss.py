@@ -70,3 +70,33 @@ def test_bad_input_is_refused():
         gaussian.density(math.nan, 0, 1)
     with pytest.raises(TypeError):
         gaussian.privacy_loss("1", 1, 1)
+
+
+# --- extreme scales: a correct finite answer or a clear error ---------------------------
+
+
+def test_density_at_extreme_scales():
+    # y − center overflows, yet z = 2: the density is φ(2)/σ, a subnormal number.
+    with mp.workdps(30):
+        exact = mp.npdf(2) / mp.mpf(1.7e308)
+    value = gaussian.density(1.7e308, -1.7e308, 1.7e308)
+    assert value > 0 and abs(value - exact) <= 1e-3 * exact  # a subnormal keeps few digits
+    assert gaussian.density(1, 0, 1e-320) == 0.0  # e^(−5e639)/σ: below every double
+    with pytest.raises(ValueError, match=r"the density lies outside the range of doubles"):
+        gaussian.density(0, 0, 1e-320)  # 1/(√(2π)·1e-320) exceeds 1.8e308
+
+
+def test_privacy_loss_at_extreme_scales():
+    assert gaussian.privacy_loss(0.5, 1, 1e-200) == 0.0  # y = Δ/2: exactly 0, not NaN
+    assert gaussian.privacy_loss(0.5, 1e300, 1e300) == 0.5  # (1e300/1e600)·(5e299 − 0.5)
+    np.testing.assert_array_equal(gaussian.privacy_loss([0.5, 2.0], 0, 1e-200), [0.0, 0.0])
+    with pytest.raises(ValueError, match=r"privacy loss lies outside the range of doubles"):
+        gaussian.privacy_loss(1, 1, 1e-200)
+
+
+def test_worst_event_edge_at_extreme_scales():
+    # σ² = 1e-320 would be subnormal; σ·(σ/Δ) keeps every digit.
+    assert gaussian.worst_event_edge(1e-300, 1e-160, 1) == pytest.approx(-1e-20, rel=1e-15)
+    assert gaussian.worst_event_edge(1, 1e150, 0) == 0.5
+    with pytest.raises(ValueError, match=r"the edge lies outside .*sensitivity=1e-320"):
+        gaussian.worst_event_edge(1e-320, 1, 1)

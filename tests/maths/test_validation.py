@@ -90,7 +90,7 @@ def test_the_modules_refer_to_the_one_policy_instead_of_restating_it():
     import dplab._validation as validation
 
     assert "**Float policy (the whole package).**" in validation.__doc__
-    for module in (finite, rr, queries, laplace, rr_lab, validation):
+    for module in (finite, rr, queries, laplace, rr_lab, gaussian, validation):
         assert "shortest decimal" not in module.__doc__, module.__name__
     with pytest.raises(TypeError, match="claim must be a decimal string"):
         rr_lab.claim_covers(1, 4, 0.5)  # the lab takes decimal text only

@@ -31,7 +31,8 @@ def project(tmp_path):
     shutil.copytree(
         REPOSITORY / "dplab", sources / "dplab", ignore=shutil.ignore_patterns("__pycache__")
     )
-    shutil.copy(REPOSITORY / "requirements.lock", sources / "requirements.lock")
+    for name in ("requirements.lock", "pyproject.toml", "README.md"):  # README: the wheel's
+        shutil.copy(REPOSITORY / name, sources / name)
     base = make_project(tmp_path / "course", {"01-first.md": FIRST, "02-second.md": SECOND})
     return Project(root=base.root, source_root=sources)
 
@@ -116,4 +117,5 @@ def test_deleted_lessons_leave_no_stale_pages(project):
     (project.lessons_dir / "02-second.md").unlink()
     quiet(project)
     assert sorted(p.name for p in project.generated_lessons.iterdir()) == ["first.md"]
-    assert sorted(p.name for p in project.generated_notebooks.iterdir()) == ["first.ipynb"]
+    notebooks = sorted(p.name for p in project.generated_notebooks.glob("*.ipynb"))
+    assert notebooks == ["first.ipynb"]

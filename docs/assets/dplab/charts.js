@@ -1,16 +1,26 @@
 // Draw every .dplab-chart with the site's own vega-embed, themed by Material's palette.
 // The spec is inline JSON (file:// pages cannot fetch files). When the reader switches
-// between light and dark, each chart is redrawn with the other theme and keeps the
+// between light and dark, each drawn chart is redrawn with the other theme and keeps the
 // positions of its sliders.
+//
+// Charts cost the reader nothing until they are needed: the Vega libraries (about 830 KB)
+// are loaded only on pages that have charts, without holding up the page (they are not
+// in mkdocs.yml's extra_javascript), and each chart is drawn when it comes within one
+// screen of the viewport. Before printing, every chart not drawn yet is drawn.
+// `DPLAB_CHARTS.drawAll()` draws them all at once (printing, tests); `.waiting()` counts
+// the charts not drawn yet.
 //
 // For interactive components (labs, steppers): after each draw, the container gets the
 // Vega view as `container.dplabView` and receives a `dplab:chart-drawn` event whose
 // `detail.view` is that view. A redraw (palette switch) sends the event again.
-// Each draw is a readiness task "chart:<id>" (ready.js).
+// Loading the libraries is the readiness task "vega", each draw "chart:<id>" (ready.js).
 (function () {
   "use strict";
 
+  var LIBRARIES = ["vega.min.js", "vega-lite.min.js", "vega-embed.min.js"];
+  var base = document.currentScript.src.replace(/assets\/dplab\/charts\.js.*$/, "assets/vendor/");
   var views = new Map();
+  var libraries = null;
 
   function schemeName() {
     return document.body.getAttribute("data-md-color-scheme") === "slate" ? "dark" : "light";
@@ -103,7 +113,38 @@
     });
   }
 
+  // The three libraries, downloaded in parallel and run in order (async = false).
+  function loadLibraries() {
+    if (libraries) return libraries;
+    var task = window.DPLAB_READY.expect("vega");
+    libraries = Promise.all(LIBRARIES.map(function (name) {
+      return new Promise(function (resolve, reject) {
+        var script = document.createElement("script");
+        script.src = base + name;
+        script.async = false;
+        script.onload = resolve;
+        script.onerror = function () { reject(new Error("cannot load " + name)); };
+        document.head.appendChild(script);
+      });
+    })).then(task.done, function (error) {
+      console.error("DP Lab charts: " + error.message);
+      task.fail(error.message);
+      throw error;
+    });
+    return libraries;
+  }
+
   function draw(container) {
+    var task = window.DPLAB_READY.expect("chart:" + container.id);
+    return loadLibraries().then(function () {
+      return embed(container);
+    }).then(task.done, function (error) {
+      console.error("DP Lab chart " + container.id + ": " + error);
+      task.fail(error);
+    });
+  }
+
+  function embed(container) {
     var spec = JSON.parse(container.querySelector('script[type="application/json"]').textContent);
     var target = container.querySelector(".dplab-chart-view");
     if (!target) {
@@ -114,7 +155,6 @@
     var previous = views.get(container);
     var state = previous ? previous.getState({ data: vega.falsy, signals: vega.truthy, recurse: true }) : null;
     if (previous) previous.finalize();
-    var task = window.DPLAB_READY.expect("chart:" + container.id);
     return vegaEmbed(target, spec, embedOptions()).then(function (result) {
       if (state) result.view.setState(state);
       views.set(container, result.view);
@@ -128,23 +168,53 @@
       if (!holder.hidden) fillTable(container, result.view);
       container.dispatchEvent(new CustomEvent("dplab:chart-drawn", { bubbles: true, detail: { view: result.view } }));
       performance.mark("dplab:chart-drawn:" + container.id);  // read by bench/pages.py
-      task.done();
-    }).catch(function (error) {
-      console.error("DP Lab chart " + container.id + ": " + error);
-      task.fail(error);
     });
   }
 
+  var waiting = new Set();
+  var nearby = "IntersectionObserver" in window
+    ? new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (entry.isIntersecting) drawWaiting(entry.target);
+      });
+    }, { rootMargin: "100% 0px 100% 0px" })
+    : null;
+
+  function drawWaiting(container) {
+    if (!waiting.delete(container)) return;
+    if (nearby) nearby.unobserve(container);
+    draw(container);
+  }
+
   function drawAll() {
-    document.querySelectorAll(".dplab-chart").forEach(draw);
+    Array.from(waiting).forEach(drawWaiting);
+    return libraries || Promise.resolve();
   }
 
   function start() {
-    drawAll();
+    var charts = document.querySelectorAll(".dplab-chart");
+    if (!charts.length) return;
+    loadLibraries();
+    charts.forEach(function (container) {
+      waiting.add(container);
+      if (nearby) nearby.observe(container);
+      else drawWaiting(container);
+    });
+    window.addEventListener("beforeprint", drawAll);
+    window.matchMedia("print").addEventListener("change", function (query) {
+      if (query.matches) drawAll();
+    });
     new MutationObserver(function (changes) {
-      if (changes.some(function (c) { return c.attributeName === "data-md-color-scheme"; })) drawAll();
+      if (!changes.some(function (c) { return c.attributeName === "data-md-color-scheme"; })) return;
+      Array.from(views.keys()).forEach(draw);
     }).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
   }
+
+  // drawAll(): draw every chart now; waiting(): how many charts are not drawn yet.
+  window.DPLAB_CHARTS = {
+    drawAll: drawAll,
+    waiting: function () { return waiting.size; }
+  };
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

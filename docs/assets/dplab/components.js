@@ -162,21 +162,34 @@
     }
   }
 
+  // Each box is measured when the browser lays it out (a ResizeObserver reports it when it
+  // is first shown and whenever its size changes), never all at once: measuring every
+  // box on load would force the layout of a whole long page (see dplab.site.sections).
   var SCROLLERS = "pre, pre > code, .highlight-ipynb, .katex-display, .dplab-chart, .dplab-output, .dplab-chart-table";
 
-  function focusableScrollers() {
-    document.querySelectorAll(SCROLLERS).forEach(function (box) {
-      var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
-      var focusable = box.querySelector("a, button, input, select, textarea, [tabindex]");
-      if (scrolls && !focusable && !box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");
-    });
+  function focusableIfScrolling(box) {
+    var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+    var focusable = box.querySelector("a, button, input, select, textarea, [tabindex]");
+    if (scrolls && !focusable && !box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");
+  }
+
+  var measure = new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) { focusableIfScrolling(entry.target); });
+  });
+
+  function observeScrollers(root) {
+    root.querySelectorAll(SCROLLERS).forEach(function (box) { measure.observe(box); });
   }
 
   function start() {
     nameSearchDialog();
-    focusableScrollers();
-    window.addEventListener("resize", focusableScrollers);
-    document.addEventListener("dplab:chart-drawn", focusableScrollers);
+    observeScrollers(document);
+    // A chart's table view is made when the chart is drawn; its content can change size
+    // without the box changing (a wider chart inside a fixed-width box): measure again.
+    document.addEventListener("dplab:chart-drawn", function (event) {
+      observeScrollers(event.target);
+      focusableIfScrolling(event.target);
+    });
     document.querySelectorAll(".dplab-quiz").forEach(initQuiz);
     document.querySelectorAll(".dplab-walkthrough").forEach(initWalkthrough);
     document.querySelectorAll(".dplab-progress").forEach(initProgress);
