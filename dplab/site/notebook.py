@@ -249,12 +249,12 @@ def _end_of_math(delimiter: str, text: str, start: int) -> int:
 
 
 def split_at_delimiters(text: str) -> list[str | Formula]:
-    """Split a text node into text and formulas exactly as KaTeX auto-render 0.16 does.
+    """Split a text node into text and formulas exactly as the pinned KaTeX's auto-render does.
 
     An opening delimiter without its closing one stays text, with the rest of the node.
 
     >>> split_at_delimiters("a $x$ and $$y$$ but $5")
-    ['a ', Formula(tex='x', display=False), ' and ', Formula(tex='y', display=True), ' but $5']
+    ['a ', Formula(tex='x', display=False), ' and ', Formula(tex='y', display=True), ' but ', '$5']
     """
     parts: list[str | Formula] = []
     while (index := text.find("$")) != -1:
