@@ -4,8 +4,9 @@
   from the lessons' front matter and names the package wheel for the notebook pages;
 * ``on_pre_build``: runs the pre-build (execute, cache, render lessons and notebooks);
 * ``on_config`` also hands the templates the labels and the Content-Security-Policy;
-* ``on_post_page``: notebook pages link their large shared CSS instead of inlining it, and
-  lose mkdocs-jupyter's remote Mermaid loader;
+* ``on_post_page``: notebook pages get their math rendered at build time (and lose
+  mkdocs-jupyter's MathJax loader), link their large shared CSS instead of inlining it,
+  and lose mkdocs-jupyter's remote Mermaid loader;
 * ``on_serve``: makes ``mkdocs serve`` reload when a lesson or ``dplab`` changes.
 """
 
@@ -19,7 +20,8 @@ from mkdocs.exceptions import PluginError
 from dplab.site.build import PREBUILT
 from dplab.site.catalog import lessons_in_order
 from dplab.site.errors import LessonError
-from dplab.site.notebook import externalize_styles
+from dplab.site.katex import KatexError
+from dplab.site.notebook import drop_mathjax, externalize_styles, render_notebook_math
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
 from dplab.site.security import CONTENT_SECURITY_POLICY, drop_remote_imports
@@ -70,6 +72,10 @@ def on_post_page(output, page, config):
             target.write_text(css, encoding="utf-8")
 
     prefix = "../" * page.file.dest_uri.count("/") + "assets/generated/"
+    try:
+        output = render_notebook_math(drop_mathjax(output), page.file.src_uri)
+    except KatexError as error:
+        raise PluginError(str(error)) from None
     return externalize_styles(drop_remote_imports(output), prefix, write)
 
 

@@ -4,14 +4,20 @@ Prose becomes Markdown cells with math written the Jupyter way (``$…$`` and ``
 Material admonitions become block quotes; executed blocks become code cells (folded and
 hidden ones are marked ``source_hidden``) carrying the same outputs as the page.  The
 first cell says how to install the ``dplab`` wheel that the site serves beside the notebook.
+
+The notebook *pages* (mkdocs-jupyter's HTML) are post-processed here too: their math is
+rendered at build time with the lessons' KaTeX renderer, and mkdocs-jupyter's MathJax
+loader and large inline styles are removed.
 """
 
 from __future__ import annotations
 
 import hashlib
+import html as html_text
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 import markdown_katex.extension as mk_extension
 import nbformat
@@ -19,12 +25,22 @@ from nbformat import v4
 
 from dplab.site.components import notebook_items
 from dplab.site.execute import CellResult
+from dplab.site.katex import KatexBatchRenderer, KatexError
+from dplab.site.katex import renderer as katex_renderer
 from dplab.site.lesson import CodeBlock, Component, Lesson, Prose
 from dplab.site.render import fill_prose, render_context, results_by_cell
 from dplab.site.wheel import SiteWheel
 from dplab.views import label
 
-__all__ = ["externalize_styles", "install_note", "jupyter_markdown", "render_notebook"]
+__all__ = [
+    "drop_mathjax",
+    "externalize_styles",
+    "install_note",
+    "jupyter_markdown",
+    "render_notebook",
+    "render_notebook_math",
+    "split_at_delimiters",
+]
 
 _STYLE = re.compile(r"<style(?P<attributes>[^>]*)>(?P<css>.*?)</style>", re.S)
 
@@ -186,3 +202,166 @@ def externalize_styles(
         return f'<link rel="stylesheet" href="{prefix}{name}">'
 
     return _STYLE.sub(replace, html)
+
+
+# mkdocs-jupyter's template loads MathJax (or the ``custom_mathjax_url`` script) and
+# configures it in this block, whatever URL it is given (even the default "").
+_MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->\n?", re.S)
+
+
+def drop_mathjax(html: str) -> str:
+    """Remove mkdocs-jupyter's MathJax loader: notebook pages get their math at build time.
+
+    >>> drop_mathjax('<p>a</p><!-- Load mathjax --><script src=""></script>'
+    ...              '<!-- End of mathjax configuration --><p>b</p>')
+    '<p>a</p><p>b</p>'
+    """
+    return _MATHJAX.sub("", html)
+
+
+class Formula(NamedTuple):
+    """A formula found in text: its TeX and whether it is display math."""
+
+    tex: str
+    display: bool
+
+
+# The delimiters the notebook pages always used (KaTeX auto-render's options), in
+# auto-render's order of preference: ``$$`` before ``$`` at the same place.
+_DELIMITERS = (("$$", True), ("$", False))
+
+
+def _end_of_math(delimiter: str, text: str, start: int) -> int:
+    # auto-render's findEndOfMath: the first delimiter outside braces; a backslash
+    # escapes the next character.
+    index, braces = start, 0
+    while index < len(text):
+        if braces <= 0 and text.startswith(delimiter, index):
+            return index
+        if text[index] == "\\":
+            index += 1
+        elif text[index] == "{":
+            braces += 1
+        elif text[index] == "}":
+            braces -= 1
+        index += 1
+    return -1
+
+
+def split_at_delimiters(text: str) -> list[str | Formula]:
+    """Split a text node into text and formulas exactly as the pinned KaTeX's auto-render does.
+
+    An opening delimiter without its closing one stays text, with the rest of the node.
+
+    >>> split_at_delimiters("a $x$ and $$y$$ but $5")
+    ['a ', Formula(tex='x', display=False), ' and ', Formula(tex='y', display=True), ' but ', '$5']
+    """
+    parts: list[str | Formula] = []
+    while (index := text.find("$")) != -1:
+        if index > 0:
+            parts.append(text[:index])
+            text = text[index:]
+        left, display = next(d for d in _DELIMITERS if text.startswith(d[0]))
+        end = _end_of_math(left, text, len(left))
+        if end == -1:
+            break
+        parts.append(Formula(text[len(left) : end], display))
+        text = text[end + len(left) :]
+    if text:
+        parts.append(text)
+    return parts
+
+
+_MARKUP = re.compile(
+    r"<!--.*?-->|<![^>]*>|<\?[^>]*>"
+    r"|<(?P<end>/?)(?P<name>[A-Za-z][A-Za-z0-9-]*)"
+    r"(?P<attributes>(?:[^>\"']|\"[^\"]*\"|'[^']*')*)>",
+    re.S,
+)
+_CLASS = re.compile(r"""\bclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.I)
+# Elements whose content the HTML parser reads as plain text (tags in it are not tags).
+_RAW_TEXT = frozenset({"script", "style", "textarea", "noscript"})
+# Elements auto-render does not look into (its default ``ignoredTags``).
+_NO_MATH = frozenset({"script", "noscript", "style", "textarea", "pre", "code", "option"})
+MARKDOWN_OUTPUT_CLASS = "jp-MarkdownOutput"
+
+
+def _is_markdown_output(attributes: str) -> bool:
+    match = _CLASS.search(attributes)
+    return bool(match) and MARKDOWN_OUTPUT_CLASS in "".join(match.groups("")).split()
+
+
+def _text_with_math(html: str) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of every text node auto-render scans in ``html``: inside a Markdown
+    output's ``<div>``, outside the elements it ignores."""
+    depth = 0  # <div>s open in the current Markdown output (0: outside one)
+    ignored: list[int] = []  # for each ignored element open, the depth it opened at
+    position = 0
+    while True:
+        match = _MARKUP.search(html, position)
+        stop = match.start() if match else len(html)
+        if depth and not ignored and stop > position:
+            yield position, stop
+        if match is None:
+            return
+        position = match.end()
+        name = (match["name"] or "").lower()
+        if not name:  # a comment, doctype or processing instruction
+            continue
+        if match["end"]:
+            if depth and name == "div":
+                depth -= 1
+                ignored = [level for level in ignored if level <= depth]
+            elif ignored and name in _NO_MATH:
+                ignored.pop()
+        elif name in _RAW_TEXT:
+            close = re.compile(rf"</{name}\s*>", re.I).search(html, position)
+            position = close.end() if close else len(html)
+        elif depth:
+            depth += name == "div"
+            if name in _NO_MATH:
+                ignored.append(depth)
+        elif name == "div" and _is_markdown_output(match["attributes"]):
+            depth = 1
+
+
+def render_notebook_math(
+    html: str, page: str, renderer: KatexBatchRenderer = katex_renderer
+) -> str:
+    """Render the ``$…$`` and ``$$…$$`` math of a notebook page's Markdown outputs.
+
+    Formulas are found as KaTeX auto-render finds them in the browser (text nodes of the
+    ``jp-MarkdownOutput`` elements, not inside ``<code>``, ``<pre>``, ``<script>`` …; see
+    :func:`split_at_delimiters`), in the text as the browser reads it (entities decoded:
+    nbconvert writes ``<`` as ``&lt;``).  All formulas of the page are rendered in one
+    batch, with the renderer and options of the lesson pages (display mode for ``$$``).
+    Invalid TeX raises :class:`KatexError` naming ``page`` and each invalid formula.
+    """
+    found: list[tuple[int, int, list[str | Formula]]] = []
+    for start, end in _text_with_math(html):
+        parts = split_at_delimiters(html_text.unescape(html[start:end]))
+        if any(isinstance(part, Formula) for part in parts):
+            found.append((start, end, parts))
+    formulas = [part for *_, parts in found for part in parts if isinstance(part, Formula)]
+    if not formulas:
+        return html
+    results = renderer.render_many(formulas)
+    invalid = [
+        f"  {formula.tex!r}: {result}"
+        for formula, result in zip(formulas, results, strict=True)
+        if isinstance(result, KatexError)
+    ]
+    if invalid:
+        raise KatexError(f"{page}: invalid TeX in a Markdown cell:\n" + "\n".join(invalid))
+    rendered = iter(results)
+    out: list[str] = []
+    position = 0
+    for start, end, parts in found:
+        out.append(html[position:start])
+        out.extend(
+            next(rendered) if isinstance(part, Formula) else html_text.escape(part, quote=False)
+            for part in parts
+        )
+        position = end
+    out.append(html[position:])
+    return "".join(out)

@@ -164,10 +164,25 @@ def test_math_renders_with_the_site_fonts(open_page):
 def test_notebook_page_renders_its_math_offline(open_page):
     visit = open_page("notebooks/tour.html")
     page = visit.page
-    page.wait_for_function(
-        "document.documentElement.getAttribute('data-dplab-math') === 'rendered'"
+    # The math is rendered when the site is built: the page is ready with it already there.
+    assert page.locator(".jupyter-wrapper .jp-MarkdownOutput .katex").count() > 5
+    assert page.locator(".jupyter-wrapper .jp-MarkdownOutput .katex-display").count() >= 1
+    raw = page.evaluate(
+        "[...document.querySelectorAll('.jupyter-wrapper .jp-MarkdownOutput')].map((cell) => {"
+        " const copy = cell.cloneNode(true);"
+        " copy.querySelectorAll('.katex, code, pre').forEach((e) => e.remove());"
+        " return copy.textContent; }).filter((text) => text.includes('$'))"
     )
-    assert page.locator(".jupyter-wrapper .katex").count() > 5
+    assert raw == []
+    assert page.evaluate(
+        "getComputedStyle(document.querySelector('.jp-MarkdownOutput .katex .mathnormal'))"
+        ".fontFamily"
+    ).startswith("KaTeX_Math")
+    loaded = page.evaluate(
+        "[...document.fonts].filter((f) => f.status === 'loaded')"
+        ".map((f) => f.family.replaceAll('\"', ''))"
+    )
+    assert {"KaTeX_Main", "KaTeX_Math"} <= set(loaded)
     charts = page.locator(".jupyter-wrapper .dplab-chart")
     page.wait_for_function(
         "[...document.querySelectorAll('.jupyter-wrapper .dplab-chart')].every((c) => c.dplabView)"

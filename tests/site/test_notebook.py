@@ -1,10 +1,22 @@
-"""Notebook export: Jupyter-style math and admonitions (test_wheel.py runs the notebooks)."""
+"""Notebook export: Jupyter-style math and admonitions (test_wheel.py runs the notebooks),
+and the post-processing of the notebook pages (math rendered at build time, shared CSS)."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
-from dplab.site.notebook import jupyter_markdown
+from dplab.site.katex import KatexBatchRenderer, KatexError
+from dplab.site.notebook import (
+    Formula,
+    drop_mathjax,
+    jupyter_markdown,
+    render_notebook_math,
+    split_at_delimiters,
+)
+from dplab.site.project import REPOSITORY
 
 
 def test_inline_and_display_math_become_dollar_math():
@@ -38,7 +50,101 @@ def test_large_inline_styles_move_to_shared_content_named_files():
 
 
 @pytest.mark.build
+def test_notebook_pages_have_their_math_rendered_and_load_no_mathjax(built_site):
+    markdown = re.compile(r'<div class="[^"]*jp-MarkdownOutput[^"]*"[^>]*>(.*?)\n</div>', re.S)
+    for name in ("tour", "randomized-response", "gaussian", "laplace"):
+        page = (built_site / f"notebooks/{name}.html").read_text("utf-8")
+        assert "mathjax" not in page.lower() and "notebook-math" not in page
+        assert page.count('<span class="katex">') > 20
+        for cell in markdown.findall(page):
+            text = re.sub(r"<code>.*?</code>|<annotation .*?</annotation>|<[^>]*>", "", cell)
+            assert "$" not in html.unescape(text), (name, cell[:200])
+
+
+@pytest.mark.build
 def test_notebook_pages_do_not_inline_the_jupyterlab_css(built_site):
     page = (built_site / "notebooks/tour.html").read_text("utf-8")
     assert 'href="../assets/generated/nb-' in page
     assert len(page.encode()) < 600_000
+
+
+MARKDOWN = '<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown jp-MarkdownOutput" x="1">'
+
+
+@pytest.fixture
+def katex(tmp_path):
+    fresh = KatexBatchRenderer(REPOSITORY)
+    fresh.cache_dir = tmp_path / "katex"
+    return fresh
+
+
+def test_inline_and_display_math_of_markdown_outputs_is_rendered_in_one_batch(katex):
+    page = f"{MARKDOWN}\n<p>값 $x^2$ 와</p>\n<p>$$\nM(D) = f(D)\n$$</p>\n</div>"
+    out = render_notebook_math(page, "notebooks/a.ipynb", katex)
+    inline, display = katex.render("x^2", False), katex.render("\nM(D) = f(D)\n", True)
+    assert out == f"{MARKDOWN}\n<p>값 {inline} 와</p>\n<p>{display}</p>\n</div>"
+    assert 'class="katex-display"' in display and 'class="katex-display"' not in inline
+    assert "data-search-exclude" in inline  # the same output as the lesson pages
+    assert katex.rendered == 2
+
+
+def test_two_formulas_on_one_line_and_math_inside_inline_markup(katex):
+    page = f"{MARKDOWN}<p>$a$ 그리고 $b$, <strong>순수 $c$</strong></p></div>"
+    a, b, c = (katex.render(tex, False) for tex in "abc")
+    expected = f"{MARKDOWN}<p>{a} 그리고 {b}, <strong>순수 {c}</strong></p></div>"
+    assert render_notebook_math(page, "p", katex) == expected
+
+
+def test_code_pre_and_text_outside_markdown_outputs_are_left_alone(katex):
+    page = (
+        f"<p>$out$</p>{MARKDOWN}<div><p><code>$x$</code> $y$</p></div>"
+        "<pre>$z$</pre><script>let s = '</div> $w$';</script> $v$</div>"
+        '<div class="jp-OutputArea-output">$output$</div>'
+    )
+    y, v = katex.render("y", False), katex.render("v", False)
+    assert render_notebook_math(page, "p", katex) == (
+        f"<p>$out$</p>{MARKDOWN}<div><p><code>$x$</code> {y}</p></div>"
+        f"<pre>$z$</pre><script>let s = '</div> $w$';</script> {v}</div>"
+        '<div class="jp-OutputArea-output">$output$</div>'
+    )
+
+
+def test_escaped_tex_is_read_as_the_browser_reads_it(katex):
+    page = f"{MARKDOWN}<p>A &amp; B: $y &lt; -1$</p></div>"
+    formula = katex.render("y < -1", False)
+    assert render_notebook_math(page, "p", katex) == f"{MARKDOWN}<p>A &amp; B: {formula}</p></div>"
+    assert 'encoding="application/x-tex">y &lt; -1<' in formula
+
+
+def test_invalid_tex_fails_naming_the_page_and_the_formula(katex):
+    page = f"{MARKDOWN}<p>$x$ and $\\frac{{1}}$</p></div>"
+    with pytest.raises(KatexError, match=r"notebooks/bad\.ipynb: invalid TeX") as error:
+        render_notebook_math(page, "notebooks/bad.ipynb", katex)
+    assert "'\\\\frac{1}'" in str(error.value) and "'x'" not in str(error.value)
+
+
+def test_a_page_without_math_is_unchanged(katex):
+    page = f"<p>$5 and $6</p>{MARKDOWN}<p>It costs $5 &amp; &quot;more&quot;.</p></div>"
+    assert render_notebook_math(page, "p", katex) == page
+    assert katex.rendered == 0
+
+
+def test_splitting_follows_auto_render():
+    assert split_at_delimiters("$a$$b$") == [Formula("a", False), Formula("b", False)]
+    assert split_at_delimiters("$$a$b$$ c") == [Formula("a$b", True), " c"]
+    assert split_at_delimiters("$\\text{$}$ and $a\\$b$") == [
+        Formula("\\text{$}", False),
+        " and ",
+        Formula("a\\$b", False),
+    ]
+    assert split_at_delimiters("$$ open $x") == ["$$ open $x"]
+    assert split_at_delimiters("no math") == ["no math"]
+
+
+def test_mathjax_loader_is_removed_whatever_its_url():
+    block = (
+        '<!-- Load mathjax -->\n<script src=""> </script>\n<!-- MathJax configuration -->\n'
+        '<script type="text/x-mathjax-config">\ninit_mathjax();\n</script>\n'
+        "<!-- End of mathjax configuration -->\n"
+    )
+    assert drop_mathjax(f"<p>a</p>\n{block}<p>b</p>") == "<p>a</p>\n<p>b</p>"

@@ -3,7 +3,7 @@
 // "network idle").
 //
 // A script that starts work the reader should wait for (a chart being drawn, a lab
-// starting, math being typeset) announces it with `var task = DPLAB_READY.expect(name)`
+// starting) announces it with `var task = DPLAB_READY.expect(name)`
 // and settles it with `task.done()` or `task.fail(reason)`. The state is on <html>:
 //   data-dplab-pending="chart:fig-1 lab:rr-1"  the tasks not settled yet (absent when none);
 //   data-dplab-failed="chart:fig-2: reason"    the tasks that failed (absent when none);
