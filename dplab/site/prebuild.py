@@ -41,8 +41,6 @@ VENDOR_FILES: tuple[tuple[str, str], ...] = (
     ("vega-lite/build/vega-lite.min.js", "vega-lite.min.js"),
     ("vega-embed/build/vega-embed.min.js", "vega-embed.min.js"),
     ("katex/dist/katex.min.css", "katex/katex.min.css"),
-    ("katex/dist/katex.min.js", "katex/katex.min.js"),
-    ("katex/dist/contrib/auto-render.min.js", "katex/auto-render.min.js"),
     ("iframe-worker/shim/index.js", "iframe-worker-shim.js"),
 )
 

@@ -9,7 +9,7 @@ The wheel is byte-identical for identical sources: its zip entries are rewritten
 same order with a fixed date (1980-01-01, the earliest a zip can hold), fixed permissions
 and a fixed compression level; the ``RECORD`` hashes stay valid because no content
 changes.  It is cached under ``<source_root>/.cache/wheel``, keyed on the package files,
-``pyproject.toml``, ``README.md`` (the long description) and the backend's version.
+``pyproject.toml`` (which holds the long description too) and the backend's version.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from packaging.requirements import Requirement
 __all__ = ["SiteWheel", "normalize_wheel", "site_wheel", "wheel_metadata"]
 
 FORMAT = 1
-_PROJECT_FILES = ("pyproject.toml", "README.md")
+_PROJECT_FILES = ("pyproject.toml",)
 _ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 _FILE_MODE = 0o100644  # a regular file, rw-r--r--
 

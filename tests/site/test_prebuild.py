@@ -31,7 +31,7 @@ def project(tmp_path):
     shutil.copytree(
         REPOSITORY / "dplab", sources / "dplab", ignore=shutil.ignore_patterns("__pycache__")
     )
-    for name in ("requirements.lock", "pyproject.toml", "README.md"):  # README: the wheel's
+    for name in ("requirements.lock", "pyproject.toml"):
         shutil.copy(REPOSITORY / name, sources / name)
     base = make_project(tmp_path / "course", {"01-first.md": FIRST, "02-second.md": SECOND})
     return Project(root=base.root, source_root=sources)
