@@ -226,7 +226,7 @@ _DOUBLED_CELL = re.compile(r'<div class="(jp-Cell [^"]*)">\n(?=<div class="\1" i
 
 
 def close_cells_properly(html: str) -> str:
-    r"""Drop the first of each doubly opened cell ``div``, so that cells are siblings again.
+    """Drop the first of each doubly opened cell ``div``, so that cells are siblings again.
 
     >>> close_cells_properly('<div class="jp-Cell a">\n<div class="jp-Cell a" id="c1">x</div>')
     '<div class="jp-Cell a" id="c1">x</div>'
