@@ -21,12 +21,7 @@ from dplab.site.build import PREBUILT
 from dplab.site.catalog import lessons_in_order
 from dplab.site.errors import LessonError
 from dplab.site.katex import KatexError
-from dplab.site.notebook import (
-    close_cells_properly,
-    drop_mathjax,
-    externalize_styles,
-    render_notebook_math,
-)
+from dplab.site.notebook import drop_mathjax, externalize_styles, render_notebook_math
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
 from dplab.site.security import CONTENT_SECURITY_POLICY, drop_remote_imports
@@ -78,7 +73,7 @@ def on_post_page(output, page, config):
 
     prefix = "../" * page.file.dest_uri.count("/") + "assets/generated/"
     try:
-        output = render_notebook_math(drop_mathjax(close_cells_properly(output)), page.file.src_uri)
+        output = render_notebook_math(drop_mathjax(output), page.file.src_uri)
     except KatexError as error:
         raise PluginError(str(error)) from None
     return externalize_styles(drop_remote_imports(output), prefix, write)

@@ -33,7 +33,6 @@ from dplab.site.wheel import SiteWheel
 from dplab.views import label
 
 __all__ = [
-    "close_cells_properly",
     "drop_mathjax",
     "externalize_styles",
     "install_note",
@@ -218,20 +217,6 @@ def drop_mathjax(html: str) -> str:
     '<p>a</p><p>b</p>'
     """
     return _MATHJAX.sub("", html)
-
-
-# mkdocs-jupyter's template (0.26) opens each code cell's div twice, the second time with
-# the cell's id, and closes it once: every later cell ends up inside the one before.
-_DOUBLED_CELL = re.compile(r'<div class="(jp-Cell [^"]*)">\n(?=<div class="\1" id=")')
-
-
-def close_cells_properly(html: str) -> str:
-    """Drop the first of each doubly opened cell ``div``, so that cells are siblings again.
-
-    >>> close_cells_properly('<div class="jp-Cell a">\n<div class="jp-Cell a" id="c1">x</div>')
-    '<div class="jp-Cell a" id="c1">x</div>'
-    """
-    return _DOUBLED_CELL.sub("", html)
 
 
 class Formula(NamedTuple):
