@@ -106,6 +106,29 @@ def test_charts_are_drawn_as_the_reader_scrolls_to_them(open_page, built_site, w
         assert any(visit.problems()) is False, (relative, visit.problems())
 
 
+# The parts of a page that skip their rendering until they come near the viewport.
+SKIPPING = (
+    "[...document.querySelectorAll('.dplab-section, .jp-Cell')]"
+    ".filter((e) => getComputedStyle(e).contentVisibility === 'auto')"
+)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_jumping_into_a_long_page_shows_what_is_on_screen(open_page, built_site, width):
+    """Parts of a page are laid out only near the viewport (content-visibility): after a
+    jump (a link, the table of contents, the scrollbar) every part on screen is shown."""
+    for relative in pages_with_charts(built_site):
+        page = open_page(relative, width=width, draw_all=False).page
+        assert page.evaluate(f"() => {SKIPPING}.length") > 3, relative
+        for fraction in (0.25, 0.5, 0.75):
+            page.evaluate(f"scrollTo(0, document.documentElement.scrollHeight * {fraction})")
+            page.wait_for_function(
+                f"() => {SKIPPING}.filter({IN_VIEW})"
+                ".every((part) => part.checkVisibility({contentVisibilityAuto: true}))",
+                timeout=READY_TIMEOUT_MS,
+            )
+
+
 def test_printing_draws_every_chart(open_page, built_site):
     for relative in pages_with_charts(built_site):
         page = open_page(relative, draw_all=False).page
