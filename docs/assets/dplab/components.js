@@ -162,9 +162,11 @@
     }
   }
 
-  // Each box is measured when the browser lays it out (a ResizeObserver reports it when it
-  // is first shown and whenever its size changes), never all at once: measuring every
-  // box on load would force the layout of a whole long page (see dplab.site.sections).
+  // A box that scrolls gets tabindex="0". Measuring every box at once on load would force
+  // the layout of the whole of a long page, including the parts it skips until the reader
+  // gets there (dplab.site.sections): the boxes are measured in small slices while the
+  // browser is idle (the readiness task "scroll-boxes"), and again by a ResizeObserver
+  // whenever one changes size (a turned phone, a redrawn chart).
   var SCROLLERS = "pre, pre > code, .highlight-ipynb, .katex-display, .dplab-chart, .dplab-output, .dplab-chart-table";
 
   function focusableIfScrolling(box) {
@@ -181,9 +183,27 @@
     root.querySelectorAll(SCROLLERS).forEach(function (box) { measure.observe(box); });
   }
 
+  var whenIdle = window.requestIdleCallback || function (work) {
+    return window.setTimeout(function () { work({ didTimeout: true, timeRemaining: function () { return 0; } }); }, 16);
+  };
+  var SLICE_MS = 8;  // well below the 50 ms that make a long task
+
+  function measureAllWhenIdle() {
+    var queue = Array.from(document.querySelectorAll(SCROLLERS));
+    var task = window.DPLAB_READY.expect("scroll-boxes");
+    function work(deadline) {
+      var until = performance.now() + Math.min(SLICE_MS, Math.max(deadline.timeRemaining(), 1));
+      while (queue.length && performance.now() < until) focusableIfScrolling(queue.shift());
+      if (queue.length) whenIdle(work, { timeout: 500 });
+      else task.done();
+    }
+    whenIdle(work, { timeout: 500 });
+  }
+
   function start() {
     nameSearchDialog();
     observeScrollers(document);
+    measureAllWhenIdle();
     // A chart's table view is made when the chart is drawn; its content can change size
     // without the box changing (a wider chart inside a fixed-width box): measure again.
     document.addEventListener("dplab:chart-drawn", function (event) {
