@@ -485,8 +485,7 @@ def _estimate(pairs: int, classes: int, k: int, denominator_bits: int) -> _Estim
 
 
 def _check_work(pairs: int, classes: int, k: int, denominator_bits: int) -> None:
-    if k > RR_MAX_SIZE:
-        raise ValueError(f"k must be an integer in [1, {RR_MAX_SIZE}] here; got {shown(k)}")
+    _check_size("k", k)
     cost = _estimate(pairs, classes, k, denominator_bits)
     if cost.work > RR_WORK_LIMIT or cost.words > RR_WORD_LIMIT:
         raise ValueError(
@@ -502,10 +501,16 @@ def _rr_laws(n: int, p: Fraction) -> list[tuple[int, ...]]:
 
 
 def _check_rr(n: object, p: object) -> tuple[int, Fraction]:
-    n = check_int("n", n, low=1)
-    if n > RR_MAX_SIZE:
-        raise ValueError(f"n must be an integer in [1, {RR_MAX_SIZE}] here; got {shown(n)}")
+    n = _check_size("n", check_int("n", n, low=1))
     return n, check_rational("p", p, low=0, high=1)
+
+
+def _check_size(name: str, value: int) -> int:
+    if value > RR_MAX_SIZE:
+        raise ValueError(
+            f"{name} must be an integer in [1, {RR_MAX_SIZE}] here; got {shown(value)}"
+        )
+    return value
 
 
 def rr_required_delta(n: int, p: RationalLike, alpha: RationalLike, k: int) -> Fraction:
@@ -597,7 +602,7 @@ def rr_delta_upper_bound(
     True
     """
     n, p = _check_rr(n, p)
-    alpha, k = check_alpha(alpha), _check_k(k)
+    alpha, k = check_alpha(alpha), _check_size("k", _check_k(k))
     interval = check_rational("interval", interval, low=0, low_open=True)
     if 2 * p == 1:
         return Fraction(0)
