@@ -36,8 +36,9 @@ privacy*, JASA 105; Kairouz, Oh & Viswanath 2015; Dong, Roth & Su 2022, *Gaussia
 differential privacy*, JRSS B 84(1)).  A test of H₀ "data D" against H₁ "data D'" rejects
 H₀ with probability ``φ(y) ∈ [0, 1]`` at output y; its type I error is ``E_P[φ]`` and its
 type II error ``1 − E_Q[φ]``.  The trade-off curve ``T(x)`` is the smallest type II error of
-a test with type I error ≤ x.  For an (α, δ) guarantee, every test on every adjacent pair
-satisfies (apply the two inequalities to the level sets of φ and integrate)
+a test with type I error ≤ x.  For an (α, δ) guarantee holding in both orders of a pair,
+every test satisfies (``Q(S) ≤ αP(S) + δ`` gives the first line, ``P(Sᶜ) ≤ αQ(Sᶜ) + δ`` the
+second; for a randomised φ apply them to its level sets and integrate)
 
     T(x) ≥ f_{α,δ}(x) = max(0, 1 − δ − αx, (1 − δ − x)/α)      (:func:`dp_tradeoff`),
 
