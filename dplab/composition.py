@@ -110,10 +110,12 @@ from dplab._validation import check_int, check_rational, check_real, shown
 from dplab.finite import (
     FiniteChannel,
     RationalLike,
+    _check_channel,
     _exact,
     check_alpha,
     check_delta,
 )
+from dplab.gaussian import _ball
 from dplab.randomized_response import count_distribution
 
 __all__ = [
@@ -235,10 +237,6 @@ def basic_delta(
     return min(Fraction(1), k * delta) if alpha**k <= target else Fraction(1)
 
 
-def _ball(value: Fraction) -> arb:
-    return arb(fmpq(value.numerator, value.denominator))
-
-
 def _upper(ball: arb) -> Fraction:
     return _exact(ball.upper())
 
@@ -323,15 +321,6 @@ def optimal_delta(
             total += math.comb(k, low) * gap
     kept = (1 - delta) ** k
     return 1 - kept + kept * Fraction(total, t * (u + v) ** k)
-
-
-def _check_channel(channel: object) -> FiniteChannel:
-    if not isinstance(channel, FiniteChannel):
-        raise TypeError(
-            f"channel must be a FiniteChannel; got {shown(channel)} of type "
-            f"{type(channel).__name__}"
-        )
-    return channel
 
 
 def _check_outcomes(channel: FiniteChannel, k: int, *, fresh: bool) -> None:

@@ -59,8 +59,8 @@ from fractions import Fraction
 
 from scipy import special
 
-from dplab._validation import check_int, check_rational, check_real, shown
-from dplab.finite import FiniteChannel, RationalLike, check_alpha, check_delta
+from dplab._validation import check_int, check_rational, check_real
+from dplab.finite import FiniteChannel, RationalLike, _check_channel, check_alpha, check_delta
 from dplab.randomized_response import count_channel
 
 __all__ = [
@@ -209,15 +209,6 @@ class MostPowerfulTest:
     def power(self) -> Fraction:
         """``1 − type_two_error``."""
         return 1 - self.type_two_error
-
-
-def _check_channel(channel: object) -> FiniteChannel:
-    if not isinstance(channel, FiniteChannel):
-        raise TypeError(
-            f"channel must be a FiniteChannel; got {shown(channel)} of type "
-            f"{type(channel).__name__}"
-        )
-    return channel
 
 
 def most_powerful_test(
