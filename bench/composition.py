@@ -55,7 +55,9 @@ def largest_k(n: int) -> tuple[dict[float, int], str]:
                 best[budget] = k
         if seconds > BUDGETS[-1]:
             return best, f"k = {k} took {seconds:.0f} s"
-        k = max(k + 1, math.floor(k * 1.15))
+        if k == composition.RR_MAX_SIZE:
+            return best, f"k = {k} is the size cap"
+        k = min(max(k + 1, math.floor(k * 1.15)), composition.RR_MAX_SIZE)
 
 
 def table() -> None:

@@ -126,6 +126,7 @@ __all__ = [
     "RR_WORD_LIMIT",
     "RR_WORK_LIMIT",
     "AdvancedGuarantee",
+    "BoundComparison",
     "Guarantee",
     "advanced_composition",
     "advanced_delta",
@@ -136,6 +137,7 @@ __all__ = [
     "gaussian_composition_delta",
     "optimal_delta",
     "product_channel",
+    "rr_bound_comparison",
     "rr_delta_upper_bound",
     "rr_required_delta",
 ]
@@ -391,7 +393,8 @@ def _likelihood_classes(p_row: Sequence[int], q_row: Sequence[int]) -> list[tupl
 def _histograms(classes: list[tuple[int, int]], releases: int) -> list[tuple[int, int]]:
     """``(C(h)·Π w_P^h, C(h)·Π w_Q^h)`` for every histogram ``h`` of ``releases`` outputs.
 
-    ``C(h)`` is the multinomial count of the sequences with histogram ``h``.
+    ``C(h)`` is the multinomial count of the sequences with histogram ``h``; histograms of
+    probability 0 under both laws are left out.
     """
     found: list[tuple[int, int]] = []
     last = len(classes) - 1
@@ -399,7 +402,9 @@ def _histograms(classes: list[tuple[int, int]], releases: int) -> list[tuple[int
     def extend(index: int, remaining: int, p_part: int, q_part: int) -> None:
         p_weight, q_weight = classes[index]
         if index == last:
-            found.append((p_part * p_weight**remaining, q_part * q_weight**remaining))
+            p_total, q_total = p_part * p_weight**remaining, q_part * q_weight**remaining
+            if p_total or q_total:  # a 0/0 half adds nothing and has no ratio to sort by
+                found.append((p_total, q_total))
             return
         p_power = q_power = 1
         for taken in range(remaining + 1):
@@ -612,6 +617,54 @@ def rr_delta_upper_bound(
     laws = _rr_laws(n, p)
     denominator = p.denominator**n
     return max(_pld_upper(laws[c], laws[c + 1], denominator, alpha, k, interval) for c in range(n))
+
+
+@dataclass(frozen=True)
+class BoundComparison:
+    """The δ at one factor of k RR releases, counted four ways (all exact or rigorous upper).
+
+    Each release is taken as ``(α*, 0)``-DP with ``α* = max(p, 1−p)/min(p, 1−p)``, its pure
+    factor.  ``exact`` is ``None`` beyond the exact limit; ``upper`` is then the pessimistic
+    loss-grid bound (``exact`` itself when it is known).
+    """
+
+    exact: Fraction | None
+    upper: Fraction
+    optimal: Fraction
+    advanced: Fraction
+    basic: Fraction
+
+
+def rr_bound_comparison(
+    n: int, p: RationalLike, k: int, total_alpha: RationalLike
+) -> BoundComparison:
+    """Basic, advanced, optimal-homogeneous and exact δ at factor ``total_alpha``.
+
+    Always ``exact ≤ optimal ≤ min(advanced, basic)`` (tested over a grid).
+
+    >>> result = rr_bound_comparison(2, "3/4", 3, 9)  # α* = 3; optimal: (27 − 9)/4³
+    >>> result.exact, result.optimal, result.basic  # basic: 3³ = 27 > 9 certifies nothing
+    (Fraction(243, 2048), Fraction(9, 32), Fraction(1, 1))
+    """
+    n, p = _check_rr(n, p)
+    k = _check_k(k)
+    target = check_alpha(total_alpha, "total_alpha")
+    if p in (0, 1):
+        one = Fraction(1)
+        return BoundComparison(one, one, one, one, one)
+    pure = max(p, 1 - p) / min(p, 1 - p)
+    try:
+        exact = rr_required_delta(n, p, target, k)
+    except ValueError:
+        exact = None
+    upper = exact if exact is not None else rr_delta_upper_bound(n, p, target, k)
+    return BoundComparison(
+        exact,
+        upper,
+        optimal_delta(pure, 0, k, target),
+        advanced_delta(pure, 0, k, target),
+        basic_delta(pure, 0, k, target),
+    )
 
 
 def gaussian_composition_delta(sensitivity: float, sigma: float, eps: float, k: int) -> float:

@@ -8,6 +8,7 @@ convolution), δ comes from the definition (:func:`positive_part_excess`) or fro
 
 from __future__ import annotations
 
+import math
 import time
 from fractions import Fraction
 from itertools import product
@@ -258,6 +259,14 @@ def test_the_loss_grid_bound_tightens_with_the_interval(n, p, alpha, k):
     assert fine - exact < Fraction(1, 100)
 
 
+@pytest.mark.parametrize("n,p,k,total", [(2, "3/4", 3, 9), (3, "0.9", 4, 50), (30, "0.9", 10, 20)])
+def test_bound_comparison_is_ordered(n, p, k, total):
+    result = composition.rr_bound_comparison(n, p, k, total)
+    if result.exact is not None:
+        assert result.exact == composition.rr_required_delta(n, p, total, k) == result.upper
+    assert result.upper <= result.optimal <= min(result.advanced, result.basic)
+
+
 # --- Gaussian -------------------------------------------------------------------------------
 
 
@@ -272,3 +281,23 @@ def test_gaussian_composition_matches_the_balle_wang_formula_at_h_sqrt_k(
     value = composition.gaussian_composition_delta(sensitivity, sigma, eps, k)
     assert abs(value - reference) <= 1e-14 * reference
     assert value >= gaussian.delta(sensitivity, sigma, eps)
+
+
+@pytest.mark.parametrize("alpha", ["1.5", "3", "8"])
+@pytest.mark.parametrize("k,total", [(2, 4), (5, 20), (10, 100)])
+def test_gaussian_composition_is_never_above_the_bounds(alpha, k, total):
+    # one release is (α, δ₁(ln α))-DP for every α, so k releases are bounded by KOV and DRV
+    alpha = Fraction(alpha)
+    one = Fraction(gaussian.delta(1, 2, math.log(alpha))) * (1 + Fraction(1, 10**12))
+    exact = composition.gaussian_composition_delta(1, 2, math.log(total), k)
+    optimal = composition.optimal_delta(alpha, one, k, total)
+    assert exact <= optimal * (1 + 1e-12)
+    assert optimal <= composition.advanced_delta(alpha, one, k, total)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_disjoint_supports_need_delta_one_whatever_k(k):
+    # P = (1, 0), Q = (0, 1): the outcome (0, …, 0) has P-mass 1 and Q-mass 0 (a regression:
+    # a 0/0 half of the meet in the middle once stopped the prefix scan early).
+    channel = FiniteChannel(("D", "D'"), (0, 1), ((1, 0), (0, 1)), 1, (("D", "D'"),))
+    assert composition.composed_required_delta(channel, 1, k) == 1

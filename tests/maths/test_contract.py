@@ -264,6 +264,9 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
         alpha=(2, ALPHA), delta=("0.01", PROBABILITY), k=(3, N), total_alpha=(4, ALPHA)
     ),
     "composition.product_channel": example(channel=(CHANNEL, CHANNEL_KIND), k=(3, N)),
+    "composition.rr_bound_comparison": example(
+        n=(2, N), p=("3/4", PROBABILITY), k=(3, N), total_alpha=(9, ALPHA)
+    ),
     "composition.rr_delta_upper_bound": example(
         n=(3, N),
         p=("0.9", PROBABILITY),
