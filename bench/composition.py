@@ -116,10 +116,10 @@ def cross_check() -> None:
         if high < reference:
             print(f"  ! dp_accounting's pessimistic δ is below the exact value at n={n}, k={k}")
     print("\nBeyond the exact range (no reference): our rigorous bound and dp_accounting")
-    print("| n | k | ours, grid 1/1000 | CPU s | dp_accounting pessimistic | optimistic |")
+    print("| n | k | ours, grid 1/500 | CPU s | dp_accounting pessimistic | optimistic |")
     print("| --- | --- | --- | --- | --- | --- |")
     for n, k in ((30, 30), (50, 50)):
-        ours, seconds = timed(composition.rr_delta_upper_bound, n, P, ALPHA, k, "1/1000")
+        ours, seconds = timed(composition.rr_delta_upper_bound, n, P, ALPHA, k, "1/500")
         high, low = accounting_delta(n, k, True), accounting_delta(n, k, False)
         print(f"| {n} | {k} | {float(ours):.10f} | {seconds:.1f} | {high:.10f} | {low:.10f} |")
 

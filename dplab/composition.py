@@ -160,8 +160,9 @@ PRODUCT_MAX_OUTCOMES = 100_000
 BOUND_MAX_BINS = 200_000
 """Largest grid of the k-fold loss in :func:`rr_delta_upper_bound` (bins)."""
 
-BOUND_WORK_LIMIT = 2_000_000_000
-"""Largest ``n·(n+1)·k·bins/2`` of :func:`rr_delta_upper_bound` (array operations, seconds)."""
+BOUND_WORK_LIMIT = 10_000_000_000
+"""Largest ``n·(n+1)·k·bins/2`` of :func:`rr_delta_upper_bound` (array element operations;
+about 20 s at the limit)."""
 
 _ARB_BITS = 128
 _UNIT_ROUNDOFF = 2.0**-53
