@@ -91,7 +91,10 @@ by ball arithmetic, rounding up when undecided) and every mass *up* can only inc
 result.  The k-fold law of the grid index is a k-fold convolution, done in doubles with
 every step's rounding bounded and added (sums of non-negative terms: relative error
 ``γ_N = Nu/(1 − Nu)``, plus the underflow of the products); the final sum is taken in Arb.
-The result is a ``Fraction`` that is ≥ the exact δ (tested wherever both exist).
+The result is a ``Fraction`` that is ≥ the exact δ (tested wherever both exist).  Its
+cost is about ``n(n+1)·k·bins/2`` array operations for a k-fold grid of
+``bins ≈ k·2 ln(p/(1−p))/Δ`` cells; beyond :data:`BOUND_MAX_BINS` cells or
+:data:`BOUND_WORK_LIMIT` operations it is refused at once (take a larger Δ).
 """
 
 from __future__ import annotations
@@ -120,6 +123,7 @@ from dplab.randomized_response import count_distribution
 
 __all__ = [
     "BOUND_MAX_BINS",
+    "BOUND_WORK_LIMIT",
     "MAX_RELEASES",
     "PRODUCT_MAX_OUTCOMES",
     "RR_MAX_SIZE",
