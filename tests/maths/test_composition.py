@@ -301,3 +301,25 @@ def test_disjoint_supports_need_delta_one_whatever_k(k):
     # a 0/0 half of the meet in the middle once stopped the prefix scan early).
     channel = FiniteChannel(("D", "D'"), (0, 1), ((1, 0), (0, 1)), 1, (("D", "D'"),))
     assert composition.composed_required_delta(channel, 1, k) == 1
+
+
+@PROPERTY_SETTINGS
+@given(
+    alpha=st.fractions(1, 4, max_denominator=5),
+    delta=st.fractions(0, Fraction(1, 4), max_denominator=12),
+    total=st.fractions(1, 20, max_denominator=5),
+    k=st.integers(1, 6),
+)
+def test_optimal_delta_is_monotone(alpha, delta, total, k):
+    value = composition.optimal_delta(alpha, delta, k, total)
+    assert composition.optimal_delta(alpha, delta, k, total + 1) <= value
+    assert composition.optimal_delta(alpha + Fraction(1, 3), delta, k, total) >= value
+    assert composition.optimal_delta(alpha, delta, k + 1, total) >= value
+    assert value <= composition.basic_delta(alpha, delta, k, total)
+
+
+def test_the_bound_refuses_a_grid_beyond_its_limit_at_once():
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=r"interval .* grid bins"):
+        composition.rr_delta_upper_bound(10, "0.9", 3, 1000, "1/1000")
+    assert time.perf_counter() - start < 0.5
