@@ -29,6 +29,12 @@ from maths_support import (
 from dplab import composition, finite, gaussian
 from dplab.finite import FiniteChannel, both_directions
 
+CLAIMS = {  # one release's (α, δ), a target factor and k, for the KOV properties
+    "alpha": st.fractions(1, 5, max_denominator=6),
+    "delta": st.fractions(0, Fraction(1, 5), max_denominator=20),
+    "total": st.fractions(1, 30, max_denominator=6),
+    "k": st.integers(1, 4),
+}
 P_VALUES = [Fraction(3, 4), Fraction(9, 10), Fraction(1, 3), Fraction(3, 5)]
 
 
@@ -184,12 +190,7 @@ def test_optimal_delta_hand_checked():
 
 
 @PROPERTY_SETTINGS
-@given(
-    alpha=st.fractions(1, 5, max_denominator=6),
-    delta=st.fractions(0, Fraction(1, 5), max_denominator=20),
-    total=st.fractions(1, 30, max_denominator=6),
-    k=st.integers(1, 4),
-)
+@given(**CLAIMS)
 def test_optimal_delta_equals_the_kfold_canonical_pair(alpha, delta, total, k):
     canonical = canonical_channel(alpha, delta)
     p_row, q_row = canonical.probabilities("D"), canonical.probabilities("D'")
@@ -304,12 +305,7 @@ def test_disjoint_supports_need_delta_one_whatever_k(k):
 
 
 @PROPERTY_SETTINGS
-@given(
-    alpha=st.fractions(1, 4, max_denominator=5),
-    delta=st.fractions(0, Fraction(1, 4), max_denominator=12),
-    total=st.fractions(1, 20, max_denominator=5),
-    k=st.integers(1, 6),
-)
+@given(**CLAIMS)
 def test_optimal_delta_is_monotone(alpha, delta, total, k):
     value = composition.optimal_delta(alpha, delta, k, total)
     assert composition.optimal_delta(alpha, delta, k, total + 1) <= value
