@@ -8,7 +8,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: site test serve bench bench-gaussian lint setup setup-python setup-assets setup-system clean
+.PHONY: site test serve bench bench-gaussian bench-composition lint setup setup-python setup-assets setup-system clean
 
 site: setup-python setup-assets
 	$(PY) -m dplab.site build
@@ -24,11 +24,15 @@ serve: setup-python setup-assets
 bench: setup-python setup-assets
 	$(PY) bench/build.py
 	$(PY) bench/randomized_response.py
+	$(PY) bench/composition.py
 
 # The Gaussian benchmark compares with dp_accounting, whose pins (attrs<24) conflict with
 # requirements.lock: it gets an environment of its own.
 bench-gaussian: .venv-bench/.installed
 	.venv-bench/bin/python bench/gaussian.py
+# The exact k-fold randomized-response δ against dp_accounting's privacy-loss distributions.
+bench-composition: .venv-bench/.installed
+	.venv-bench/bin/python bench/composition.py --cross-check
 .venv-bench/.installed: pyproject.toml
 	test -x .venv-bench/bin/python || $(PYTHON) -m venv .venv-bench
 	.venv-bench/bin/python -m pip install --quiet --disable-pip-version-check -e '.[bench]'

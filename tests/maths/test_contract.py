@@ -193,6 +193,9 @@ ARRAY_OPEN_UNIT = real(0, 1, low_open=True, high_open=True, array=True)
 ARRAY_KINDS = (ARRAY, ARRAY_NONNEG, ARRAY_POS, ARRAY_OPEN_UNIT)
 N = integer(1)
 COUNT = integer(0)
+ALPHA = real(1, exact=True)
+OPEN_PROBABILITY = real(0, 1, low_open=True, exact=True)
+PRIOR = real(0, 1, low_open=True, high_open=True, exact=True)
 
 
 def example(**arguments):
@@ -236,6 +239,43 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     "finite.required_delta": example(channel=(CHANNEL, CHANNEL_KIND), alpha=(2, ALPHA_SPEC)),
     "finite.total_variation": example(
         channel=(CHANNEL, CHANNEL_KIND), source=(0, LABEL), target=(1, LABEL)
+    ),
+    # composition
+    "composition.advanced_composition": example(
+        alpha=("1.1", ALPHA), delta=(0, PROBABILITY), k=(10, N), slack=("1e-6", OPEN_PROBABILITY)
+    ),
+    "composition.advanced_delta": example(
+        alpha=("1.1", ALPHA), delta=(0, PROBABILITY), k=(10, N), total_alpha=(5, ALPHA)
+    ),
+    "composition.basic_composition": example(
+        alpha=(2, ALPHA), delta=("0.01", PROBABILITY), k=(3, N)
+    ),
+    "composition.basic_delta": example(
+        alpha=(2, ALPHA), delta=("0.01", PROBABILITY), k=(3, N), total_alpha=(8, ALPHA)
+    ),
+    "composition.composed_required_delta": example(
+        channel=(CHANNEL, CHANNEL_KIND), alpha=(3, ALPHA), k=(2, N)
+    ),
+    "composition.copies_channel": example(channel=(CHANNEL, CHANNEL_KIND), k=(3, N)),
+    "composition.gaussian_composition_delta": example(
+        sensitivity=(1, REAL_NONNEG), sigma=(2, REAL_POS), eps=(1, REAL_NONNEG), k=(4, N)
+    ),
+    "composition.optimal_delta": example(
+        alpha=(2, ALPHA), delta=("0.01", PROBABILITY), k=(3, N), total_alpha=(4, ALPHA)
+    ),
+    "composition.product_channel": example(channel=(CHANNEL, CHANNEL_KIND), k=(3, N)),
+    "composition.rr_bound_comparison": example(
+        n=(2, N), p=("3/4", PROBABILITY), k=(3, N), total_alpha=(9, ALPHA)
+    ),
+    "composition.rr_delta_upper_bound": example(
+        n=(3, N),
+        p=("0.9", PROBABILITY),
+        alpha=(3, ALPHA),
+        k=(3, N),
+        interval=("1/50", EXACT_POS),
+    ),
+    "composition.rr_required_delta": example(
+        n=(3, N), p=("0.9", PROBABILITY), alpha=(3, ALPHA), k=(3, N)
     ),
     # gaussian
     "gaussian.certify": example(
@@ -284,6 +324,45 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     ),
     "gaussian.worst_event_edge": example(
         sensitivity=(1.0, REAL_POS), sigma=(1.0, REAL_POS), eps=(1.0, REAL_NONNEG)
+    ),
+    # inference
+    "inference.channel_tradeoff": example(
+        channel=(CHANNEL, CHANNEL_KIND), type_one_error=("1/8", PROBABILITY)
+    ),
+    "inference.dp_max_power": example(
+        alpha=(3, ALPHA), delta=(0, PROBABILITY), false_positive_rate=("1/8", PROBABILITY)
+    ),
+    "inference.dp_tradeoff": example(
+        alpha=(3, ALPHA), delta=(0, PROBABILITY), type_one_error=("1/8", PROBABILITY)
+    ),
+    "inference.gaussian_mu": example(sensitivity=(1, REAL_NONNEG), sigma=(2, REAL_POS), k=(4, N)),
+    "inference.gaussian_tradeoff": example(
+        sensitivity=(1, REAL_NONNEG), sigma=(1, REAL_POS), type_one_error=(0.05, real(0, 1))
+    ),
+    "inference.laplace_tradeoff": example(
+        sensitivity=(1, EXACT_NONNEG), scale=(1, EXACT_POS), type_one_error=(0.1, real(0, 1))
+    ),
+    "inference.likelihood_ratio_range": example(
+        alpha=(3, ALPHA), delta=("0.01", PROBABILITY), event_probability=("0.1", OPEN_PROBABILITY)
+    ),
+    "inference.most_powerful_test": example(
+        channel=(CHANNEL, CHANNEL_KIND),
+        source=(0, LABEL),
+        target=(1, LABEL),
+        false_positive_rate=("1/8", PROBABILITY),
+    ),
+    "inference.posterior_odds": example(prior=("1/4", PRIOR), likelihood_ratio=(3, EXACT_NONNEG)),
+    "inference.posterior_probability": example(
+        prior=("1/4", PRIOR), likelihood_ratio=(3, EXACT_NONNEG)
+    ),
+    "inference.posterior_range": example(
+        prior=("1/2", PRIOR),
+        alpha=(3, ALPHA),
+        delta=("0.01", PROBABILITY),
+        event_probability=("0.1", OPEN_PROBABILITY),
+    ),
+    "inference.rr_tradeoff": example(
+        n=(3, N), p=("0.9", PROBABILITY), type_one_error=("1/8", PROBABILITY)
     ),
     # laplace
     "laplace.delta": example(
@@ -370,6 +449,10 @@ DOCUMENTED_ERRORS = {
     ),
     "gaussian.log_delta": ((OverflowError,), "ln δ below −1.8e308, outside the double range"),
     "laplace.delta": ((DeltaUnderflowError,), "δ below the normal range (use log_delta)"),
+    "composition.gaussian_composition_delta": (
+        (DeltaUnderflowError, OverflowError),
+        "as gaussian.delta, which it calls",
+    ),
 }
 """Documented arithmetic errors accepted like a ValueError (their messages name the inputs),
 with the reason."""

@@ -1,0 +1,338 @@
+r"""What an observer can infer from a private release: posterior odds and hypothesis tests.
+
+Numbers are read by the float policy of :mod:`dplab._validation` wherever a result is
+exact (a float is its exact binary value; pass ``"0.3"`` for three tenths); ``α = e^ε``.
+
+**Bayes' rule in odds.**  For two hypotheses H and H' and an observed event S,
+
+    Pr[H | S] / Pr[H' | S] = (Pr[H] / Pr[H']) · (Pr[S | H] / Pr[S | H']),
+
+posterior odds = prior odds × likelihood ratio (:func:`posterior_odds`).
+
+**What (α, δ)-DP proves about it** (:func:`likelihood_ratio_range`,
+:func:`posterior_range`).  Let H say the data are ``D`` and H' that they are an adjacent
+``D'`` (one person's record differs), let ``P = Pr[M(D) ∈ ·]``, ``Q = Pr[M(D') ∈ ·]``, and
+let the observer see the event S with ``q = Q(S) > 0``.  The claim in both orders gives
+``P(S) ≤ αQ(S) + δ`` and ``Q(S) ≤ αP(S) + δ``, hence
+
+    max(0, (1 − δ/q)/α) ≤ P(S)/Q(S) ≤ α + δ/q.
+
+With δ = 0 this is ``[1/α, α]`` whatever S is: the posterior odds move by at most the
+factor α in either direction, for every event and every prior.  With δ > 0 the bound
+depends on how likely the observed event was: it is ``α + δ/q``, unbounded as ``q → 0``; an
+event of probability ``q ≤ δ`` under H' may even rule H' out (ratio ``∞`` when ``Q(S) = 0``,
+which (α, δ) allows for ``P(S) ≤ δ``).  So δ is the probability budget within which no
+promise about inference is made.  Both ends are attained (δ = 0: by the output with the
+largest ratio of the worst pair, e.g. randomized response).
+
+*Hypotheses about one person when the others are unknown.*  If the observer's prior makes
+the others' records ``R`` independent of the person's value, ``P(S) = Σ_r π(r)P_r(S)`` and
+likewise for Q with the *same* weights, so the same bounds hold for the mixture (sum the
+inequalities).  If the prior correlates the person with the others (relatives, a group
+attribute), DP makes no such promise: the others' data can reveal the person.
+
+**Hypothesis tests** (Wasserman & Zhou 2010, *A statistical framework for differential
+privacy*, JASA 105; Kairouz, Oh & Viswanath 2015; Dong, Roth & Su 2022, *Gaussian
+differential privacy*, JRSS B 84(1)).  A test of H₀ "data D" against H₁ "data D'" rejects
+H₀ with probability ``φ(y) ∈ [0, 1]`` at output y; its type I error is ``E_P[φ]`` and its
+type II error ``1 − E_Q[φ]``.  The trade-off curve ``T(x)`` is the smallest type II error of
+a test with type I error ≤ x.  For an (α, δ) guarantee holding in both orders of a pair,
+every test satisfies (``Q(S) ≤ αP(S) + δ`` gives the first line, ``P(Sᶜ) ≤ αQ(Sᶜ) + δ`` the
+second; for a randomised φ apply them to its level sets and integrate)
+
+    T(x) ≥ f_{α,δ}(x) = max(0, 1 − δ − αx, (1 − δ − x)/α)      (:func:`dp_tradeoff`),
+
+and conversely f_{α,δ} is attained by the canonical pair of :mod:`dplab.composition`.  For
+a given finite pair the Neyman–Pearson lemma gives the optimum: reject the outputs with the
+largest ratio ``Q_y/P_y`` first and randomise on the boundary ratio
+(:func:`most_powerful_test`, exact rationals).  Laplace noise with ``μ = Δ/b`` has the curve
+``1 − e^μ x`` (x < e^{−μ}/2), ``e^{−μ}/(4x)`` (x < ½), ``e^{−μ}(1 − x)``; Gaussian noise
+with ``μ = Δ/σ`` the curve ``Φ(Φ⁻¹(1 − x) − μ)`` (μ-GDP; k releases: ``μ√k``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scipy import special
+
+from dplab._validation import check_int, check_rational, check_real
+from dplab.finite import FiniteChannel, RationalLike, _check_channel, check_alpha, check_delta
+from dplab.randomized_response import count_channel
+
+__all__ = [
+    "MostPowerfulTest",
+    "PosteriorRange",
+    "channel_tradeoff",
+    "dp_max_power",
+    "dp_tradeoff",
+    "gaussian_mu",
+    "gaussian_tradeoff",
+    "laplace_tradeoff",
+    "likelihood_ratio_range",
+    "most_powerful_test",
+    "posterior_odds",
+    "posterior_probability",
+    "posterior_range",
+    "rr_tradeoff",
+]
+
+
+def _check_prior(prior: object) -> Fraction:
+    return check_rational("prior", prior, low=0, high=1, low_open=True, high_open=True)
+
+
+def _check_error(name: str, value: object) -> Fraction:
+    return check_rational(name, value, low=0, high=1)
+
+
+def posterior_odds(prior: RationalLike, likelihood_ratio: RationalLike) -> Fraction:
+    """``prior/(1 − prior) × likelihood_ratio``: the posterior odds of H against H'.
+
+    >>> posterior_odds("0.5", 3), posterior_odds("1/4", 3)
+    (Fraction(3, 1), Fraction(1, 1))
+    """
+    prior = _check_prior(prior)
+    ratio = check_rational("likelihood_ratio", likelihood_ratio, low=0)
+    return prior / (1 - prior) * ratio
+
+
+def posterior_probability(prior: RationalLike, likelihood_ratio: RationalLike) -> Fraction:
+    """``Pr[H | S] = odds/(1 + odds)`` with the odds of :func:`posterior_odds`.
+
+    >>> posterior_probability("1/4", 3)
+    Fraction(1, 2)
+    """
+    odds = posterior_odds(prior, likelihood_ratio)
+    return odds / (1 + odds)
+
+
+@dataclass(frozen=True)
+class PosteriorRange:
+    """The likelihood ratios and posterior probabilities of H an (α, δ) claim allows.
+
+    ``ratio_high`` is ``None`` when the ratio is unbounded (δ ≥ q: H' can be ruled out);
+    ``high`` is then 1.
+    """
+
+    ratio_low: Fraction
+    ratio_high: Fraction | None
+    low: Fraction
+    high: Fraction
+
+
+def likelihood_ratio_range(
+    alpha: RationalLike, delta: RationalLike = 0, event_probability: RationalLike = 1
+) -> tuple[Fraction, Fraction | None]:
+    """``[max(0, (1 − δ/q)/α), α + δ/q]`` for an event of probability ``q`` under H'.
+
+    The upper end is ``None`` (unbounded) when ``δ ≥ q``, where ``Q(S) = 0 < P(S)`` is allowed.
+
+    >>> likelihood_ratio_range(3)
+    (Fraction(1, 3), Fraction(3, 1))
+    >>> likelihood_ratio_range(3, "0.01", "0.1")
+    (Fraction(3, 10), Fraction(31, 10))
+    """
+    alpha, delta = check_alpha(alpha), check_delta(delta)
+    q = check_rational("event_probability", event_probability, low=0, high=1, low_open=True)
+    low = max(Fraction(0), (1 - delta / q) / alpha)
+    return low, (alpha + delta / q if delta < q else None)
+
+
+def posterior_range(
+    prior: RationalLike,
+    alpha: RationalLike,
+    delta: RationalLike = 0,
+    event_probability: RationalLike = 1,
+) -> PosteriorRange:
+    """The smallest and largest ``Pr[H | S]`` an (α, δ) claim allows (module docstring).
+
+    >>> result = posterior_range("1/2", 3)
+    >>> result.low, result.high
+    (Fraction(1, 4), Fraction(3, 4))
+    """
+    prior = _check_prior(prior)
+    low, high = likelihood_ratio_range(alpha, delta, event_probability)
+    return PosteriorRange(
+        low,
+        high,
+        posterior_probability(prior, low),
+        Fraction(1) if high is None else posterior_probability(prior, high),
+    )
+
+
+def dp_tradeoff(alpha: RationalLike, delta: RationalLike, type_one_error: RationalLike) -> Fraction:
+    """``f_{α,δ}(x) = max(0, 1 − δ − αx, (1 − δ − x)/α)``: the least type II error allowed.
+
+    >>> dp_tradeoff(3, 0, "1/8"), dp_tradeoff(3, 0, "1/2")
+    (Fraction(5, 8), Fraction(1, 6))
+    """
+    alpha, delta = check_alpha(alpha), check_delta(delta)
+    x = _check_error("type_one_error", type_one_error)
+    return max(Fraction(0), 1 - delta - alpha * x, (1 - delta - x) / alpha)
+
+
+def dp_max_power(
+    alpha: RationalLike, delta: RationalLike, false_positive_rate: RationalLike
+) -> Fraction:
+    """``1 − f_{α,δ}(x)``: the most power any test can have at false-positive rate x.
+
+    >>> dp_max_power(3, 0, "1/8")
+    Fraction(3, 8)
+    """
+    alpha, delta = check_alpha(alpha), check_delta(delta)
+    x = _check_error("false_positive_rate", false_positive_rate)
+    return 1 - dp_tradeoff(alpha, delta, x)
+
+
+@dataclass(frozen=True)
+class MostPowerfulTest:
+    """The Neyman–Pearson test of H₀ (``source``) against H₁ (``target``) at a level.
+
+    It rejects H₀ on ``reject`` always and on ``boundary`` with probability
+    ``boundary_probability``.  Its type I error is at most the level (less only when every
+    output with ``Q_y > 0`` is already rejected); ``power = 1 − type_two_error``.
+    """
+
+    source: Hashable
+    target: Hashable
+    reject: tuple[Hashable, ...]
+    boundary: tuple[Hashable, ...]
+    boundary_probability: Fraction
+    type_one_error: Fraction
+    type_two_error: Fraction
+
+    @property
+    def power(self) -> Fraction:
+        """``1 − type_two_error``."""
+        return 1 - self.type_two_error
+
+
+def most_powerful_test(
+    channel: FiniteChannel, source: Hashable, target: Hashable, false_positive_rate: RationalLike
+) -> MostPowerfulTest:
+    """The most powerful (randomised) test at type I error ≤ x, by Neyman–Pearson.
+
+    Outputs are taken by decreasing ``Q_y/P_y`` (``P_y = 0 < Q_y`` first, costing nothing);
+    outputs with ``Q_y = 0`` are never rejected (no power to gain).
+
+    >>> from dplab.finite import both_directions
+    >>> rr = FiniteChannel.from_probabilities({0: ["3/4", "1/4"], 1: ["1/4", "3/4"]},
+    ...                                        both_directions([(0, 1)]))
+    >>> test = most_powerful_test(rr, 0, 1, "1/8")
+    >>> test.reject, test.boundary, test.boundary_probability, test.power
+    ((), (1,), Fraction(1, 2), Fraction(3, 8))
+    """
+    source, target = _check_channel(channel)._checked_pair(source, target)
+    level = _check_error("false_positive_rate", false_positive_rate)
+    p_row, q_row = channel.row(source), channel.row(target)
+    classes: dict[Fraction | None, list[int]] = {}  # ratio P/Q → positions (None: P = 0)
+    for j, (p_weight, q_weight) in enumerate(zip(p_row, q_row, strict=True)):
+        if q_weight > 0:
+            classes.setdefault(Fraction(p_weight, q_weight) if p_weight else None, []).append(j)
+    order = sorted(classes, key=lambda ratio: (ratio is not None, ratio or 0))
+    budget = level * channel.denominator  # type I error left, in weight units
+    reject: list[int] = []
+    boundary: list[int] = []
+    chance = Fraction(0)
+    for ratio in order:
+        positions = classes[ratio]
+        cost = sum(p_row[j] for j in positions)
+        if cost <= budget:
+            reject += positions
+            budget -= cost
+        else:
+            boundary, chance = positions, budget / cost
+            break
+    size = sum(p_row[j] for j in reject) + chance * sum(p_row[j] for j in boundary)
+    found = sum(q_row[j] for j in reject) + chance * sum(q_row[j] for j in boundary)
+    label = channel.outputs
+    return MostPowerfulTest(
+        source,
+        target,
+        tuple(label[j] for j in sorted(reject)),
+        tuple(label[j] for j in sorted(boundary)),
+        chance,
+        Fraction(size) / channel.denominator,
+        1 - Fraction(found) / channel.denominator,
+    )
+
+
+def channel_tradeoff(channel: FiniteChannel, type_one_error: RationalLike) -> Fraction:
+    """The least type II error at type I error ≤ x over every ordered adjacent pair.
+
+    >>> from dplab.finite import both_directions
+    >>> rr = FiniteChannel.from_probabilities({0: ["3/4", "1/4"], 1: ["1/4", "3/4"]},
+    ...                                        both_directions([(0, 1)]))
+    >>> channel_tradeoff(rr, "1/8") == dp_tradeoff(3, 0, "1/8")
+    True
+    """
+    channel = _check_channel(channel)
+    x = _check_error("type_one_error", type_one_error)
+    return min(
+        most_powerful_test(channel, s, t, x).type_two_error for s, t in channel.adjacent_pairs
+    )
+
+
+def rr_tradeoff(n: int, p: RationalLike, type_one_error: RationalLike) -> Fraction:
+    """:func:`channel_tradeoff` of the randomized-response count channel (exact).
+
+    >>> rr_tradeoff(1, "3/4", "1/8")
+    Fraction(5, 8)
+    """
+    n = check_int("n", n, low=1)
+    x = _check_error("type_one_error", type_one_error)
+    return channel_tradeoff(count_channel(n, p), x)
+
+
+def laplace_tradeoff(
+    sensitivity: RationalLike, scale: RationalLike, type_one_error: float
+) -> float:
+    """The trade-off curve of Laplace noise with ``μ = Δ/b`` (≈; closed form above).
+
+    >>> round(laplace_tradeoff(1, 1, 0.1), 6), round(laplace_tradeoff(1, 1, 0.25), 6)
+    (0.728172, 0.367879)
+    """
+    sensitivity = check_rational("sensitivity", sensitivity, low=0)
+    scale = check_rational("scale", scale, low=0, low_open=True)
+    x = check_real("type_one_error", type_one_error, low=0, high=1)
+    mu = float(min(sensitivity / scale, Fraction(10**6)))  # e^−μ is 0 in doubles beyond
+    if x == 0:
+        return 1.0
+    log_x = math.log(x)
+    if log_x < -mu - math.log(2):  # x < e^−μ/2
+        return -math.expm1(mu + log_x)
+    if x < 0.5:
+        return math.exp(-mu - log_x) / 4
+    return math.exp(-mu) * (1 - x)
+
+
+def gaussian_mu(sensitivity: float, sigma: float, k: int = 1) -> float:
+    """``μ = Δ√k/σ``: k Gaussian releases are μ-GDP (Dong, Roth & Su 2022, Cor. 3.3).
+
+    >>> gaussian_mu(1, 2, 4)
+    1.0
+    """
+    sensitivity = check_real("sensitivity", sensitivity, low=0)
+    sigma = check_real("sigma", sigma, low=0, low_open=True)
+    k = check_int("k", k, low=1, high=2**53)
+    mu = sensitivity * math.sqrt(k) / sigma
+    if not math.isfinite(mu):
+        raise ValueError(
+            f"μ = Δ√k/σ for sensitivity = {sensitivity!r}, sigma = {sigma!r} and k = {k} overflows"
+        )
+    return mu
+
+
+def gaussian_tradeoff(sensitivity: float, sigma: float, type_one_error: float) -> float:
+    """``G_μ(x) = Φ(Φ⁻¹(1 − x) − μ)`` with ``μ = Δ/σ`` (≈; ``Φ⁻¹(1−x)`` as ``−Φ⁻¹(x)``).
+
+    >>> round(gaussian_tradeoff(1, 1, 0.05), 6)
+    0.740489
+    """
+    mu = gaussian_mu(sensitivity, sigma)
+    x = check_real("type_one_error", type_one_error, low=0, high=1)
+    return float(special.ndtr(-special.ndtri(x) - mu))
