@@ -463,11 +463,12 @@ def notebook_items(
             + "\n\n</details>"
         )
         return ["\n".join(lines)]
-    # walkthrough: the figure's code, then the steps as a numbered list
+    # walkthrough: the figure's code, then the steps as a numbered list; its title is bold
+    # text, not a heading (a figure may stand before the lesson's first section heading)
     items: list[str | CodeBlock] = []
     title = _title(component, ctx, "")
     if title:
-        items.append(f"### {markdown(title)}")
+        items.append(f"**{markdown(title)}**")
     items.extend(prose(component.sections[0].parts))
     steps = []
     for number, step in enumerate(component.sections[1:], 1):

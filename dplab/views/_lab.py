@@ -192,11 +192,12 @@ class LabHtml:
     # --- outputs -------------------------------------------------------------------------
 
     def panel(self, part: str, heading_key: str, *items: str, wide: bool = False) -> str:
-        """An output panel with a heading; a ``wide`` one takes a whole row."""
+        """An output panel with a heading; a ``wide`` one takes a whole row.  Labs stand in a
+        lesson's second-level section, so the panel headings are third-level."""
         wide_class = f" {self._class('wide')}" if wide else ""
         return (
             f'<section class="{self._class("panel")}{wide_class}" data-part="{part}">'
-            f"<h4>{self.words(heading_key)}</h4>{''.join(items)}</section>"
+            f"<h3>{self.words(heading_key)}</h3>{''.join(items)}</section>"
         )
 
     def chart(self, part: str, chart: str) -> str:
