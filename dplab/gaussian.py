@@ -96,6 +96,7 @@ import numpy as np
 from flint import arb, ctx, fmpq
 from scipy import optimize, special
 
+from dplab._errors import DeltaUnderflowError
 from dplab._validation import check_int, check_rational, check_real, check_real_array
 from dplab.finite import RationalLike
 
@@ -145,18 +146,6 @@ class OutOfRangeError(OverflowError, ValueError):
     An :class:`OverflowError` for the calibrations that always raised one, and a
     :class:`ValueError` like every other refusal of an argument.
     """
-
-
-class DeltaUnderflowError(ArithmeticError):
-    """The exact δ is positive but smaller than the smallest normal double.
-
-    ``log_delta`` holds ``ln δ`` for every input (a float, or an array shaped like the
-    broadcast inputs), so the caller can report ``log₁₀ δ`` instead of a false 0.
-    """
-
-    def __init__(self, message: str, log_delta: float | np.ndarray) -> None:
-        super().__init__(message)
-        self.log_delta = log_delta
 
 
 # --- double-double building blocks (Dekker 1971; Knuth, TAOCP vol. 2, §4.2.2) -------------
@@ -760,7 +749,7 @@ def delta(sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike) -> float | n
     >>> delta(1 / 32, 10, 10)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    dplab.gaussian.DeltaUnderflowError: δ is positive but below the smallest normal double ...
+    dplab._errors.DeltaUnderflowError: δ is positive but below the smallest normal double ...
     """
     log_values, values, arguments = _evaluate(sensitivity, sigma, eps)
     underflow = (arguments[0] > 0) & (values < _TINY)

@@ -46,9 +46,9 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from dplab._errors import DeltaUnderflowError
 from dplab._validation import check_rational, check_real, shown
 from dplab.finite import RationalLike
-from dplab.gaussian import DeltaUnderflowError
 
 __all__ = [
     "delta",
