@@ -36,11 +36,13 @@ def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
     """Wait until ``<html data-dplab-ready>`` is set (every task the page announced has
     settled); fail naming what is still pending or what failed."""
     try:
-        page.wait_for_function(
-            "() => document.documentElement.hasAttribute('data-dplab-ready')",
+        # The value is read in the same evaluation that finds it: new work (a chart the
+        # pointer wakes) may take the attribute away a moment later.
+        ready = page.wait_for_function(
+            "() => document.documentElement.getAttribute('data-dplab-ready')",
             timeout=timeout_ms,
             polling=100,
-        )
+        ).json_value()
     except Exception as error:  # Playwright's TimeoutError, or the page went away
         state = _readiness(page)
         raise PageNeverReady(
@@ -49,9 +51,8 @@ def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
             f"failed: {state.get('failed') or 'none'}; "
             f"document.readyState: {state.get('readyState')}; {type(error).__name__}"
         ) from None
-    state = _readiness(page)
-    if state["ready"] != "ok":
-        raise PageNeverReady(f"{page.url} became ready with failures: {state['failed']}")
+    if ready != "ok":
+        raise PageNeverReady(f"{page.url} became ready with failures: {_readiness(page)['failed']}")
 
 
 def _readiness(page) -> dict:
