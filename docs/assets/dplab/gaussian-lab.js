@@ -281,8 +281,10 @@
 
   // Texts with super- and subscripts as <sup>/<sub> (render).
   Lab.prototype.show = function (key, text) {
+    var lab = this;
     this.root.querySelectorAll('[data-show="' + key + '"]').forEach(function (element) {
-      render(element, text);
+      if (element.tagName === "INPUT") LAB.Lab.prototype.show.call(lab, key, text);
+      else render(element, text);
     });
   };
 
