@@ -262,7 +262,7 @@ def test_lab_html_labels_every_control_and_embeds_data_outputs_and_charts():
         page,
     )
     grids = {"n": LAB_SIZES, "bound": LAB_BOUNDS, "scale": LAB_SCALES, "eps": LAB_EPS}
-    for name, low, high, value, data in texts:
+    for name, low, high, _value, data in texts:
         grid = grids[name]
         assert json.loads(html.unescape(data)) == [lv.number_text(v) for v in grid]
         assert int(high) - int(low) == len(grid) - 1
