@@ -10,6 +10,18 @@ that checks its script against the build, a hidden error message.  :class:`LabHt
 writes these parts the same way for every lab; what a lab shows is its own.  In the
 browser the labs' scripts build on ``docs/assets/dplab/lab.js``, and
 ``docs/assets/dplab/lab.css`` lays them out.
+
+**Cause and effect on one screen.**  The form and a *verdict chip* (the key verdicts and
+values as text, and a link to the current state) make the lab's side column: on a wide
+screen it stays in view beside the outputs, on a phone the chip stays at the bottom of the
+screen while the lab is in view.  Every slider is a stepper (:meth:`LabHtml.slider`): a
+range over integer positions whose values are a list of texts, a box that takes a typed
+value (only one of those texts, compared as exact decimals) and − / + buttons.
+
+**States as links.**  A lab's state is the values of its named controls;
+:class:`LabLinks` writes the address of any state (``#<lab id>?n=4&p=0.9…``), which
+``lab.js`` loads when the page opens or a link is followed, and the lab keeps the address
+up to date once the reader moves a control.
 """
 
 from __future__ import annotations
@@ -323,6 +335,16 @@ class LabLinks:
 
     def with_state(self, **changes: Any) -> LabLinks:  # pragma: no cover
         raise NotImplementedError
+
+    def _with(
+        self, state: Mapping[str, object], changes: Mapping[str, object], make: Callable
+    ) -> Any:
+        """``make(**state, **changes, key=…)``: ``state`` is this lab's, by the names of
+        ``make``'s arguments; a name that is not among them is an error."""
+        unknown = sorted(set(changes) - set(state))
+        if unknown:
+            raise ValueError(f"unknown lab state {', '.join(unknown)}; known: {', '.join(state)}")
+        return make(**{**state, **changes}, key=self.key)
 
     @property
     def element_id(self) -> str:

@@ -867,10 +867,7 @@ class GaussianLab(LabLinks):
             "eps": self.eps,
             "delta": self.claim,
         }
-        unknown = sorted(set(changes) - set(state))
-        if unknown:
-            raise ValueError(f"unknown lab state {', '.join(unknown)}; known: {', '.join(state)}")
-        return gaussian_lab(**{**state, **changes}, key=self.key)  # type: ignore[arg-type]
+        return self._with(state, changes, gaussian_lab)
 
     def data(self) -> dict[str, object]:
         """The inline JSON: the grid of :func:`lab_grid` and the initial state."""

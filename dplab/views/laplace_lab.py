@@ -242,10 +242,7 @@ class LaplaceLab(LabLinks):
             "scale": self.scale,
             "eps": self.eps,
         }
-        unknown = sorted(set(changes) - set(state))
-        if unknown:
-            raise ValueError(f"unknown lab state {', '.join(unknown)}; known: {', '.join(state)}")
-        return laplace_lab(**{**state, **changes}, key=self.key)  # type: ignore[arg-type]
+        return self._with(state, changes, laplace_lab)
 
     def data(self) -> dict[str, object]:
         """The inline JSON: the grid, the initial state and the dataset names."""

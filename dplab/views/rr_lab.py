@@ -19,6 +19,12 @@ draw and for logarithms printed after ``≈``.  The event check prints its ratio
 ``tests/browser/test_rr_lab.py`` checks the script against
 :func:`dplab.randomized_response.certify` over the whole grid.
 
+**The queried pair and event.**  The pair is chosen from a list of the ``2n`` ordered pairs
+in the chart's order (``0→1``, ``1→0``, …) or by clicking a bar of the pairs chart; the
+event is one checkbox per output.  :func:`rr_lab` still takes them as ``lower``,
+``direction`` and ``mask`` (:func:`dplab.randomized_response.check_query`), and links as
+``pair`` and ``event`` (:meth:`RRLab.with_state`).
+
 The inline data holds the grid, the initial state and a *witness*: the exact weights and
 pair numerators of the initial state, computed here by :mod:`dplab`.  The script checks its
 own arithmetic against the witness before showing any verdict.
@@ -194,10 +200,7 @@ class RRLab(LabLinks):
             ):
                 raise ValueError(f"event must be a tuple of outputs (integers ≥ 0); got {event!r}")
             state["mask"] = sum(1 << y for y in set(event))
-        unknown = sorted(set(changes) - set(state))
-        if unknown:
-            raise ValueError(f"unknown lab state {', '.join(unknown)}; known: {', '.join(state)}")
-        return rr_lab(**{**state, **changes}, key=self.key)  # type: ignore[arg-type]
+        return self._with(state, changes, rr_lab)
 
     @property
     def claim(self) -> Fraction:

@@ -272,7 +272,9 @@ def assert_state(page, before, values):
         for a, b in zip(got, want, strict=True):
             for key, value in b.items():
                 assert close(a[key], value) if isinstance(value, float) else a[key] == value
-    badge = page.locator(".dplab-gauss-lab [data-show=badge]")
+    badge = page.locator(".dplab-gauss-lab .dplab-lab-outputs [data-show=badge]")
+    chip = page.locator(".dplab-gauss-lab .dplab-lab-chip [data-show=badge]")
+    assert chip.get_attribute("data-verdict") == badge.get_attribute("data-verdict")
     assert badge.get_attribute("data-verdict") == gv.panel_values(*values).verdict
 
 

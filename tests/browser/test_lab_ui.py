@@ -108,6 +108,8 @@ def test_controls_and_verdict_are_in_view_together(open_page, prefix, width, hei
     name = SECOND_STEPPER[prefix]
     slider = page.locator(f"{root} input[type=range][name={name}]")
     slider.scroll_into_view_if_needed()
+    settle(page)  # the charts drawn on the way have their heights: the page holds still
+    slider.scroll_into_view_if_needed()
     before = slider.input_value()
     page.locator(f"{root} button[data-step='1'][data-for={name}]").click()
     page.wait_for_function(

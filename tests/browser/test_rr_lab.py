@@ -370,8 +370,9 @@ def test_moving_the_controls_changes_outputs_badges_and_charts(open_page):
     expected = lab_views.rr_lab(**{**INITIAL, "p": "0.9", "delta": "0.05"}).outputs()
     assert_shown(page, expected)
     assert expected["cert-badge"] == label("rr.badge_fail")
-    badge = lab.locator('[data-show="cert-badge"]')
-    assert badge.get_attribute("data-verdict") == "fail"
+    badge = lab.locator('.dplab-lab-outputs [data-show="cert-badge"]')
+    chip_badge = lab.locator('.dplab-lab-chip [data-show="cert-badge"]')
+    assert badge.get_attribute("data-verdict") == chip_badge.get_attribute("data-verdict") == "fail"
     marks = page.evaluate(
         "() => document.querySelector('.dplab-rr-lab [data-chart=pairs] .dplab-chart')"
         ".dplabView.data('rr_pairs').map((r) => r.mark).join('')"
@@ -387,7 +388,7 @@ def test_moving_the_controls_changes_outputs_badges_and_charts(open_page):
         )
     assert lab.locator('[data-show="delta-error"]').is_visible()
     assert lab.locator("input[name=delta]").get_attribute("aria-invalid") == "true"
-    assert badge.inner_text() == label("rr.badge_none")
+    assert badge.inner_text() == chip_badge.inner_text() == label("rr.badge_none")
 
     # The reviewed case: on the event {0} of 0→1, P(S) = 0.6561 exceeds αQ(S) + δ = 0.65609
     # by 10⁻⁵. Both are exact and shown after "="; rounded to four digits they would look equal.
