@@ -236,6 +236,7 @@
     var lab = this;
     root.querySelectorAll("button[data-preset]").forEach(function (button) {
       button.addEventListener("click", function () {
+        lab.touched = true;
         lab.set(lab.data.presets[button.getAttribute("data-preset")]);
       });
     });

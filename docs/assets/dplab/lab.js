@@ -1,7 +1,9 @@
 // What the client-side labs share (rr-lab.js, laplace-lab.js, gaussian-lab.js, whose HTML
-// dplab.views._lab builds): label texts, exact decimal text of BigInt ratios, and the lab
-// object's wiring to its form and charts. window.DPLAB_LAB exposes them; mkdocs.yml loads
-// this script before the labs' own.
+// dplab.views._lab builds): label texts, exact decimal text of BigInt ratios, the lab
+// object's wiring to its form and charts, its steppers (typed values and − / + buttons),
+// its state as the address's fragment (links load it; the lab keeps it current), and its
+// start when first needed. window.DPLAB_LAB exposes them; mkdocs.yml loads this script
+// before the labs' own.
 //
 // Charts are ordinary .dplab-chart divs drawn by charts.js; after each (re)draw it sends
 // `dplab:chart-drawn`, and the lab puts its current rows into the chart's named datasets
