@@ -77,7 +77,7 @@ DATASETS = {
 }
 """Names of the datasets the lab script replaces (``view.data(name, rows)``)."""
 
-CHOSEN_COLOUR = "#f57c00"  # the lab's chosen pair: an outline visible on both palettes
+CHOSEN_COLOUR = "#ab47bc"  # the lab's chosen pair: apart from the claim's orange, both palettes
 WIDTH = 320  # fits a phone; the lab's charts stretch to their container instead
 WALK_WIDTH = 250  # the walkthrough sits in a padded box: leave room for axis labels
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
