@@ -70,8 +70,12 @@ def _readiness(page) -> dict:
 
 def draw_every_chart(page) -> None:
     """Draw the charts that wait to come near the viewport (``DPLAB_CHARTS.drawAll``, as
-    before printing) and wait until the page is ready again."""
-    page.evaluate("() => window.DPLAB_CHARTS && window.DPLAB_CHARTS.drawAll()")
+    before printing) and start the labs that wait likewise (``DPLAB_LAB.startAll``), and
+    wait until the page is ready again."""
+    page.evaluate(
+        "() => { window.DPLAB_CHARTS && window.DPLAB_CHARTS.drawAll(); "
+        "window.DPLAB_LAB && window.DPLAB_LAB.startAll(); }"
+    )
     wait_until_ready(page)
 
 
@@ -92,12 +96,13 @@ def open_visit(
     width: int = 1280,
     scheme: str = "light",
     draw_all: bool = True,
+    height: int = 900,
 ) -> tuple[Visit, object]:
     """Open ``site_root/relative`` in a new context that records and blocks what leaves
     the site, and wait until the page is ready; with ``draw_all`` also draw every chart,
     as if the reader had scrolled through the page.  Return the visit and its context
     (the caller closes it)."""
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
     page = context.new_page()
     visit = Visit(page)
 
@@ -154,13 +159,20 @@ class OnePage:
         scheme: str = "light",
         shared: bool = False,
         draw_all: bool = True,
+        height: int = 900,
     ) -> Visit:
-        key = (site_root, relative, width, scheme, draw_all)
+        key = (site_root, relative, width, scheme, draw_all, height)
         if shared and self.key == (key, True):
             return self.visit
         self.close()
         self.visit, self.context = open_visit(
-            self.browser, site_root, relative, width=width, scheme=scheme, draw_all=draw_all
+            self.browser,
+            site_root,
+            relative,
+            width=width,
+            scheme=scheme,
+            draw_all=draw_all,
+            height=height,
         )
         self.key = (key, shared)
         return self.visit
