@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 
 __all__ = ["readable_tex", "search_view"]
 
@@ -63,19 +64,30 @@ _DOUBLE_STRUCK = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "E
 _ACCENTS = {"hat": "\u0302", "widehat": "\u0302", "bar": "\u0304", "overline": "\u0305",
             "tilde": "\u0303", "widetilde": "\u0303", "vec": "\u20d7", "dot": "\u0307"}  # fmt: skip
 _FRACTIONS = frozenset({"frac", "tfrac", "dfrac", "cfrac"})
-_CONTROL_SYMBOLS = {",": " ", ";": " ", ":": " ", " ": " ", "!": "", "\\": "; ", "|": "‖"}
+_CONTROL_SYMBOLS = {
+    ",": " ",
+    ";": " ",
+    ":": " ",
+    " ": " ",
+    "!": "",
+    "\\": "; ",
+    "|": "‖",
+    "$": "＄",
+}
 _ATOM = re.compile(
     r"\d+(?:\.\d+)?|[A-Za-z]+|[^\W\d_][\u0300-\u036f\u20d7]*[′⁰¹²³⁴⁵⁶⁷⁸⁹ⁿⁱ₀-₉ᵢⱼₖₙ]*|\W"
 )
 _PAIRS = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", "|": "|"}
-_SUPERSCRIPTS = str.maketrans("0123456789+-−=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱ")
+_SUPERSCRIPTS = str.maketrans(
+    "0123456789+-−=()abcdefghijklmnoprstuvwxyz", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"
+)
 _SUBSCRIPTS = str.maketrans(
     "0123456789+-−=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"
 )
 _SMALL_SCRIPT = re.compile(r"[-+−]?\d+|[A-Za-z]")
 # Spaces that stay only between letters or digits: "2 ln 3", "e^ε φ", but "ln(x)", "max_S".
 _SOFT_SPACE, _SOFT_SPACE_BEFORE = "\x00", "\x01"
-_SMALL = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"
+_SMALL = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"
 _RELATIONS = "=≤≥≠≈∼≡∝∈∉⊆⊂→←↦⇒⇔<>"
 
 
@@ -213,16 +225,16 @@ def readable_tex(tex: str) -> str:
     text = re.sub(f"{_SOFT_SPACE}(?=[^\\W_{_SMALL}])", " ", text).replace(_SOFT_SPACE, "")
     text = re.sub(f"(?:(?<=[^\\W_{_SMALL}])|(?<=[)\\]])){_SOFT_SPACE_BEFORE}", " ", text)
     text = text.replace(_SOFT_SPACE_BEFORE, "")
-    text = re.sub(rf"\s*([{_RELATIONS}])\s*", r" \1 ", text)
+    text = re.sub(rf"\s*([{_RELATIONS}][{_SMALL}]*)\s*", r" \1 ", text)
     text = re.sub(r"\s+", " ", text)
     text = re.sub(r"\s+([,;.)\]])", r"\1", text)
     text = re.sub(r"([,;.])(?:\s*;)+", r"\1", text)  # a line break after punctuation
     text = re.sub(r"([(\[])\s+", r"\1", text)
     text = re.sub(r"(?<=[A-Za-z]) (?=[(\[])", "", text)  # ln (x) → ln(x)
-    return text.replace("\\", "").strip()
+    return unicodedata.normalize("NFC", text.replace("\\", "").strip())
 
 
-_KATEX_START = '<span class="katex">'
+_KATEX_START = re.compile(r'<span class="katex(?:-display)?">')
 _SPAN = re.compile(r"<span\b|</span>")
 _TEX = re.compile(r'<annotation encoding="application/x-tex">(.*?)</annotation>', re.S)
 
@@ -237,8 +249,9 @@ def search_view(page_html: str) -> str:
     """
     out: list[str] = []
     done = 0
-    start = page_html.find(_KATEX_START)
-    while start != -1:
+    found = _KATEX_START.search(page_html)
+    while found is not None:
+        start = found.start()
         depth = 0
         for tag in _SPAN.finditer(page_html, start):
             depth += 1 if tag.group() == "<span" else -1
@@ -254,6 +267,6 @@ def search_view(page_html: str) -> str:
         reading = readable_tex(html.unescape(tex.group(1)))
         out += [page_html[done:start], html.escape(reading, quote=False)]
         done = end
-        start = page_html.find(_KATEX_START, done)
+        found = _KATEX_START.search(page_html, done)
     out.append(page_html[done:])
     return "".join(out)
