@@ -77,6 +77,7 @@ _CONTROL_SYMBOLS = {
 _ATOM = re.compile(
     r"\d+(?:\.\d+)?|[A-Za-z]+|[^\W\d_][\u0300-\u036f\u20d7]*[′⁰¹²³⁴⁵⁶⁷⁸⁹ⁿⁱ₀-₉ᵢⱼₖₙ]*|\W"
 )
+_COMMAND_NAME = re.compile(r"[A-Za-z]+|.", re.S)  # a control word or a control symbol
 _PAIRS = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", "|": "|"}
 _SUPERSCRIPTS = str.maketrans(
     "0123456789+-−=()abcdefghijklmnoprstuvwxyz", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"
@@ -133,7 +134,7 @@ class _Reader:
         return {"'": "′", "-": "−", "~": " ", "&": " ", "$": "", "#": ""}.get(char, char)
 
     def _command(self) -> str:
-        match = re.compile(r"[A-Za-z]+|.", re.S).match(self.tex, self.at)
+        match = _COMMAND_NAME.match(self.tex, self.at)
         if match is None:
             return ""
         name = match.group()
