@@ -210,9 +210,12 @@
     }).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
   }
 
-  // drawAll(): draw every chart now; waiting(): how many charts are not drawn yet.
+  // drawAll(): draw every chart now; draw(container): that chart now, if not drawn yet
+  // (a walkthrough draws its hidden steps' panels once the first one is drawn);
+  // waiting(): how many charts are not drawn yet.
   window.DPLAB_CHARTS = {
     drawAll: drawAll,
+    draw: drawWaiting,
     waiting: function () { return waiting.size; }
   };
 
