@@ -211,6 +211,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.table_q": "Q(y)",
         "rr.table_in_event": "S에 포함",
         "rr.table_changed": "비트가 바뀜",
+        "rr.col_verdict_short": "판정",
         "rr.desc_walk_inputs": (
             "격자그림: 참 개수 {source}인 입력 D와 {target}인 인접 입력 D′의 비트. 굵은 테두리의 "
             "{person}번 사람만 비트가 다르다."
@@ -638,6 +639,7 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.table_q": "Q(y)",
         "rr.table_in_event": "in S",
         "rr.table_changed": "bit changed",
+        "rr.col_verdict_short": "verdict",
         "rr.desc_walk_inputs": (
             "Grid: the bits of the input D with true count {source} and of its neighbour D′ with "
             "{target}. Only person {person}, outlined in bold, has a different bit."

@@ -122,7 +122,7 @@ DATASETS = {
 
 DENSITY_POINTS = 161  # points across the density window
 WINDOW_SIGMAS = 4  # the window reaches 4σ beyond each centre
-WIDTH = 300  # a walkthrough panel; the page scales it to its column (its SVG has a viewBox)
+WIDTH = 260  # a walkthrough panel; the page scales it to its column (its SVG has a viewBox)
 _LN10 = math.log(10)
 _INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -915,12 +915,22 @@ class GaussianLab:
             width="container",
             height=220,
         ).properties(description=label("gauss.lab_desc_density"))
+        density = with_tables(density, _density_table(label("gauss.density_heading")))
         grid = lab_grid()
         i = self.indices
         d = grid["state_sens"][self.kind][i["n"]][i["bound"]]
         profile = _profile_layers(
             profile_rows(d, i["sigma"], i["eps"], i["claim"]), width="container", height=230
         ).properties(description=label("gauss.lab_desc_profile"))
+        profile = with_tables(
+            profile,
+            live_table(
+                label("gauss.profile_heading"),
+                DATASETS["profile"],
+                column("ε", "eps"),
+                [column("δ(ε)", "delta"), column(label("gauss.panel_log"), "log10_delta")],
+            ),
+        )
         return {"density": chart_html(density.to_dict()), "profile": chart_html(profile.to_dict())}
 
     def _repr_html_(self) -> str:

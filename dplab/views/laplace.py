@@ -94,7 +94,8 @@ def neighbour_densities_chart(
             min=min(scales), max=max(scales), step=step, name=label("laplace.scale") + " "
         ),
     )
-    base = alt.Chart(data).transform_filter(f"abs(datum.scale - b) < {step / 1000}")
+    records = alt.InlineData(values=data.to_dict("records"), name="laplace_slider")
+    base = alt.Chart(records).transform_filter(f"abs(datum.scale - b) < {step / 1000}")
     x = alt.X("y:Q", title=label("laplace.output"))
     inputs = [label("laplace.input"), label("laplace.neighbour")]
     densities = (
@@ -112,10 +113,23 @@ def neighbour_densities_chart(
         .encode(x=x, y=alt.Y("loss:Q", title=label("laplace.loss")))
         .properties(height=160)
     )
-    return (
+    first, second = inputs
+    table = live_table(
+        label("laplace.density"),
+        "laplace_slider",
+        column("y", "y"),
+        [
+            column(label("laplace.table_density", who=first), "density", where={"input": first}),
+            column(label("laplace.table_density", who=second), "density", where={"input": second}),
+            column(label("laplace.loss"), "loss", where={"input": first}),
+        ],
+        filter_signal=("scale", "b"),
+    )
+    return with_tables(
         alt.vconcat(densities, loss)
         .add_params(scale_param)
-        .properties(description=label("laplace.desc_slider", sensitivity=number_text(sensitivity)))
+        .properties(description=label("laplace.desc_slider", sensitivity=number_text(sensitivity))),
+        table,
     )
 
 
@@ -341,7 +355,7 @@ def delta_profile_chart(
     y = alt.Y("delta:Q", title=label("laplace.delta_axis"), scale=alt.Scale(domain=[0, 1]))
     colour = alt.Color("series:N", title=None, sort=order)
     lines = (
-        alt.Chart(pd.DataFrame(rows))
+        alt.Chart(alt.InlineData(values=rows, name="laplace_profile"))
         .mark_line(strokeWidth=2.5)
         .encode(
             x=x,
@@ -361,8 +375,15 @@ def delta_profile_chart(
         scales=", ".join(number_text(b) for b in scales),
         eps_max=number_text(grid[-1]),
     )
-    return alt.layer(lines, marks).properties(
-        width="container", height=260, description=description
+    table = live_table(
+        label("laplace.delta_axis"),
+        "laplace_profile",
+        column("ε", "eps"),
+        [column(name, "delta", where={"series": name}) for name in order],
+    )
+    return with_tables(
+        alt.layer(lines, marks).properties(width="container", height=260, description=description),
+        table,
     )
 
 
@@ -413,7 +434,7 @@ def error_table(
     return _styled(pd.DataFrame(rows))
 
 
-WALK_WIDTH = 300  # a step's panel; the page scales it to its column (its SVG has a viewBox)
+WALK_WIDTH = 260  # a step's panel; the page scales it to its column (its SVG has a viewBox)
 WALK_DENSITY = "laplace_walk_density"
 """The dataset of a walkthrough panel's densities: ``{"y", "input", "density"}``."""
 

@@ -35,7 +35,7 @@ from dplab.finite import Certificate, RationalLike, check_alpha, check_delta
 from dplab.rr_lab import LAB_GRID
 from dplab.views._lab import chosen_point
 from dplab.views._labels import label
-from dplab.views._tables import fixed_table, with_tables, yes_no
+from dplab.views._tables import column, fixed_table, live_table, with_tables, yes_no
 from dplab.views._walkthrough import Walkthrough
 
 __all__ = [
@@ -51,6 +51,7 @@ __all__ = [
     "count_law_table",
     "decimal_text",
     "distribution_rows",
+    "distribution_table",
     "event_rows",
     "event_tex",
     "event_text",
@@ -58,10 +59,12 @@ __all__ = [
     "pair_distributions_chart",
     "pair_rows",
     "pair_text",
+    "pairs_table",
     "privacy_profile_chart",
     "profile_chord_gap",
     "profile_point_rows",
     "profile_rows",
+    "profile_table",
     "value_text",
     "walkthrough_chart",
 ]
@@ -80,7 +83,7 @@ DATASETS = {
 """Names of the datasets the lab script replaces (``view.data(name, rows)``)."""
 
 WIDTH = 320  # fits a phone; the lab's charts stretch to their container instead
-WALK_WIDTH = 300  # a step's panel; the page scales it to its column (its SVG has a viewBox)
+WALK_WIDTH = 260  # a step's panel; the page scales it to its column (its SVG has a viewBox)
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -315,6 +318,46 @@ def _floor(y: alt.Y) -> alt.Chart:
     return alt.Chart(data).mark_point(opacity=0).encode(y=y)
 
 
+# --- the reader's tables (dplab.views._tables) -----------------------------------------
+
+
+def distribution_table(caption: str) -> dict:
+    """The live table of a chart of two output laws: y | P(y) | Q(y) | in S."""
+    return live_table(
+        caption,
+        DATASETS["distributions"],
+        column(label("rr.table_output"), "y"),
+        [
+            column(label("rr.table_p"), "probability", where={"role": "P"}),
+            column(label("rr.table_q"), "probability", where={"role": "Q"}),
+            column(label("rr.table_in_event"), "in_event", where={"role": "P"}, format="yesno"),
+        ],
+    )
+
+
+def pairs_table(caption: str) -> dict:
+    """The live table of a chart of the pairs' required δ: pair | required δ | verdict."""
+    return live_table(
+        caption,
+        DATASETS["pairs"],
+        column(label("rr.pair"), "pair", format="text"),
+        [
+            column(label("rr.required"), "delta"),
+            column(label("rr.col_verdict_short"), "verdict", format="text"),
+        ],
+    )
+
+
+def profile_table(caption: str) -> dict:
+    """The live table of a privacy-profile chart: α | smallest required δ."""
+    return live_table(
+        caption,
+        DATASETS["profile"],
+        column("α", "alpha"),
+        [column(label("rr.profile"), "delta")],
+    )
+
+
 # --- (a) the two output laws of one ordered pair, with an event outlined ----------------
 
 
@@ -385,10 +428,19 @@ def pair_distributions_chart(
         width=width,
         height=height,
     )
-    return chart.properties(
-        description=label("rr.desc_pair").format(
-            n=n, source=pair.source, target=pair.target, event=event_text(event.outputs)
-        )
+    chosen = set(event.outputs)
+    table = fixed_table(
+        label("rr.lab_query_heading"),
+        [*_law_header(), label("rr.table_in_event")],
+        [[*row, yes_no(row[0] in chosen)] for row in _law_rows(n, p, pair.source, pair.target)],
+    )
+    return with_tables(
+        chart.properties(
+            description=label("rr.desc_pair").format(
+                n=n, source=pair.source, target=pair.target, event=event_text(event.outputs)
+            )
+        ),
+        table,
     )
 
 
@@ -453,14 +505,17 @@ def pair_deltas_chart(
     chart = _pair_layers(
         pair_rows(n, p, alpha, delta), claim_rows(delta), width=width, height=height
     )
-    return chart.properties(
-        description=label("rr.desc_pairs").format(
-            count=2 * n,
-            delta=approx_text(check_delta(delta)),
-            n=n,
-            p=approx_text(Fraction(p)),
-            alpha=approx_text(check_alpha(alpha)),
-        )
+    return with_tables(
+        chart.properties(
+            description=label("rr.desc_pairs").format(
+                count=2 * n,
+                delta=approx_text(check_delta(delta)),
+                n=n,
+                p=approx_text(Fraction(p)),
+                alpha=approx_text(check_alpha(alpha)),
+            )
+        ),
+        _certificate_table(rr.certify(n, p, alpha, delta), label("rr.lab_cert_heading")),
     )
 
 
@@ -557,13 +612,16 @@ def privacy_profile_chart(
     chart = _profile_layers(
         profile_rows(n, p), profile_point_rows(alpha, delta), width=width, height=height
     )
-    return chart.properties(
-        description=label("rr.desc_profile").format(
-            alpha=approx_text(check_alpha(alpha)),
-            delta=approx_text(check_delta(delta)),
-            n=n,
-            p=approx_text(Fraction(p)),
-        )
+    return with_tables(
+        chart.properties(
+            description=label("rr.desc_profile").format(
+                alpha=approx_text(check_alpha(alpha)),
+                delta=approx_text(check_delta(delta)),
+                n=n,
+                p=approx_text(Fraction(p)),
+            )
+        ),
+        profile_table(label("rr.lab_profile_heading")),
     )
 
 
@@ -646,14 +704,34 @@ def aggregation_chart(
         .mark_point(size=90, filled=True, shape="circle")
         .encode(x=x, y=y, color=colour)
     )
-    return (
+    table = fixed_table(
+        label("rr.tv_axis"),
+        ["p", label("rr.col_n"), label("rr.col_exact"), label("rr.col_normal")],
+        [
+            [
+                approx_text(Fraction(p)),
+                n,
+                exact,
+                "—" if math.isnan(normal) else "≈ " + approx_text(Fraction(normal)),
+            ]
+            for p, n, exact, normal in zip(
+                [q for q in p_values for _ in sizes],
+                frame["n"],
+                frame["exact"],
+                frame["normal"],
+                strict=True,
+            )
+        ],
+    )
+    return with_tables(
         alt.layer(lines, ones)
         .properties(width=width, height=height)
         .properties(
             description=label("rr.desc_aggregation").format(
                 ps=", ".join(approx_text(Fraction(p)) for p in p_values)
             )
-        )
+        ),
+        table,
     )
 
 

@@ -32,7 +32,7 @@ def test_slider_chart_binds_a_range_over_exactly_the_precomputed_scales():
     (param,) = spec["params"]
     assert param["name"] == "b" and param["value"] == 1.0
     assert (param["bind"]["min"], param["bind"]["max"], param["bind"]["step"]) == (0.5, 2.0, 0.5)
-    data = next(iter(spec["datasets"].values()))
+    data = spec["data"]["values"]
     assert sorted({row["scale"] for row in data}) == SCALES
     assert "description" in spec
     colours = spec["vconcat"][0]["encoding"]["color"]
