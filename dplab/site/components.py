@@ -494,15 +494,21 @@ def notebook_items(
         title = _title(component, ctx, label(f"callout.{kind}"))
         return [_quote(f"**{markdown(title)}**\n\n{joined(component.sections[0].parts)}")]
     if kind == "exercise":
+        # The problem, an empty cell to work in, then the solution under its own heading:
+        # the code that computes the answer belongs to the solution, not above the problem.
         number = ctx.next_number("exercise")
         heading = label("exercise.title", number=number)
         if component.title is not None:
             heading += ". " + markdown(ctx.fill(component.title).strip())
-        return [
-            f"### {heading}\n\n{joined(component.sections[0].parts)}\n\n"
-            f"<details><summary>{label('exercise.solution')}</summary>\n\n"
-            f"{joined(component.sections[1].parts)}\n\n</details>"
-        ]
+        return _merged(
+            [
+                f"### {heading}",
+                *prose(component.sections[0].parts),
+                NotebookCell(f"# {label('exercise.try')}", ()),
+                f"#### {label('exercise.solution_heading', number=number)}",
+                *prose(component.sections[1].parts),
+            ]
+        )
     if kind == "quiz":
         ctx.next_number("quiz")
         lines = [f"### {markdown(_title(component, ctx, label('quiz.title')))}"]
@@ -556,6 +562,17 @@ def notebook_items(
             )
         )
     return items
+
+
+def _merged(items: list[str | CodeBlock | NotebookCell]) -> list[str | CodeBlock | NotebookCell]:
+    """``items`` with each run of Markdown texts joined into one cell."""
+    out: list[str | CodeBlock | NotebookCell] = []
+    for item in items:
+        if isinstance(item, str) and out and isinstance(out[-1], str):
+            out[-1] += "\n\n" + item
+        else:
+            out.append(item)
+    return out
 
 
 WALKTHROUGH_NAME = "walkthrough"
