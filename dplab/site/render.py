@@ -14,7 +14,7 @@ from textwrap import indent
 from dplab.site.components import RenderContext, is_walkthrough, page_html
 from dplab.site.execute import CellResult, lesson_cells
 from dplab.site.lesson import CodeBlock, Component, InlineValue, Lesson, Part, Prose, walk
-from dplab.views import label
+from dplab.views import label, notation_html
 
 __all__ = ["fill_prose", "output_html", "render_context", "render_page", "results_by_cell"]
 
@@ -148,7 +148,9 @@ def _header(
         f'<p class="dplab-notebook-links">'
         f'<a href="../notebooks/{lesson.slug}.ipynb" download>{label("notebook.download")}</a>'
         f"{package}"
-        f' · <a href="../notebooks/{lesson.slug}.html">{label("notebook.view")}</a></p>\n'
+        f' · <a href="../notebooks/{lesson.slug}.html">{label("notebook.view")}</a></p>\n\n'
+        f'<details class="dplab-notation" id="dplab-notation">'
+        f"<summary>{label('notation.title')}</summary>{notation_html()}</details>\n"
     )
 
 

@@ -5,11 +5,13 @@ Importing this package makes the ``dplab`` chart renderer and theme active.
 
 from dplab.views._display import CHART_THEMES, VEGALITE_MIME, chart_html, enable, mimebundle
 from dplab.views._labels import LABELS, label
+from dplab.views._notation import NOTATION, notation_html
 from dplab.views._walkthrough import WALKTHROUGH_MIME, Walkthrough
 
 __all__ = [
     "CHART_THEMES",
     "LABELS",
+    "NOTATION",
     "VEGALITE_MIME",
     "WALKTHROUGH_MIME",
     "Walkthrough",
@@ -17,6 +19,7 @@ __all__ = [
     "enable",
     "label",
     "mimebundle",
+    "notation_html",
 ]
 
 enable()

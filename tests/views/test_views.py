@@ -105,3 +105,12 @@ def test_labels_reject_unknown_language():
     with pytest.raises(ValueError, match=r"lang must be one of \['en', 'ko'\]; got 'fr'"):
         label("code.fold", "fr")
     assert label("code.fold", "ko") == "코드 보기"
+
+
+def test_notation_has_the_same_symbols_in_every_language():
+    from dplab.views import NOTATION
+
+    symbols = {lang: [symbol for symbol, _ in rows] for lang, rows in NOTATION.items()}
+    assert symbols["ko"][:3] == symbols["en"][:3] == ["ε", "α = e<sup>ε</sup>", "δ"]
+    assert len(symbols["ko"]) == len(symbols["en"])
+    assert all(meaning.strip() for rows in NOTATION.values() for _, meaning in rows)

@@ -155,6 +155,51 @@
     show(1, false);
   }
 
+  // -------------------------------------------------------------- notation
+
+  // A lesson page carries the course's notation in a <details> at its top (readable
+  // without scripts). Here it moves into a dialog that a button in the page header opens
+  // from anywhere on the page; Esc or the close button closes it and focus goes back to
+  // the button.
+  function initNotation(details) {
+    var header = document.querySelector(".md-header__inner");
+    if (!header || typeof HTMLDialogElement !== "function") return;
+    var words = window.DPLAB.labels;
+    var dialog = document.createElement("dialog");
+    dialog.className = "dplab-notation-dialog md-typeset";
+    dialog.id = "dplab-notation-dialog";
+    dialog.setAttribute("aria-labelledby", "dplab-notation-title");
+    var head = document.createElement("div");
+    head.className = "dplab-notation-head";
+    var title = document.createElement("h2");
+    title.id = "dplab-notation-title";
+    title.textContent = words["notation.title"];
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "md-button dplab-notation-close";
+    close.textContent = words["notation.close"];
+    head.append(title, close);
+    dialog.append(head, details.querySelector(".dplab-notation-list"));
+    document.body.appendChild(dialog);
+    details.hidden = true;
+
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "md-header__button dplab-notation-button";
+    button.setAttribute("aria-haspopup", "dialog");
+    button.setAttribute("aria-controls", dialog.id);
+    button.setAttribute("aria-label", words["notation.open"]);
+    button.title = words["notation.open"];
+    button.textContent = words["notation.button"];
+    var search = header.querySelector(".md-search");
+    header.insertBefore(button, search ? search.previousElementSibling || search : null);
+
+    button.addEventListener("click", function () { dialog.showModal(); close.focus(); });
+    close.addEventListener("click", function () { dialog.close(); });
+    dialog.addEventListener("click", function (event) { if (event.target === dialog) dialog.close(); });
+    dialog.addEventListener("close", function () { button.focus(); });
+  }
+
   // -------------------------------------------------------------- progress
 
   function initProgress(mark) {
@@ -244,6 +289,7 @@
     document.querySelectorAll(".dplab-quiz").forEach(initQuiz);
     document.querySelectorAll(".dplab-walkthrough").forEach(initWalkthrough);
     document.querySelectorAll(".dplab-progress").forEach(initProgress);
+    document.querySelectorAll(".dplab-notation").forEach(initNotation);
   }
 
   if (document.readyState === "loading") {
