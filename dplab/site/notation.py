@@ -17,10 +17,8 @@ MARKER = "[[notation]]"
 
 class _NotationPreprocessor(Preprocessor):
     def run(self, lines: list[str]) -> list[str]:
-        return [
-            self.md.htmlStash.store(notation_html()) if line.strip() == MARKER else line
-            for line in lines
-        ]
+        # a raw HTML block (the <dl> on one line, blank lines around it in the page)
+        return [notation_html() if line.strip() == MARKER else line for line in lines]
 
 
 class NotationExtension(Extension):
