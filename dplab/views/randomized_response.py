@@ -932,20 +932,8 @@ def walkthrough_chart(
         ),
     )
 
-    certificate = rr.certify(n, p, alpha, delta)
-    pairs = _pair_layers(pair_rows(n, p, alpha, delta), claim_rows(delta), width=width, height=200)
-    pairs = with_tables(
-        pairs.properties(
-            title=label("rr.walk_pairs"),
-            description=label("rr.desc_pairs").format(
-                count=2 * n,
-                delta=approx_text(check_delta(delta)),
-                n=n,
-                p=approx_text(Fraction(p)),
-                alpha=approx_text(check_alpha(alpha)),
-            ),
-        ),
-        _certificate_table(certificate, label("rr.walk_pairs")),
+    pairs = pair_deltas_chart(n, p, alpha, delta, width=width, height=200).properties(
+        title=label("rr.walk_pairs")
     )
     return Walkthrough((inputs, outputs, event, pairs))
 
