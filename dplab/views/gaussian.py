@@ -616,7 +616,7 @@ def _density_layers(
     y = alt.Y("density:Q", title=label("gauss.density_axis"))
     event = (
         alt.Chart(_data("event", sets[DATASETS["event"]]))
-        .mark_rect(color="#8a8f98", opacity=0.18)
+        .mark_rect(color="#8a8f98", opacity=0.18, aria=False)  # the description names it
         .encode(x="x1:Q", x2="x2:Q", y=alt.value(0), y2=alt.value(height))
     )
     event_label = (
@@ -627,12 +627,13 @@ def _density_layers(
             dx=4,
             dy=4,
             fontSize=12,
+            aria=False,
         )
         .encode(x="x1:Q", y=alt.value(0), text=alt.value(label("gauss.event")))
     )
     excess = (
         alt.Chart(_data("excess", sets[DATASETS["excess"]]))
-        .mark_area(opacity=0.55)
+        .mark_area(opacity=0.55, aria=False)
         .encode(x="y:Q", y="top:Q", y2="bottom:Q", color=colour)
     )
     curves = (

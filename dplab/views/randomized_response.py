@@ -361,25 +361,24 @@ def profile_table(caption: str) -> dict:
 # --- (a) the two output laws of one ordered pair, with an event outlined ----------------
 
 
-def _opacity(value: alt.ExprRef | None) -> dict:
-    return {} if value is None else {"opacity": value}
-
-
 def _distribution_layers(
     dist: list[dict],
     event: list[dict],
     *,
     width: int | str,
     height: int,
-    bar_opacity: alt.ExprRef | None = None,
-    outline_opacity: alt.ExprRef | None = None,
 ) -> alt.LayerChart:
     names = [label("rr.law_source"), label("rr.law_target"), label("rr.event")]
     colour = alt.Scale(domain=names)
     x = alt.X("y:O", title=label("rr.output"), axis=alt.Axis(labelAngle=0))
     outline = (
         alt.Chart(_data("event", event))
-        .mark_rect(filled=False, strokeWidth=2.5, strokeDash=[5, 3], **_opacity(outline_opacity))
+        .mark_rect(
+            filled=False,
+            strokeWidth=2.5,
+            strokeDash=[5, 3],
+            aria=False,  # the description names the event
+        )
         .encode(
             x=x,
             y=alt.value(0),
@@ -389,7 +388,7 @@ def _distribution_layers(
     )
     bars = (
         alt.Chart(_data("distributions", dist))
-        .mark_bar(**_opacity(bar_opacity))
+        .mark_bar()
         .encode(
             x=x,
             xOffset=alt.XOffset("role:N", sort=["P", "Q"]),
@@ -453,7 +452,6 @@ def _pair_layers(
     *,
     width: int | str,
     height: int,
-    opacity: alt.ExprRef | None = None,
 ) -> alt.LayerChart:
     colour = alt.Color(
         "what:N", scale=alt.Scale(domain=[label("rr.required"), label("rr.claim")]), title=None
@@ -467,7 +465,7 @@ def _pair_layers(
     y = alt.Y("delta:Q", title=label("rr.required"), scale=alt.Scale(domainMin=0))
     bars = (
         alt.Chart(_data("pairs", pairs))
-        .mark_bar(**_opacity(opacity))
+        .mark_bar()
         .encode(
             x=x,
             y=y,
@@ -481,12 +479,12 @@ def _pair_layers(
     )
     marks = (
         alt.Chart(_data("pairs", pairs))
-        .mark_text(dy=-8, fontSize=11, **_opacity(opacity))
+        .mark_text(dy=-8, fontSize=11)
         .encode(x=x, y=y, text="mark:N")
     )
     rule = (
         alt.Chart(_data("claim", claim))
-        .mark_rule(strokeWidth=2, strokeDash=[6, 3], **_opacity(opacity))
+        .mark_rule(strokeWidth=2, strokeDash=[6, 3])
         .encode(y="delta:Q", color=colour)
     )
     return alt.layer(bars, rule, marks, _floor(y)).properties(width=width, height=height)

@@ -188,8 +188,7 @@
     button.className = "md-header__button dplab-notation-button";
     button.setAttribute("aria-haspopup", "dialog");
     button.setAttribute("aria-controls", dialog.id);
-    button.setAttribute("aria-label", words["notation.open"]);
-    button.title = words["notation.open"];
+    button.title = words["notation.open"];  // the visible word is the accessible name
     button.textContent = words["notation.button"];
     var search = header.querySelector(".md-search");
     header.insertBefore(button, search ? search.previousElementSibling || search : null);
