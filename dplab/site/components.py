@@ -23,13 +23,17 @@ Kinds
     ``--- question stem`` sections; in each, options ``- [ ] text`` or ``- [x] text``
     (exactly one correct), each followed by its explanation indented by four spaces.
 ``walkthrough``
-    An executed block drawing a chart with a Vega parameter ``step``, then
-    ``--- step title`` sections with a short caption each.  The page shows one step at
-    a time with previous/next buttons and sets ``step`` on the chart.
+    An executed block whose value is a :class:`dplab.views.Walkthrough` (one chart per
+    step), then ``--- step title`` sections with a short text each.  Each step's panel
+    stands beside its text; the page shows one step at a time with previous/next buttons
+    (and the arrow keys), and a page without scripts, a printout and the notebook show
+    every step.  In the notebook the figure's value is bound to the name ``walkthrough``
+    and each step's panel is the output of ``walkthrough.panel(k)`` under its text.
 """
 
 from __future__ import annotations
 
+import ast
 import html
 import re
 from collections.abc import Callable
@@ -38,15 +42,19 @@ from pathlib import Path
 
 from dplab.site.errors import LessonError
 from dplab.site.lesson import CodeBlock, Component, InlineValue, Lesson, Prose, Section
-from dplab.views import label
+from dplab.views import WALKTHROUGH_MIME, label
 
 __all__ = [
     "CALLOUTS",
     "KINDS",
+    "WALKTHROUGH_NAME",
+    "NotebookCell",
     "QuizOption",
     "QuizQuestion",
     "RenderContext",
+    "bind_last_expression",
     "check_lesson",
+    "is_walkthrough",
     "notebook_items",
     "page_html",
     "quiz_questions",
@@ -75,17 +83,30 @@ class QuizQuestion:
     line: int
 
 
+@dataclass(frozen=True)
+class NotebookCell:
+    """A code cell that a component writes for the notebook, with its outputs (in the
+    worker's format, see :mod:`dplab.site.worker`)."""
+
+    source: str
+    outputs: tuple[dict, ...]
+    hidden: bool = False
+
+
 @dataclass
 class RenderContext:
     """What a component needs from the page being rendered.
 
     ``fill`` turns prose into text with its inline values; ``body`` renders a list of
-    parts (prose and code blocks with their outputs) as page Markdown.
+    parts (prose and code blocks with their outputs) as page Markdown (with
+    ``without_panels=True``, leaving out a walkthrough's panels); ``outputs`` gives an
+    executed block's outputs.
     """
 
     slug: str
     fill: Callable[[Prose], str]
-    body: Callable[[tuple[Prose | CodeBlock, ...]], str]
+    body: Callable[..., str]
+    outputs: Callable[[CodeBlock], tuple[dict, ...]]
     counters: dict[str, int] = field(default_factory=dict)
 
     def next_number(self, kind: str) -> int:
@@ -358,31 +379,73 @@ def _quiz_html(component: Component, ctx: RenderContext) -> str:
     return "\n".join(parts)
 
 
+def is_walkthrough(output: dict) -> bool:
+    """Whether a cell output is a figure in steps (:class:`dplab.views.Walkthrough`)."""
+    return output["type"] == "display" and WALKTHROUGH_MIME in output["data"]
+
+
+def _figure(component: Component, ctx: RenderContext) -> tuple[CodeBlock, list[dict]]:
+    """The block that draws a walkthrough's figure, and its panels' MIME bundles."""
+    steps = len(component.sections) - 1
+    for part in component.sections[0].parts:
+        if isinstance(part, CodeBlock) and part.executed:
+            for output in ctx.outputs(part):
+                if is_walkthrough(output):
+                    panels = output["data"][WALKTHROUGH_MIME]["panels"]
+                    if len(panels) != steps:
+                        raise _error(
+                            Path(ctx.slug),
+                            component.line,
+                            f"the figure has {len(panels)} panels but the walkthrough has "
+                            f"{steps} steps: one panel per step",
+                        )
+                    return part, panels
+    raise _error(
+        Path(ctx.slug),
+        component.line,
+        "a walkthrough's figure block must end with a dplab.views.Walkthrough "
+        "(one panel per step, e.g. dplab.views.laplace.walkthrough_chart(...))",
+    )
+
+
 def _walkthrough_html(component: Component, ctx: RenderContext) -> str:
-    figure = ctx.body(component.sections[0].parts)
+    _, panels = _figure(component, ctx)
+    box = f"{ctx.slug}-walkthrough-{ctx.next_number('walkthrough')}"
+    figure = ctx.body(component.sections[0].parts, without_panels=True)
     steps = component.sections[1:]
     title = _title(component, ctx, "")
     items = []
-    for number, step in enumerate(steps, 1):
+    for number, (step, panel) in enumerate(zip(steps, panels, strict=True), 1):
         assert step.title is not None
         items.append(
-            f'<li class="dplab-walkthrough-step" data-step="{number}" markdown="1">\n'
-            f'<p class="dplab-walkthrough-step-title"><strong>{ctx.fill(step.title).strip()}'
-            f"</strong></p>\n\n{ctx.body(step.parts)}\n\n</li>"
+            f'<li class="dplab-walkthrough-step" data-step="{number}" id="{box}-{number}" '
+            f'aria-labelledby="{box}-{number}-title" markdown="1">\n'
+            f'<div class="dplab-walkthrough-panel">\n{panel["text/html"]}\n</div>\n'
+            f'<div class="dplab-walkthrough-text" markdown="1">\n'
+            f'<p class="dplab-walkthrough-step-title" id="{box}-{number}-title">'
+            f'<span class="dplab-walkthrough-number">{number}.</span> '
+            f"<strong>{ctx.fill(step.title).strip()}</strong></p>\n\n"
+            f"{ctx.body(step.parts)}\n\n</div>\n</li>"
         )
     heading = f'<p class="dplab-walkthrough-title">{title}</p>\n' if title else ""
-    return (
-        f'<div class="dplab-walkthrough" data-steps="{len(steps)}" markdown="1">\n{heading}'
+    code = (
         f'<div class="dplab-walkthrough-figure" markdown="1">\n\n{figure}\n\n</div>\n'
+        if figure
+        else ""
+    )
+    return (
+        f'<div class="dplab-walkthrough" id="{box}" data-steps="{len(steps)}" markdown="1">\n'
+        f"{heading}{code}"
         f'<div class="dplab-walkthrough-nav" hidden>\n'
-        f'<button type="button" class="md-button" data-action="previous">'
+        f'<button type="button" class="md-button" data-action="previous" aria-controls="{box}">'
         f"{label('walkthrough.previous')}</button>\n"
-        f'<span class="dplab-walkthrough-count" aria-live="polite">1 / {len(steps)}</span>\n'
-        f'<button type="button" class="md-button md-button--primary" data-action="next">'
-        f"{label('walkthrough.next')}</button>\n</div>\n"
-        f'<ol class="dplab-walkthrough-steps" markdown="1">\n'
-        + "\n".join(items)
-        + "\n</ol>\n</div>"
+        f'<span class="dplab-walkthrough-count">1 / {len(steps)}</span>\n'
+        f'<button type="button" class="md-button md-button--primary" data-action="next" '
+        f'aria-controls="{box}">{label("walkthrough.next")}</button>\n</div>\n'
+        f'<p class="dplab-walkthrough-live" role="status" aria-live="polite" '
+        f'data-template="{html.escape(label("walkthrough.live"))}"></p>\n'
+        f'<ol class="dplab-walkthrough-steps" aria-label="{label("walkthrough.steps")}" '
+        f'markdown="1">\n' + "\n".join(items) + "\n</ol>\n</div>"
     )
 
 
@@ -406,7 +469,7 @@ def _quote(text: str) -> str:
 
 def notebook_items(
     component: Component, ctx: RenderContext, markdown: Callable[[str], str]
-) -> list[str | CodeBlock]:
+) -> list[str | CodeBlock | NotebookCell]:
     """The component for a notebook: Markdown texts and code blocks, in order.
 
     ``markdown`` converts page Markdown to notebook Markdown (math delimiters).
@@ -431,15 +494,21 @@ def notebook_items(
         title = _title(component, ctx, label(f"callout.{kind}"))
         return [_quote(f"**{markdown(title)}**\n\n{joined(component.sections[0].parts)}")]
     if kind == "exercise":
+        # The problem, an empty cell to work in, then the solution under its own heading:
+        # the code that computes the answer belongs to the solution, not above the problem.
         number = ctx.next_number("exercise")
         heading = label("exercise.title", number=number)
         if component.title is not None:
             heading += ". " + markdown(ctx.fill(component.title).strip())
-        return [
-            f"### {heading}\n\n{joined(component.sections[0].parts)}\n\n"
-            f"<details><summary>{label('exercise.solution')}</summary>\n\n"
-            f"{joined(component.sections[1].parts)}\n\n</details>"
-        ]
+        return _merged(
+            [
+                f"### {heading}",
+                *prose(component.sections[0].parts),
+                NotebookCell(f"# {label('exercise.try')}", ()),
+                f"#### {label('exercise.solution_heading', number=number)}",
+                *prose(component.sections[1].parts),
+            ]
+        )
     if kind == "quiz":
         ctx.next_number("quiz")
         lines = [f"### {markdown(_title(component, ctx, label('quiz.title')))}"]
@@ -463,17 +532,69 @@ def notebook_items(
             + "\n\n</details>"
         )
         return ["\n".join(lines)]
-    # walkthrough: the figure's code, then the steps as a numbered list; its title is bold
-    # text, not a heading (a figure may stand before the lesson's first section heading)
-    items: list[str | CodeBlock] = []
+    # walkthrough: the figure's code binds the figure to `walkthrough`; then each step's
+    # text and, under it, its panel (`walkthrough.panel(k)`).  The title is bold text, not
+    # a heading (a figure may stand before the lesson's first section heading).
+    figure_block, panels = _figure(component, ctx)
+    items: list[str | CodeBlock | NotebookCell] = []
     title = _title(component, ctx, "")
     if title:
         items.append(f"**{markdown(title)}**")
-    items.extend(prose(component.sections[0].parts))
-    steps = []
-    for number, step in enumerate(component.sections[1:], 1):
+    for item in prose(component.sections[0].parts):
+        if item is figure_block:
+            items.append(
+                NotebookCell(
+                    bind_last_expression(figure_block.source, WALKTHROUGH_NAME),
+                    tuple(o for o in ctx.outputs(figure_block) if not is_walkthrough(o)),
+                    hidden=figure_block.display != "show",
+                )
+            )
+        else:
+            items.append(item)
+    for number, (step, panel) in enumerate(zip(component.sections[1:], panels, strict=True), 1):
         assert step.title is not None
-        body = joined(step.parts).replace("\n", "\n   ")
-        steps.append(f"{number}. **{markdown(ctx.fill(step.title).strip())}**\n\n   {body}")
-    items.append("\n\n".join(steps))
+        step_title = markdown(ctx.fill(step.title).strip())
+        items.append(f"**{number}. {step_title}**\n\n{joined(step.parts)}")
+        items.append(
+            NotebookCell(
+                f"{WALKTHROUGH_NAME}.panel({number})",
+                ({"type": "display", "data": panel, "result": True},),
+            )
+        )
     return items
+
+
+def _merged(items: list[str | CodeBlock | NotebookCell]) -> list[str | CodeBlock | NotebookCell]:
+    """``items`` with each run of Markdown texts joined into one cell."""
+    out: list[str | CodeBlock | NotebookCell] = []
+    for item in items:
+        if isinstance(item, str) and out and isinstance(out[-1], str):
+            out[-1] += "\n\n" + item
+        else:
+            out.append(item)
+    return out
+
+
+WALKTHROUGH_NAME = "walkthrough"
+"""The name a notebook gives a walkthrough's figure."""
+
+
+def bind_last_expression(source: str, name: str) -> str:
+    """``source`` with its final expression assigned to ``name``.
+
+    >>> print(bind_last_expression("x = 1\\nf(\\n    x,\\n)", "walkthrough"))
+    x = 1
+    walkthrough = f(
+        x,
+    )
+    """
+    tree = ast.parse(source)
+    if not tree.body or not isinstance(tree.body[-1], ast.Expr):
+        raise ValueError("the figure block must end with the expression that makes the figure")
+    last = tree.body[-1]
+    lines = source.split("\n")
+    line = lines[last.lineno - 1].encode()
+    lines[last.lineno - 1] = (
+        line[: last.col_offset] + f"{name} = ".encode() + line[last.col_offset :]
+    ).decode()
+    return "\n".join(lines)

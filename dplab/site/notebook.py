@@ -23,7 +23,7 @@ import markdown_katex.extension as mk_extension
 import nbformat
 from nbformat import v4
 
-from dplab.site.components import notebook_items
+from dplab.site.components import NotebookCell, notebook_items
 from dplab.site.execute import CellResult
 from dplab.site.katex import KatexBatchRenderer, KatexError
 from dplab.site.katex import renderer as katex_renderer
@@ -145,7 +145,7 @@ def render_notebook(
         first += f"\n\n> {install_note(wheel)}"
     cells = [v4.new_markdown_cell(first)]
     ctx = render_context(lesson, by_cell)
-    items: list[str | CodeBlock] = []
+    items: list[str | CodeBlock | NotebookCell] = []
     for part in lesson.parts:
         if isinstance(part, Prose):
             items.append(jupyter_markdown(fill_prose(part, by_cell)).strip())
@@ -158,6 +158,13 @@ def render_notebook(
         if isinstance(item, str):
             if item:
                 cells.append(v4.new_markdown_cell(item))
+        elif isinstance(item, NotebookCell):
+            count += 1
+            cell = v4.new_code_cell(item.source, execution_count=count)
+            cell.outputs = _outputs(CellResult(outputs=item.outputs), count)
+            if item.hidden:
+                cell.metadata["jupyter"] = {"source_hidden": True}
+            cells.append(cell)
         elif not item.executed:
             cells.append(v4.new_markdown_cell("```python\n" + item.source + "\n```"))
         else:

@@ -11,10 +11,10 @@ import html
 from collections.abc import Iterator
 from textwrap import indent
 
-from dplab.site.components import RenderContext, page_html
+from dplab.site.components import RenderContext, is_walkthrough, page_html
 from dplab.site.execute import CellResult, lesson_cells
 from dplab.site.lesson import CodeBlock, Component, InlineValue, Lesson, Part, Prose, walk
-from dplab.views import label
+from dplab.views import label, notation_html
 
 __all__ = ["fill_prose", "output_html", "render_context", "render_page", "results_by_cell"]
 
@@ -56,7 +56,11 @@ def _code_markdown(block: CodeBlock) -> str:
 
 
 def _blocks(
-    parts: tuple[Part, ...], results: dict[int, CellResult], ctx: RenderContext
+    parts: tuple[Part, ...],
+    results: dict[int, CellResult],
+    ctx: RenderContext,
+    *,
+    without_panels: bool = False,
 ) -> Iterator[str]:
     for part in parts:
         if isinstance(part, Prose):
@@ -70,16 +74,22 @@ def _blocks(
             yield code
         if part.executed:
             for output in results[id(part)].outputs:
-                yield output_html(output)
+                if not (without_panels and is_walkthrough(output)):
+                    yield output_html(output)
 
 
 def render_context(lesson: Lesson, results: dict[int, CellResult]) -> RenderContext:
     """The context components render in: inline values and nested parts of this lesson."""
 
-    def body(parts: tuple[Prose | CodeBlock, ...]) -> str:
-        return _join(_blocks(parts, results, ctx))
+    def body(parts: tuple[Prose | CodeBlock, ...], *, without_panels: bool = False) -> str:
+        return _join(_blocks(parts, results, ctx, without_panels=without_panels))
 
-    ctx = RenderContext(slug=lesson.slug, fill=lambda prose: fill_prose(prose, results), body=body)
+    ctx = RenderContext(
+        slug=lesson.slug,
+        fill=lambda prose: fill_prose(prose, results),
+        body=body,
+        outputs=lambda block: results[id(block)].outputs,
+    )
     return ctx
 
 
@@ -138,7 +148,9 @@ def _header(
         f'<p class="dplab-notebook-links">'
         f'<a href="../notebooks/{lesson.slug}.ipynb" download>{label("notebook.download")}</a>'
         f"{package}"
-        f' · <a href="../notebooks/{lesson.slug}.html">{label("notebook.view")}</a></p>\n'
+        f' · <a href="../notebooks/{lesson.slug}.html">{label("notebook.view")}</a></p>\n\n'
+        f'<details class="dplab-notation" id="dplab-notation">'
+        f"<summary>{label('notation.title')}</summary>{notation_html()}</details>\n"
     )
 
 

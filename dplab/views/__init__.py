@@ -5,7 +5,21 @@ Importing this package makes the ``dplab`` chart renderer and theme active.
 
 from dplab.views._display import CHART_THEMES, VEGALITE_MIME, chart_html, enable, mimebundle
 from dplab.views._labels import LABELS, label
+from dplab.views._notation import NOTATION, notation_html
+from dplab.views._walkthrough import WALKTHROUGH_MIME, Walkthrough
 
-__all__ = ["CHART_THEMES", "LABELS", "VEGALITE_MIME", "chart_html", "enable", "label", "mimebundle"]
+__all__ = [
+    "CHART_THEMES",
+    "LABELS",
+    "NOTATION",
+    "VEGALITE_MIME",
+    "WALKTHROUGH_MIME",
+    "Walkthrough",
+    "chart_html",
+    "enable",
+    "label",
+    "mimebundle",
+    "notation_html",
+]
 
 enable()

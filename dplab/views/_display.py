@@ -19,6 +19,8 @@ from typing import Any
 
 import altair as alt
 
+from dplab.views._walkthrough import Walkthrough
+
 __all__ = [
     "CHART_THEMES",
     "VEGALITE_MIME",
@@ -138,6 +140,8 @@ def mimebundle(obj: object) -> dict[str, Any]:
     kind = type(obj).__module__.split(".")[0]
     if kind == "pandas" and type(obj).__name__ in ("DataFrame", "Styler"):
         return {"text/html": _table_html(obj), "text/plain": repr(getattr(obj, "data", obj))}
+    if isinstance(obj, Walkthrough):
+        return obj._repr_mimebundle_()
     if hasattr(obj, "_repr_html_"):
         return {"text/html": obj._repr_html_(), "text/plain": repr(obj)}
     return {"text/plain": repr(obj)}

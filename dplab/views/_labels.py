@@ -54,6 +54,9 @@ LABELS: dict[str, dict[str, str]] = {
         "lab.open": "실험실에서 열기",
         "lab.try": "실험실에서 해 보기",
         "lab.try_state": "실험실에서: {state}",
+        "chart.table_approx": "소수는 유효숫자 4자리로 반올림한 근삿값입니다.",
+        "table.yes": "예",
+        "table.no": "아니오",
         "lesson.unit": "단원 {order}",
         "lesson.reading_time": "읽는 시간 약 {minutes}분",
         "lesson.previous": "이전 단원",
@@ -66,6 +69,8 @@ LABELS: dict[str, dict[str, str]] = {
         "callout.note": "참고",
         "exercise.title": "연습 문제 {number}",
         "exercise.solution": "해설 보기",
+        "exercise.solution_heading": "연습 문제 {number}의 해설",
+        "exercise.try": "직접 해 보기: 이 칸에 코드를 써서 답을 구해 보세요.",
         "quiz.title": "이해 확인",
         "quiz.question": "문제 {number}",
         "quiz.correct": "맞았습니다.",
@@ -78,7 +83,13 @@ LABELS: dict[str, dict[str, str]] = {
         "walkthrough.previous": "이전 단계",
         "walkthrough.next": "다음 단계",
         "walkthrough.step": "단계 {number}",
+        "walkthrough.steps": "단계 목록",
+        "walkthrough.live": "단계 {number} / {total}: {title}",
         "map.title": "과정 지도",
+        "notation.title": "기호와 용어",
+        "notation.button": "기호",
+        "notation.open": "기호와 용어 보기",
+        "notation.close": "닫기",
         "map.learned": "학습함",
         "map.not_learned": "아직",
         "laplace.output": "출력 y",
@@ -92,9 +103,17 @@ LABELS: dict[str, dict[str, str]] = {
             "선그림 두 칸: 민감도 Δ = {sensitivity}인 최악의 인접 쌍에서 두 입력의 라플라스 출력 "
             "밀도(위)와 프라이버시 손실 L(y)(아래). 슬라이더로 고른 척도 b에 따라 다시 그려진다."
         ),
-        "laplace.desc_walkthrough_three": (
-            "세 단계 그림(척도 b = {scale}): ① 한 입력의 출력 밀도. ② 인접 입력의 밀도. "
-            "③ 손실이 최대인 출력 y ≤ 0(회색)."
+        "laplace.table_density": "{who}의 밀도",
+        "laplace.desc_walk_1": "선그림: f(D) = 0인 입력의 라플라스 출력 밀도, 척도 b = {scale}.",
+        "laplace.desc_walk_2": (
+            "선그림: 두 입력의 출력 밀도. 인접 입력의 밀도는 {sensitivity}만큼 옆으로 옮겨 갔다."
+        ),
+        "laplace.desc_walk_3": (
+            "선그림: 두 입력의 출력 밀도와 손실이 최대 Δ/b인 출력 y ≤ 0(회색 영역)."
+        ),
+        "laplace.desc_walk_4": (
+            "선그림: 두 입력의 출력 밀도, 인접 입력 밀도의 e^ε배(점선, ε = {eps}), 그 위로 "
+            "나온 부분(회색). 회색 넓이가 δ(ε) ≈ {delta}."
         ),
         # Lesson 3: Laplace (dplab/views/laplace.py, laplace_lab.py, laplace-lab.js)
         "laplace.kind_sum": "합",
@@ -120,11 +139,6 @@ LABELS: dict[str, dict[str, str]] = {
             "선그림: 민감도 Δ = {sensitivity}인 라플라스 잡음에서 ε = 0부터 {eps_max}까지 "
             "필요한 최소 δ(ε). 척도 b = {scales}마다 곡선 하나. 곡선은 순수 ε = Δ/b(점)에서 "
             "0에 닿고 그 오른쪽에서는 0이다."
-        ),
-        "laplace.desc_walkthrough": (
-            "네 단계 그림: ① f(D) = 0인 입력의 출력 밀도(척도 b = {scale}). ② f(D′) = "
-            "{sensitivity}인 인접 입력의 밀도. ③ 손실이 최대 Δ/b인 출력 y ≤ 0(회색). ④ ε = {eps}"
-            "에서 인접 입력 밀도의 e^ε배(점선)와 그 위로 나온 부분의 넓이 δ(ε) ≈ {delta}(회색)."
         ),
         "laplace.lab_title": "라플라스 실험실",
         "laplace.lab_kind": "질의 종류",
@@ -215,6 +229,24 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.walk_source_row": "D: c = {c}",
         "rr.walk_target_row": "D′: c = {c}",
         "rr.walk_event_text": "S = {event}: P(S) {ps}\nαQ(S) + δ {bound} → {verdict}",
+        "rr.table_output": "y",
+        "rr.table_p": "P(y)",
+        "rr.table_q": "Q(y)",
+        "rr.table_in_event": "S에 포함",
+        "rr.table_changed": "비트가 바뀜",
+        "rr.col_verdict_short": "판정",
+        "rr.desc_walk_inputs": (
+            "격자그림: 참 개수 {source}인 입력 D와 {target}인 인접 입력 D′의 비트. 굵은 테두리의 "
+            "{person}번 사람만 비트가 다르다."
+        ),
+        "rr.desc_walk_outputs": (
+            "막대그림: 보고된 1의 개수 0부터 {n}까지의 확률. P는 참 개수 {source}인 입력에서, "
+            "Q는 {target}인 인접 입력에서."
+        ),
+        "rr.desc_walk_event": (
+            "막대그림과 글: 점선 테두리의 사건 S = {event}에서 P(S) {ps}, αQ(S) + δ {bound}, "
+            "판정 {verdict}."
+        ),
         "rr.col_source": "출발 개수 c",
         "rr.col_target": "인접 개수 c′",
         "rr.col_event": "최대화 사건",
@@ -245,11 +277,6 @@ LABELS: dict[str, dict[str, str]] = {
             "선그림: α = 1에서 필요한 δ(총변동 거리)가 사람 수 n에 따라 줄어드는 모습, p = {ps}. "
             "n = 1은 한 사람이 자기 답만 무작위 응답으로 낸 경우이고, 점선은 최빈 확률을 정규 "
             "근사로 바꾼 δ의 근사 (2p−1)/√(2π(n−1)p(1−p))."
-        ),
-        "rr.desc_walkthrough": (
-            "네 단계 그림: ① 참 개수 {source}와 {target}인 두 입력은 한 사람의 비트만 다르다. "
-            "② 두 입력의 출력 분포. ③ 사건 S = {event} 하나의 검사. "
-            "④ 모든 순서 있는 쌍의 필요한 δ와 주장한 δ = {delta}의 가로선."
         ),
         "rr.lab_title": "무작위 응답 실험실",
         "rr.lab_mechanism": "메커니즘: 채널을 바꿉니다",
@@ -342,14 +369,25 @@ LABELS: dict[str, dict[str, str]] = {
         "gauss.loss": "L(y) = ln p(y)/q(y)",
         "gauss.loss_axis": "프라이버시 손실 L(y)",
         "gauss.eps_line": "L = ε = {eps}",
+        "gauss.table_p": "p(y)",
+        "gauss.table_q": "q(y)",
+        "gauss.table_scaled_q": "e^ε·q(y)",
+        "gauss.desc_walk_densities": (
+            "선그림: Δ = {sensitivity}, σ = {sigma}인 두 인접 입력의 가우스 출력 밀도 p와 q(두 "
+            "중심의 가운데를 0으로 옮김)."
+        ),
+        "gauss.desc_walk_loss": (
+            "선그림 두 칸: 위는 두 출력 밀도, 아래는 프라이버시 손실 L(y). 손실은 왼쪽으로 갈수록 "
+            "끝없이 커지는 직선."
+        ),
+        "gauss.desc_walk_event": (
+            "선그림 두 칸: 손실이 ε = {eps}를 넘는 반직선 y < {edge}(회색)을 두 칸에 표시."
+        ),
+        "gauss.desc_walk_excess": (
+            "선그림: 반직선 y < {edge} 위에서 p가 e^ε·q를 넘는 부분(색칠), 넓이 δ(ε) ≈ {delta}."
+        ),
         "gauss.walk_densities": "두 출력 분포와 최악 사건",
         "gauss.walk_loss": "프라이버시 손실: 기울어진 직선",
-        "gauss.desc_walkthrough": (
-            "네 단계 그림, Δ = {sensitivity}, σ = {sigma}, ε = {eps}: ① 두 인접 입력의 가우스 출력 "
-            "밀도 p와 q(가운데를 0으로 옮김). ② 아래 칸의 프라이버시 손실 L(y)는 왼쪽으로 갈수록 "
-            "끝없이 커지는 직선. ③ L(y) > ε인 반직선 y < {edge}(회색). ④ 그 반직선 위에서 p가 "
-            "e^ε·q를 넘는 부분(색칠), 넓이 δ(ε) ≈ {delta}."
-        ),
         "gauss.lab_desc_density": (
             "선그림: 최악의 인접 쌍의 가우스 출력 밀도 p = N(−Δ/2, σ²)와 q = N(Δ/2, σ²). 회색 "
             "영역은 최악 사건 y < t, 색칠한 띠는 그 위에서 p가 e^ε·q를 넘는 부분. "
@@ -457,6 +495,9 @@ LABELS: dict[str, dict[str, str]] = {
         "lab.open": "Open in the lab",
         "lab.try": "Try it in the lab",
         "lab.try_state": "In the lab: {state}",
+        "chart.table_approx": "Decimals are rounded to 4 significant digits.",
+        "table.yes": "yes",
+        "table.no": "no",
         "lesson.unit": "Unit {order}",
         "lesson.reading_time": "about {minutes} min read",
         "lesson.previous": "Previous lesson",
@@ -469,6 +510,8 @@ LABELS: dict[str, dict[str, str]] = {
         "callout.note": "Note",
         "exercise.title": "Exercise {number}",
         "exercise.solution": "Show the solution",
+        "exercise.solution_heading": "Solution of exercise {number}",
+        "exercise.try": "Try it yourself: write code in this cell to find the answer.",
         "quiz.title": "Check your understanding",
         "quiz.question": "Question {number}",
         "quiz.correct": "Correct.",
@@ -481,7 +524,13 @@ LABELS: dict[str, dict[str, str]] = {
         "walkthrough.previous": "Previous step",
         "walkthrough.next": "Next step",
         "walkthrough.step": "Step {number}",
+        "walkthrough.steps": "Steps",
+        "walkthrough.live": "Step {number} of {total}: {title}",
         "map.title": "Course map",
+        "notation.title": "Notation and terms",
+        "notation.button": "Notation",
+        "notation.open": "Show the notation and terms",
+        "notation.close": "Close",
         "map.learned": "learned",
         "map.not_learned": "not yet",
         "laplace.output": "output y",
@@ -496,9 +545,21 @@ LABELS: dict[str, dict[str, str]] = {
             "sensitivity Δ = {sensitivity} (top) and their privacy loss L(y) (bottom), redrawn "
             "for the scale b chosen with the slider."
         ),
-        "laplace.desc_walkthrough_three": (
-            "Three-step figure (scale b = {scale}): 1. the output density of one input; "
-            "2. the neighbour's density; 3. the outputs y ≤ 0 where the loss is largest (grey)."
+        "laplace.table_density": "density of {who}",
+        "laplace.desc_walk_1": (
+            "Line chart: the Laplace output density of the input with f(D) = 0, scale b = {scale}."
+        ),
+        "laplace.desc_walk_2": (
+            "Line chart: the output densities of both inputs; the neighbour's is shifted by "
+            "{sensitivity}."
+        ),
+        "laplace.desc_walk_3": (
+            "Line chart: both output densities and the outputs y ≤ 0 (grey) where the loss is "
+            "largest, Δ/b."
+        ),
+        "laplace.desc_walk_4": (
+            "Line chart: both output densities, the neighbour's times e^ε (dashed, ε = {eps}) "
+            "and the part above it (grey), of area δ(ε) ≈ {delta}."
         ),
         # Lesson 3: Laplace (dplab/views/laplace.py, laplace_lab.py, laplace-lab.js)
         "laplace.kind_sum": "sum",
@@ -524,12 +585,6 @@ LABELS: dict[str, dict[str, str]] = {
             "Line chart: smallest δ(ε) required by Laplace noise with sensitivity Δ = "
             "{sensitivity}, for ε = 0 to {eps_max}, one curve per scale b = {scales}. Each curve "
             "reaches 0 at the pure ε = Δ/b (dot) and stays 0 to its right."
-        ),
-        "laplace.desc_walkthrough": (
-            "Four-step figure: ① output density of the input with f(D) = 0 (scale b = {scale}). "
-            "② the neighbour's, with f(D′) = {sensitivity}. ③ the outputs y ≤ 0 where the loss "
-            "is its maximum Δ/b (grey). ④ at ε = {eps}, the neighbour's density times e^ε "
-            "(dashed) and the area above it, δ(ε) ≈ {delta} (grey)."
         ),
         "laplace.lab_title": "Laplace lab",
         "laplace.lab_kind": "query kind",
@@ -618,6 +673,24 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.walk_source_row": "D: c = {c}",
         "rr.walk_target_row": "D′: c = {c}",
         "rr.walk_event_text": "S = {event}: P(S) {ps}\nαQ(S) + δ {bound} → {verdict}",
+        "rr.table_output": "y",
+        "rr.table_p": "P(y)",
+        "rr.table_q": "Q(y)",
+        "rr.table_in_event": "in S",
+        "rr.table_changed": "bit changed",
+        "rr.col_verdict_short": "verdict",
+        "rr.desc_walk_inputs": (
+            "Grid: the bits of the input D with true count {source} and of its neighbour D′ with "
+            "{target}. Only person {person}, outlined in bold, has a different bit."
+        ),
+        "rr.desc_walk_outputs": (
+            "Bar chart: probabilities of 0 to {n} reported ones, P for the input with true count "
+            "{source}, Q for the neighbour with {target}."
+        ),
+        "rr.desc_walk_event": (
+            "Bar chart and text: on the dashed event S = {event}, P(S) {ps}, αQ(S) + δ {bound}, "
+            "verdict {verdict}."
+        ),
         "rr.col_source": "source count c",
         "rr.col_target": "neighbour count c′",
         "rr.col_event": "maximising event",
@@ -649,11 +722,6 @@ LABELS: dict[str, dict[str, str]] = {
             "p = {ps}. n = 1 is one person's own randomized response; dashed: the approximation "
             "(2p−1)/√(2π(n−1)p(1−p)) of δ, the peak probability replaced by its normal "
             "approximation."
-        ),
-        "rr.desc_walkthrough": (
-            "Four-step figure: ① inputs with true counts {source} and {target} differ in one "
-            "person's bit. ② their output laws. ③ checking the one event S = {event}. "
-            "④ required δ of every ordered pair against the claimed δ = {delta}."
         ),
         "rr.lab_title": "Randomized-response lab",
         "rr.lab_mechanism": "Mechanism: changes the channel",
@@ -748,15 +816,27 @@ LABELS: dict[str, dict[str, str]] = {
         "gauss.loss": "L(y) = ln p(y)/q(y)",
         "gauss.loss_axis": "privacy loss L(y)",
         "gauss.eps_line": "L = ε = {eps}",
+        "gauss.table_p": "p(y)",
+        "gauss.table_q": "q(y)",
+        "gauss.table_scaled_q": "e^ε·q(y)",
+        "gauss.desc_walk_densities": (
+            "Line chart: the Gaussian output densities p and q of two neighbouring inputs, "
+            "Δ = {sensitivity}, σ = {sigma} (centred at 0)."
+        ),
+        "gauss.desc_walk_loss": (
+            "Two line charts: above, both output densities; below, the privacy loss L(y), a "
+            "straight line growing without bound to the left."
+        ),
+        "gauss.desc_walk_event": (
+            "Two line charts: the half-line y < {edge} where the loss exceeds ε = {eps} (grey), "
+            "marked in both."
+        ),
+        "gauss.desc_walk_excess": (
+            "Line chart: on the half-line y < {edge}, the part of p above e^ε·q (filled), of area "
+            "δ(ε) ≈ {delta}."
+        ),
         "gauss.walk_densities": "Two output laws and the worst event",
         "gauss.walk_loss": "Privacy loss: a sloping straight line",
-        "gauss.desc_walkthrough": (
-            "Four-step figure, Δ = {sensitivity}, σ = {sigma}, ε = {eps}: ① the Gaussian output "
-            "densities p and q of two neighbouring inputs (centred at 0). ② below, the privacy "
-            "loss L(y), a straight line growing without bound to the left. ③ the half-line "
-            "y < {edge} where L(y) > ε (grey). ④ on it, the part of p above e^ε·q (filled), of "
-            "area δ(ε) ≈ {delta}."
-        ),
         "gauss.lab_desc_density": (
             "Line chart: Gaussian output densities of the worst neighbouring pair, p = N(−Δ/2, σ²) "
             "and q = N(Δ/2, σ²). Grey: the worst event y < t; filled: where p exceeds e^ε·q on "

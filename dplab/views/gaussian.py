@@ -47,6 +47,8 @@ from dplab.finite import RationalLike
 from dplab.views._display import chart_html
 from dplab.views._lab import LabHtml, LabLinks, chosen_point, lab_key
 from dplab.views._labels import label
+from dplab.views._tables import column, live_table, with_tables
+from dplab.views._walkthrough import Walkthrough
 
 __all__ = [
     "DATASETS",
@@ -122,7 +124,7 @@ DATASETS = {
 
 DENSITY_POINTS = 161  # points across the density window
 WINDOW_SIGMAS = 4  # the window reaches 4σ beyond each centre
-WIDTH = 270  # with its axes the walkthrough fits a 390 px phone; the lab's charts stretch instead
+WIDTH = 260  # a walkthrough panel; the page scales it to its column (its SVG has a viewBox)
 _LN10 = math.log(10)
 _INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -594,17 +596,11 @@ def _data(key: str, rows: list[dict]) -> alt.InlineData:
     return alt.InlineData(values=rows, name=DATASETS[key])
 
 
-def _opacity(expr: str | None) -> dict:
-    return {} if expr is None else {"opacity": alt.ExprRef(expr)}
-
-
 def _density_layers(
     sets: dict[str, list[dict]],
     *,
     width: int | str,
     height: int,
-    event_opacity: str | None = None,
-    excess_opacity: str | None = None,
 ) -> alt.LayerChart:
     names = [label("gauss.law_p"), label("gauss.law_q"), label("gauss.excess")]
     colour = alt.Color(
@@ -622,7 +618,7 @@ def _density_layers(
     y = alt.Y("density:Q", title=label("gauss.density_axis"))
     event = (
         alt.Chart(_data("event", sets[DATASETS["event"]]))
-        .mark_rect(color="#8a8f98", **({"opacity": 0.18} | _opacity(event_opacity)))
+        .mark_rect(color="#8a8f98", opacity=0.18, aria=False)  # the description names it
         .encode(x="x1:Q", x2="x2:Q", y=alt.value(0), y2=alt.value(height))
     )
     event_label = (
@@ -633,13 +629,13 @@ def _density_layers(
             dx=4,
             dy=4,
             fontSize=12,
-            **_opacity(None if event_opacity is None else "step >= 3 ? 1 : 0"),
+            aria=False,
         )
         .encode(x="x1:Q", y=alt.value(0), text=alt.value(label("gauss.event")))
     )
     excess = (
         alt.Chart(_data("excess", sets[DATASETS["excess"]]))
-        .mark_area(**({"opacity": 0.55} | _opacity(excess_opacity)))
+        .mark_area(opacity=0.55, aria=False)
         .encode(x="y:Q", y="top:Q", y2="bottom:Q", color=colour)
     )
     curves = (
@@ -705,74 +701,143 @@ def _profile_layers(
 # --- the walkthrough ----------------------------------------------------------------------
 
 
+def _drawn(rows: list[dict]) -> list[dict]:
+    """``rows`` with every float at 6 significant digits: what a drawn panel needs (the
+    walkthrough's four panels repeat their data, so every digit counts on the page)."""
+    return [
+        {key: float(f"{v:.6g}") if isinstance(v, float) else v for key, v in row.items()}
+        for row in rows
+    ]
+
+
+def _density_table(caption: str) -> dict:
+    """The reader's table of a density chart: y, p(y), q(y) (and p − e^ε·q on the event)."""
+    return live_table(
+        caption,
+        DATASETS["density"],
+        column("y", "y"),
+        [
+            column(label("gauss.table_p"), "density", where={"who": label("gauss.law_p")}),
+            column(label("gauss.table_q"), "density", where={"who": label("gauss.law_q")}),
+        ],
+    )
+
+
+def _loss_table(caption: str) -> dict:
+    return live_table(
+        caption, "gauss_loss", column("y", "y"), [column(label("gauss.loss_axis"), "loss")]
+    )
+
+
 def walkthrough_chart(
     sensitivity: float = 1.0, sigma: float = 1.0, eps: float = 1.0, *, width: int = WIDTH
-) -> alt.VConcatChart:
-    """One figure in four steps, highlighted by the Vega parameter ``step`` (1..4):
+) -> Walkthrough:
+    """A figure in four steps, one panel each (:class:`~dplab.views.Walkthrough`):
 
     1. the two output densities ``p = N(−Δ/2, σ²)``, ``q = N(Δ/2, σ²)``;
-    2. the privacy loss ``L(y) = ln p(y)/q(y)``, a straight line without bound;
+    2. below them, the privacy loss ``L(y) = ln p(y)/q(y)``, a straight line without bound;
     3. the worst event, the half-line where ``L(y) > ε`` (grey), with the line ``L = ε``;
     4. the excess ``p − e^ε q`` on the event, whose area is δ(ε).
     """
-    sets = density_rows(sensitivity, sigma, eps)
-    top = _density_layers(
-        sets,
-        width=width,
-        height=190,
-        event_opacity="step >= 3 ? 0.18 : 0",
-        excess_opacity="step >= 4 ? 0.55 : 0",
-    ).properties(title=label("gauss.walk_densities"))
+    sets = {name: _drawn(rows) for name, rows in density_rows(sensitivity, sigma, eps).items()}
+    no_event = {**sets, DATASETS["event"]: [], DATASETS["excess"]: []}
+    event_only = {**sets, DATASETS["excess"]: []}
     half = _window(sensitivity, sigma)
     ys = [row["y"] for row in sets[DATASETS["density"]][:DENSITY_POINTS]]
     losses = gaussian.privacy_loss(np.array(ys) + 0.5 * sensitivity, sensitivity, sigma)
-    loss_rows = pd.DataFrame({"y": ys, "loss": losses, "what": label("gauss.loss")})
+    loss_rows = _drawn(
+        [
+            {"y": y, "loss": float(loss), "what": label("gauss.loss")}
+            for y, loss in zip(ys, losses, strict=True)
+        ]
+    )
     x = alt.X(
         "y:Q", title=label("gauss.output_axis"), scale=alt.Scale(domain=[-half, half], nice=False)
     )
     y = alt.Y("loss:Q", title=label("gauss.loss_axis"))
     edge = -(eps * sigma * sigma) / sensitivity
-    loss_line = (
-        alt.Chart(loss_rows)
-        .mark_line(strokeWidth=2.5, opacity=alt.ExprRef("step >= 2 ? 1 : 0.15"))
-        .encode(
-            x=x,
-            y=y,
-            tooltip=[alt.Tooltip("y:Q", format=".3g"), alt.Tooltip("loss:Q", format=".3g")],
-        )
-    )
-    region = (
-        alt.Chart(pd.DataFrame([{"x1": -half, "x2": min(edge, half)}]))
-        .mark_rect(color="#8a8f98", opacity=alt.ExprRef("step >= 3 ? 0.18 : 0"))
-        .encode(x="x1:Q", x2="x2:Q")
-    )
-    eps_rule = (
-        alt.Chart(pd.DataFrame([{"loss": eps, "text": label("gauss.eps_line", eps=f"{eps:g}")}]))
-        .mark_rule(strokeDash=[6, 3], strokeWidth=2, opacity=alt.ExprRef("step >= 3 ? 1 : 0"))
-        .encode(y="loss:Q")
-    )
-    eps_text = (
-        alt.Chart(pd.DataFrame([{"loss": eps, "text": label("gauss.eps_line", eps=f"{eps:g}")}]))
-        .mark_text(align="right", dy=-8, fontSize=12, opacity=alt.ExprRef("step >= 3 ? 1 : 0"))
-        .encode(y="loss:Q", x=alt.value(width - 4), text="text:N")
-    )
-    bottom = alt.layer(region, loss_line, eps_rule, eps_text).properties(
-        width=width, height=150, title=label("gauss.walk_loss")
-    )
-    return (
-        alt.vconcat(top, bottom, spacing=16)
-        .add_params(alt.param(name="step", value=1))
-        .properties(
-            description=label(
-                "gauss.desc_walkthrough",
-                sensitivity=f"{sensitivity:g}",
-                sigma=f"{sigma:g}",
-                eps=f"{eps:g}",
-                edge=f"{edge:g}",
-                delta=sig_text(gaussian.delta(sensitivity, sigma, eps)),
+    eps_rows = pd.DataFrame([{"loss": eps, "text": label("gauss.eps_line", eps=f"{eps:g}")}])
+
+    def loss_panel(with_event: bool) -> alt.LayerChart:
+        line = (
+            alt.Chart(alt.InlineData(values=loss_rows, name="gauss_loss"))
+            .mark_line(strokeWidth=2.5)
+            .encode(
+                x=x,
+                y=y,
+                tooltip=[alt.Tooltip("y:Q", format=".3g"), alt.Tooltip("loss:Q", format=".3g")],
             )
         )
+        layers: list[alt.Chart] = [line]
+        if with_event:
+            region = (
+                alt.Chart(pd.DataFrame([{"x1": -half, "x2": min(edge, half)}]))
+                .mark_rect(color="#8a8f98", opacity=0.18)
+                .encode(x="x1:Q", x2="x2:Q")
+            )
+            rule = (
+                alt.Chart(eps_rows).mark_rule(strokeDash=[6, 3], strokeWidth=2).encode(y="loss:Q")
+            )
+            text = (
+                alt.Chart(eps_rows)
+                .mark_text(align="right", dy=-8, fontSize=12)
+                .encode(y="loss:Q", x=alt.value(width - 4), text="text:N")
+            )
+            layers = [region, line, rule, text]
+        return alt.layer(*layers).properties(
+            width=width, height=120, title=label("gauss.walk_loss")
+        )
+
+    def densities(rows: dict[str, list[dict]], height: int) -> alt.LayerChart:
+        return _density_layers(rows, width=width, height=height).properties(
+            title=label("gauss.walk_densities")
+        )
+
+    numbers = {
+        "sensitivity": f"{sensitivity:g}",
+        "sigma": f"{sigma:g}",
+        "eps": f"{eps:g}",
+        "edge": f"{edge:g}",
+        "delta": sig_text(gaussian.delta(sensitivity, sigma, eps)),
+    }
+    density_caption = label("gauss.walk_densities")
+    loss_caption = label("gauss.walk_loss")
+    panels = (
+        with_tables(
+            densities(no_event, 220).properties(
+                description=label("gauss.desc_walk_densities", **numbers)
+            ),
+            _density_table(density_caption),
+        ),
+        with_tables(
+            alt.vconcat(densities(no_event, 130), loss_panel(False), spacing=12).properties(
+                description=label("gauss.desc_walk_loss", **numbers)
+            ),
+            _density_table(density_caption),
+            _loss_table(loss_caption),
+        ),
+        with_tables(
+            alt.vconcat(densities(event_only, 130), loss_panel(True), spacing=12).properties(
+                description=label("gauss.desc_walk_event", **numbers)
+            ),
+            _density_table(density_caption),
+            _loss_table(loss_caption),
+        ),
+        with_tables(
+            densities(sets, 220).properties(description=label("gauss.desc_walk_excess", **numbers)),
+            _density_table(density_caption),
+            live_table(
+                label("gauss.excess"),
+                DATASETS["excess"],
+                column("y", "y"),
+                [
+                    column(label("gauss.table_p"), "top"),
+                    column(label("gauss.table_scaled_q"), "bottom"),
+                ],
+            ),
+        ),
     )
+    return Walkthrough(panels)
 
 
 # --- tables -------------------------------------------------------------------------------
@@ -884,12 +949,22 @@ class GaussianLab(LabLinks):
             width="container",
             height=220,
         ).properties(description=label("gauss.lab_desc_density"))
+        density = with_tables(density, _density_table(label("gauss.density_heading")))
         grid = lab_grid()
         i = self.indices
         d = grid["state_sens"][self.kind][i["n"]][i["bound"]]
         profile = _profile_layers(
             profile_rows(d, i["sigma"], i["eps"], i["claim"]), width="container", height=230
         ).properties(description=label("gauss.lab_desc_profile"))
+        profile = with_tables(
+            profile,
+            live_table(
+                label("gauss.profile_heading"),
+                DATASETS["profile"],
+                column("ε", "eps"),
+                [column("δ(ε)", "delta"), column(label("gauss.panel_log"), "log10_delta")],
+            ),
+        )
         return {"density": chart_html(density.to_dict()), "profile": chart_html(profile.to_dict())}
 
     def _repr_html_(self) -> str:

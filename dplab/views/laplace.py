@@ -19,6 +19,8 @@ from pandas.io.formats.style import Styler
 from dplab import laplace, queries
 from dplab.finite import RationalLike
 from dplab.views._labels import label
+from dplab.views._tables import column, live_table, with_tables
+from dplab.views._walkthrough import Walkthrough
 from dplab.views.randomized_response import approx_text
 
 __all__ = [
@@ -92,7 +94,8 @@ def neighbour_densities_chart(
             min=min(scales), max=max(scales), step=step, name=label("laplace.scale") + " "
         ),
     )
-    base = alt.Chart(data).transform_filter(f"abs(datum.scale - b) < {step / 1000}")
+    records = alt.InlineData(values=data.to_dict("records"), name="laplace_slider")
+    base = alt.Chart(records).transform_filter(f"abs(datum.scale - b) < {step / 1000}")
     x = alt.X("y:Q", title=label("laplace.output"))
     inputs = [label("laplace.input"), label("laplace.neighbour")]
     densities = (
@@ -110,10 +113,23 @@ def neighbour_densities_chart(
         .encode(x=x, y=alt.Y("loss:Q", title=label("laplace.loss")))
         .properties(height=160)
     )
-    return (
+    first, second = inputs
+    table = live_table(
+        label("laplace.density"),
+        "laplace_slider",
+        column("y", "y"),
+        [
+            column(label("laplace.table_density", who=first), "density", where={"input": first}),
+            column(label("laplace.table_density", who=second), "density", where={"input": second}),
+            column(label("laplace.loss"), "loss", where={"input": first}),
+        ],
+        filter_signal=("scale", "b"),
+    )
+    return with_tables(
         alt.vconcat(densities, loss)
         .add_params(scale_param)
-        .properties(description=label("laplace.desc_slider", sensitivity=number_text(sensitivity)))
+        .properties(description=label("laplace.desc_slider", sensitivity=number_text(sensitivity))),
+        table,
     )
 
 
@@ -339,7 +355,7 @@ def delta_profile_chart(
     y = alt.Y("delta:Q", title=label("laplace.delta_axis"), scale=alt.Scale(domain=[0, 1]))
     colour = alt.Color("series:N", title=None, sort=order)
     lines = (
-        alt.Chart(pd.DataFrame(rows))
+        alt.Chart(alt.InlineData(values=rows, name="laplace_profile"))
         .mark_line(strokeWidth=2.5)
         .encode(
             x=x,
@@ -359,8 +375,15 @@ def delta_profile_chart(
         scales=", ".join(number_text(b) for b in scales),
         eps_max=number_text(grid[-1]),
     )
-    return alt.layer(lines, marks).properties(
-        width="container", height=260, description=description
+    table = live_table(
+        label("laplace.delta_axis"),
+        "laplace_profile",
+        column("ε", "eps"),
+        [column(name, "delta", where={"series": name}) for name in order],
+    )
+    return with_tables(
+        alt.layer(lines, marks).properties(width="container", height=260, description=description),
+        table,
     )
 
 
@@ -411,10 +434,15 @@ def error_table(
     return _styled(pd.DataFrame(rows))
 
 
+WALK_WIDTH = 260  # a step's panel; the page scales it to its column (its SVG has a viewBox)
+WALK_DENSITY = "laplace_walk_density"
+"""The dataset of a walkthrough panel's densities: ``{"y", "input", "density"}``."""
+
+
 def walkthrough_chart(
     *, sensitivity: float, scale: float, eps: RationalLike | None = None
-) -> alt.LayerChart:
-    """One figure for a walkthrough, driven by the Vega parameter ``step``.
+) -> Walkthrough:
+    """A figure in steps, one panel each (:class:`~dplab.views.Walkthrough`).
 
     Step 1 shows the output density of ``D``; step 2 adds the neighbour's; step 3 shades
     the outputs ``y <= 0`` where the privacy loss reaches its maximum ``Δ/b``.  With
@@ -422,53 +450,63 @@ def walkthrough_chart(
     ``e^ε`` (dashed) and, shaded, the excess ``[p − e^ε q]₊`` over the half-line
     ``y < t = (Δ − εb)/2``, whose area is the exact ``δ(ε)``.
     """
-    data = density_grid([scale], sensitivity=sensitivity, points=221, half_width=5.0)
-    step = alt.param(name="step", value=1)
-    first = label("laplace.input")
+    grid = density_grid([scale], sensitivity=sensitivity, points=161, half_width=5.0)
+    data = grid[["y", "input", "density"]]
+    first, second = label("laplace.input"), label("laplace.neighbour")
     x = alt.X("y:Q", title=label("laplace.output"))
-    colour = alt.Color("input:N", title=None, sort=[first, label("laplace.neighbour")])
-    curves = (
-        alt.Chart(data)
-        .mark_line(strokeWidth=2.5)
-        .encode(
-            x=x,
-            y=alt.Y("density:Q", title=label("laplace.density")),
-            color=colour,
-            opacity=alt.condition(
-                f"step >= 2 || datum.input == '{first}'", alt.value(1), alt.value(0)
-            ),
+    colour = alt.Color("input:N", title=None, sort=[first, second])
+
+    def curves(rows: pd.DataFrame) -> alt.Chart:
+        return (
+            alt.Chart(alt.InlineData(values=rows.to_dict("records"), name=WALK_DENSITY))
+            .mark_line(strokeWidth=2.5)
+            .encode(x=x, y=alt.Y("density:Q", title=label("laplace.density")), color=colour)
         )
-    )
-    shown_at = "step >= 3" if eps is None else "step == 3"
+
     region = (
         alt.Chart(pd.DataFrame({"start": [-5.0], "end": [0.0]}))
-        .mark_rect(color="#888888")
-        .encode(
-            x="start:Q",
-            x2="end:Q",
-            opacity=alt.condition(shown_at, alt.value(0.18), alt.value(0)),
+        .mark_rect(color="#888888", opacity=0.18)
+        .encode(x="start:Q", x2="end:Q")
+    )
+    both = curves(data)
+    layers: list[tuple[alt.Chart, ...]] = [(curves(data[data["input"] == first]),), (both,)]
+    layers.append((region, both))
+    numbers = {"sensitivity": number_text(sensitivity), "scale": number_text(scale)}
+    if eps is not None:
+        layers.append(
+            (
+                *_excess_layers(
+                    grid, sensitivity=sensitivity, scale=scale, eps=eps, x=x, colour=colour
+                ),
+                both,
+            )
         )
-    )
-    if eps is None:
-        description = label("laplace.desc_walkthrough_three", scale=number_text(scale))
-        return (
-            alt.layer(region, curves)
-            .add_params(step)
-            .properties(width="container", height=240, description=description)
+        numbers |= {
+            "eps": number_text(eps),
+            "delta": approx_text(laplace.delta(sensitivity, scale, eps)),
+        }
+    panels = []
+    for step, parts in enumerate(layers, 1):
+        columns = [
+            column(label("laplace.table_density", who=first), "density", where={"input": first})
+        ]
+        if step > 1:
+            columns.append(
+                column(
+                    label("laplace.table_density", who=second), "density", where={"input": second}
+                )
+            )
+        chart = alt.layer(*parts).properties(
+            width=WALK_WIDTH,
+            height=240,
+            description=label(f"laplace.desc_walk_{step}", **numbers),
         )
-    layers = _excess_layers(data, sensitivity=sensitivity, scale=scale, eps=eps, x=x, colour=colour)
-    description = label(
-        "laplace.desc_walkthrough",
-        sensitivity=number_text(sensitivity),
-        scale=number_text(scale),
-        eps=number_text(eps),
-        delta=approx_text(laplace.delta(sensitivity, scale, eps)),
-    )
-    return (
-        alt.layer(region, *layers, curves)
-        .add_params(step)
-        .properties(width="container", height=260, description=description)
-    )
+        panels.append(
+            with_tables(
+                chart, live_table(label("laplace.density"), WALK_DENSITY, column("y", "y"), columns)
+            )
+        )
+    return Walkthrough(tuple(panels))
 
 
 def _excess_layers(
@@ -489,7 +527,7 @@ def _excess_layers(
     edge = float((Fraction(sensitivity) - eps * Fraction(scale)) / 2)  # t = (Δ − εb)/2
     neighbour = data[data["input"] == label("laplace.neighbour")]
     own = data[data["input"] == label("laplace.input")]
-    scaled = neighbour.assign(density=neighbour["density"] * factor)
+    scaled = neighbour.assign(density=neighbour["density"] * factor)[["y", "input", "density"]]
     ys = sorted({*own["y"][own["y"] < edge], edge})
     excess = pd.DataFrame(
         {
@@ -498,32 +536,21 @@ def _excess_layers(
             "high": [laplace.density(y, center=0.0, scale=scale) for y in ys],
         }
     )
-    visible = alt.condition("step >= 4", alt.value(1), alt.value(0))
     density = alt.Y("density:Q", title=label("laplace.density"))
     band = (
         alt.Chart(excess)
-        .mark_area(color="#888888")
-        .encode(
-            x=x,
-            y=alt.Y("low:Q", title=label("laplace.density")),
-            y2="high:Q",
-            opacity=alt.condition("step >= 4", alt.value(0.35), alt.value(0)),
-        )
+        .mark_area(color="#888888", opacity=0.35)
+        .encode(x=x, y=alt.Y("low:Q", title=label("laplace.density")), y2="high:Q")
     )
     dashed = (
         alt.Chart(scaled)
         .mark_line(strokeWidth=2, strokeDash=[6, 4])
-        .encode(x=x, y=density, color=colour, opacity=visible)
+        .encode(x=x, y=density, color=colour)
     )
     peak = scaled.loc[scaled["density"].idxmax()]
     note = (
         alt.Chart(pd.DataFrame({"y": [float(peak["y"])], "density": [float(peak["density"])]}))
         .mark_text(align="right", dx=-10, dy=4, fontSize=13)
-        .encode(
-            x=x,
-            y=density,
-            text=alt.value(label("laplace.scaled_neighbour")),
-            opacity=visible,
-        )
+        .encode(x=x, y=density, text=alt.value(label("laplace.scaled_neighbour")))
     )
     return [band, dashed, note]

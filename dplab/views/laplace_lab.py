@@ -42,6 +42,7 @@ from dplab import laplace, queries
 from dplab.views._display import chart_html
 from dplab.views._lab import LabHtml, LabLinks, chosen_point, lab_key
 from dplab.views._labels import label
+from dplab.views._tables import column, live_table, with_tables
 from dplab.views.laplace import (
     QUERY_KINDS,
     _range_width,
@@ -391,9 +392,25 @@ class LaplaceLab(LabLinks):
             height=210,
             description=label("laplace.lab_desc_profile"),
         )
+        first, second = label("laplace.input"), label("laplace.neighbour")
+        density_table = live_table(
+            label("laplace.lab_density_heading"),
+            DATASETS["density"],
+            column("y", "y"),
+            [
+                column(label("laplace.table_density", who=w), "density", where={"input": w})
+                for w in (first, second)
+            ],
+        )
+        profile_table = live_table(
+            label("laplace.lab_profile_heading"),
+            DATASETS["profile"],
+            column("ε", "eps"),
+            [column(label("laplace.lab_profile_series"), "delta")],
+        )
         return {
-            "density": chart_html(density.to_dict()),
-            "profile": chart_html(profile.to_dict()),
+            "density": chart_html(with_tables(density, density_table).to_dict()),
+            "profile": chart_html(with_tables(profile, profile_table).to_dict()),
         }
 
     def _repr_html_(self) -> str:

@@ -31,10 +31,12 @@ import pandas as pd
 from pandas.io.formats.style import Styler
 
 from dplab import randomized_response as rr
-from dplab.finite import RationalLike, check_alpha, check_delta
+from dplab.finite import Certificate, RationalLike, check_alpha, check_delta
 from dplab.rr_lab import LAB_GRID
 from dplab.views._lab import chosen_point
 from dplab.views._labels import label
+from dplab.views._tables import column, fixed_table, live_table, with_tables, yes_no
+from dplab.views._walkthrough import Walkthrough
 
 __all__ = [
     "ALPHA_GRID",
@@ -49,6 +51,7 @@ __all__ = [
     "count_law_table",
     "decimal_text",
     "distribution_rows",
+    "distribution_table",
     "event_rows",
     "event_tex",
     "event_text",
@@ -56,10 +59,12 @@ __all__ = [
     "pair_distributions_chart",
     "pair_rows",
     "pair_text",
+    "pairs_table",
     "privacy_profile_chart",
     "profile_chord_gap",
     "profile_point_rows",
     "profile_rows",
+    "profile_table",
     "value_text",
     "walkthrough_chart",
 ]
@@ -79,7 +84,7 @@ DATASETS = {
 
 CHOSEN_COLOUR = "#ab47bc"  # the lab's chosen pair: apart from the claim's orange, both palettes
 WIDTH = 320  # fits a phone; the lab's charts stretch to their container instead
-WALK_WIDTH = 250  # the walkthrough sits in a padded box: leave room for axis labels
+WALK_WIDTH = 260  # a step's panel; the page scales it to its column (its SVG has a viewBox)
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -314,11 +319,47 @@ def _floor(y: alt.Y) -> alt.Chart:
     return alt.Chart(data).mark_point(opacity=0).encode(y=y)
 
 
+# --- the reader's tables (dplab.views._tables) -----------------------------------------
+
+
+def distribution_table(caption: str) -> dict:
+    """The live table of a chart of two output laws: y | P(y) | Q(y) | in S."""
+    return live_table(
+        caption,
+        DATASETS["distributions"],
+        column(label("rr.table_output"), "y"),
+        [
+            column(label("rr.table_p"), "probability", where={"role": "P"}),
+            column(label("rr.table_q"), "probability", where={"role": "Q"}),
+            column(label("rr.table_in_event"), "in_event", where={"role": "P"}, format="yesno"),
+        ],
+    )
+
+
+def pairs_table(caption: str) -> dict:
+    """The live table of a chart of the pairs' required δ: pair | required δ | verdict."""
+    return live_table(
+        caption,
+        DATASETS["pairs"],
+        column(label("rr.pair"), "pair", format="text"),
+        [
+            column(label("rr.required"), "delta"),
+            column(label("rr.col_verdict_short"), "verdict", format="text"),
+        ],
+    )
+
+
+def profile_table(caption: str) -> dict:
+    """The live table of a privacy-profile chart: α | smallest required δ."""
+    return live_table(
+        caption,
+        DATASETS["profile"],
+        column("α", "alpha"),
+        [column(label("rr.profile"), "delta")],
+    )
+
+
 # --- (a) the two output laws of one ordered pair, with an event outlined ----------------
-
-
-def _opacity(value: alt.ExprRef | None) -> dict:
-    return {} if value is None else {"opacity": value}
 
 
 def _distribution_layers(
@@ -327,15 +368,18 @@ def _distribution_layers(
     *,
     width: int | str,
     height: int,
-    bar_opacity: alt.ExprRef | None = None,
-    outline_opacity: alt.ExprRef | None = None,
 ) -> alt.LayerChart:
     names = [label("rr.law_source"), label("rr.law_target"), label("rr.event")]
     colour = alt.Scale(domain=names)
     x = alt.X("y:O", title=label("rr.output"), axis=alt.Axis(labelAngle=0))
     outline = (
         alt.Chart(_data("event", event))
-        .mark_rect(filled=False, strokeWidth=2.5, strokeDash=[5, 3], **_opacity(outline_opacity))
+        .mark_rect(
+            filled=False,
+            strokeWidth=2.5,
+            strokeDash=[5, 3],
+            aria=False,  # the description names the event
+        )
         .encode(
             x=x,
             y=alt.value(0),
@@ -345,7 +389,7 @@ def _distribution_layers(
     )
     bars = (
         alt.Chart(_data("distributions", dist))
-        .mark_bar(**_opacity(bar_opacity))
+        .mark_bar()
         .encode(
             x=x,
             xOffset=alt.XOffset("role:N", sort=["P", "Q"]),
@@ -384,10 +428,19 @@ def pair_distributions_chart(
         width=width,
         height=height,
     )
-    return chart.properties(
-        description=label("rr.desc_pair").format(
-            n=n, source=pair.source, target=pair.target, event=event_text(event.outputs)
-        )
+    chosen = set(event.outputs)
+    table = fixed_table(
+        label("rr.lab_query_heading"),
+        [*_law_header(), label("rr.table_in_event")],
+        [[*row, yes_no(row[0] in chosen)] for row in _law_rows(n, p, pair.source, pair.target)],
+    )
+    return with_tables(
+        chart.properties(
+            description=label("rr.desc_pair").format(
+                n=n, source=pair.source, target=pair.target, event=event_text(event.outputs)
+            )
+        ),
+        table,
     )
 
 
@@ -400,7 +453,6 @@ def _pair_layers(
     *,
     width: int | str,
     height: int,
-    opacity: alt.ExprRef | None = None,
     pickable: bool = False,
 ) -> alt.LayerChart:
     """The pair bars; ``pickable`` (the lab's) bars show a hand cursor and outline the rows
@@ -417,7 +469,7 @@ def _pair_layers(
     y = alt.Y("delta:Q", title=label("rr.required"), scale=alt.Scale(domainMin=0))
     bars = (
         alt.Chart(_data("pairs", pairs))
-        .mark_bar(**_opacity(opacity), **({"cursor": "pointer"} if pickable else {}))
+        .mark_bar(**({"cursor": "pointer"} if pickable else {}))
         .encode(
             x=x,
             y=y,
@@ -431,12 +483,12 @@ def _pair_layers(
     )
     marks = (
         alt.Chart(_data("pairs", pairs))
-        .mark_text(dy=-8, fontSize=11, **_opacity(opacity))
+        .mark_text(dy=-8, fontSize=11)
         .encode(x=x, y=y, text="mark:N")
     )
     rule = (
         alt.Chart(_data("claim", claim))
-        .mark_rule(strokeWidth=2, strokeDash=[6, 3], **_opacity(opacity))
+        .mark_rule(strokeWidth=2, strokeDash=[6, 3])
         .encode(y="delta:Q", color=colour)
     )
     layers = [bars, rule, marks, _floor(y)]
@@ -463,14 +515,17 @@ def pair_deltas_chart(
     chart = _pair_layers(
         pair_rows(n, p, alpha, delta), claim_rows(delta), width=width, height=height
     )
-    return chart.properties(
-        description=label("rr.desc_pairs").format(
-            count=2 * n,
-            delta=approx_text(check_delta(delta)),
-            n=n,
-            p=approx_text(Fraction(p)),
-            alpha=approx_text(check_alpha(alpha)),
-        )
+    return with_tables(
+        chart.properties(
+            description=label("rr.desc_pairs").format(
+                count=2 * n,
+                delta=approx_text(check_delta(delta)),
+                n=n,
+                p=approx_text(Fraction(p)),
+                alpha=approx_text(check_alpha(alpha)),
+            )
+        ),
+        _certificate_table(rr.certify(n, p, alpha, delta), label("rr.lab_cert_heading")),
     )
 
 
@@ -567,13 +622,16 @@ def privacy_profile_chart(
     chart = _profile_layers(
         profile_rows(n, p), profile_point_rows(alpha, delta), width=width, height=height
     )
-    return chart.properties(
-        description=label("rr.desc_profile").format(
-            alpha=approx_text(check_alpha(alpha)),
-            delta=approx_text(check_delta(delta)),
-            n=n,
-            p=approx_text(Fraction(p)),
-        )
+    return with_tables(
+        chart.properties(
+            description=label("rr.desc_profile").format(
+                alpha=approx_text(check_alpha(alpha)),
+                delta=approx_text(check_delta(delta)),
+                n=n,
+                p=approx_text(Fraction(p)),
+            )
+        ),
+        profile_table(label("rr.lab_profile_heading")),
     )
 
 
@@ -656,14 +714,34 @@ def aggregation_chart(
         .mark_point(size=90, filled=True, shape="circle")
         .encode(x=x, y=y, color=colour)
     )
-    return (
+    table = fixed_table(
+        label("rr.tv_axis"),
+        ["p", label("rr.col_n"), label("rr.col_exact"), label("rr.col_normal")],
+        [
+            [
+                approx_text(Fraction(p)),
+                n,
+                exact,
+                "—" if math.isnan(normal) else "≈ " + approx_text(Fraction(normal)),
+            ]
+            for p, n, exact, normal in zip(
+                [q for q in p_values for _ in sizes],
+                frame["n"],
+                frame["exact"],
+                frame["normal"],
+                strict=True,
+            )
+        ],
+    )
+    return with_tables(
         alt.layer(lines, ones)
         .properties(width=width, height=height)
         .properties(
             description=label("rr.desc_aggregation").format(
                 ps=", ".join(approx_text(Fraction(p)) for p in p_values)
             )
-        )
+        ),
+        table,
     )
 
 
@@ -740,11 +818,17 @@ def count_law_table(n: int, p: RationalLike) -> Styler:
     return _unbroken(table)
 
 
-# --- (e) the walkthrough: one figure, a `step` parameter 1..4 ---------------------------
+# --- (e) the walkthrough: one panel per step -------------------------------------------
 
 
-def _dim(step_test: str, low: float = 0.25) -> alt.ExprRef:
-    return alt.ExprRef(f"{step_test} ? 1 : {low}")
+def _law_rows(n: int, p: RationalLike, source: int, target: int) -> list[list[object]]:
+    """``[y, P(y), Q(y)]`` for every output ``y``, the probabilities exact."""
+    laws = [rr.count_distribution(n, p, c).probabilities for c in (source, target)]
+    return [[y, laws[0][y], laws[1][y]] for y in range(n + 1)]
+
+
+def _law_header() -> list[str]:
+    return [label("rr.table_output"), label("rr.table_p"), label("rr.table_q")]
 
 
 def walkthrough_chart(
@@ -757,34 +841,35 @@ def walkthrough_chart(
     alpha: RationalLike,
     delta: RationalLike,
     width: int = WALK_WIDTH,
-) -> alt.VConcatChart:
-    """One figure in four parts, highlighted by the Vega parameter ``step`` (1..4, default 1):
+) -> Walkthrough:
+    """A figure in four steps, one panel each (:class:`~dplab.views.Walkthrough`):
 
     1. the two inputs, ``D`` with ``c`` ones and ``D′`` with one person's bit replaced;
     2. the two output laws of the count;
     3. one event outlined, with ``P(S)`` and ``αQ(S) + δ`` and its verdict;
     4. every ordered pair's required δ against the claimed δ.
 
-    The parameter has no binding: the page's walkthrough buttons set it.
+    Every panel carries its reader's table, exact (:mod:`dplab.views._tables`).
     """
     query = rr.check_query(n, p, lower, direction, mask, alpha, delta)
     pair, check = query.pair, query.check
     changed = pair.lower  # person index whose bit differs (0-based)
     source_bits = [1] * pair.source + [0] * (n - pair.source)
     target_bits = [1] * pair.target + [0] * (n - pair.target)
+    row_labels = (
+        label("rr.walk_source_row").format(c=pair.source),
+        label("rr.walk_target_row").format(c=pair.target),
+    )
     rows = [
         {
-            "row": row_label.format(c=sum(bits)),
+            "row": row_label,
             "order": order,
             "person": i + 1,
             "bit": str(bit),
             "changed": i == changed,
         }
         for order, (row_label, bits) in enumerate(
-            (
-                (label("rr.walk_source_row"), source_bits),
-                (label("rr.walk_target_row"), target_bits),
-            )
+            zip(row_labels, (source_bits, target_bits), strict=True)
         )
         for i, bit in enumerate(bits)
     ]
@@ -792,25 +877,42 @@ def walkthrough_chart(
     y_row = alt.Y("row:N", title=None, sort=alt.EncodingSortField("order", op="min"))
     cells = alt.Chart(pd.DataFrame(rows))
     inputs = alt.layer(
-        cells.mark_rect(stroke="currentColor", opacity=_dim("step == 1")).encode(
+        cells.mark_rect(stroke="currentColor").encode(
             x=x_person,
             y=y_row,
             fillOpacity=alt.condition("datum.bit == '1'", alt.value(0.55), alt.value(0.08)),
             strokeWidth=alt.condition("datum.changed", alt.value(4), alt.value(0.5)),
         ),
-        cells.mark_text(fontSize=13, opacity=_dim("step == 1")).encode(
-            x=x_person, y=y_row, text="bit:N"
+        cells.mark_text(fontSize=14).encode(x=x_person, y=y_row, text="bit:N"),
+    ).properties(width=width, height=90, title=label("rr.walk_inputs"))
+    inputs = with_tables(
+        inputs.properties(
+            description=label("rr.desc_walk_inputs").format(
+                source=pair.source, target=pair.target, person=changed + 1
+            )
         ),
-    ).properties(width=width, height=70, title=label("rr.walk_inputs"))
+        fixed_table(
+            label("rr.walk_inputs"),
+            [label("rr.walk_person"), *row_labels, label("rr.table_changed")],
+            [
+                [i + 1, a, b, yes_no(i == changed)]
+                for i, (a, b) in enumerate(zip(source_bits, target_bits, strict=True))
+            ],
+        ),
+    )
 
-    outputs = _distribution_layers(
-        distribution_rows(n, p, pair.source, pair.target, query.event.outputs),
-        event_rows(query.event.outputs),
-        width=width,
-        height=160,
-        bar_opacity=_dim("step == 2 || step == 3"),
-        outline_opacity=_dim("step == 3", 0),
-    ).properties(title=label("rr.walk_outputs"))
+    dist = distribution_rows(n, p, pair.source, pair.target, query.event.outputs)
+    laws = _law_rows(n, p, pair.source, pair.target)
+    outputs = _distribution_layers(dist, [], width=width, height=200)
+    outputs = with_tables(
+        outputs.properties(
+            title=label("rr.walk_outputs"),
+            description=label("rr.desc_walk_outputs").format(
+                n=n, source=pair.source, target=pair.target
+            ),
+        ),
+        fixed_table(label("rr.walk_outputs"), _law_header(), laws),
+    )
 
     verdict = label("rr.pass") if check.passes else label("rr.fail")
     ps, bound = compared_texts(check.source_probability, check.bound)
@@ -819,35 +921,45 @@ def walkthrough_chart(
     )
     event_line = (
         alt.Chart(pd.DataFrame([{"text": sentence}]))
-        .mark_text(
-            align="left",
-            baseline="top",
-            fontSize=13,
-            lineBreak="\n",
-            lineHeight=18,
-            opacity=_dim("step == 3", 0.2),
-        )
+        .mark_text(align="left", baseline="top", fontSize=13, lineBreak="\n", lineHeight=18)
         .encode(x=alt.value(0), y=alt.value(0), text="text:N")
-        .properties(width=width, height=36, title=label("rr.walk_event"))
+        .properties(width=width, height=40)
+    )
+    outlined = _distribution_layers(
+        dist, event_rows(query.event.outputs), width=width, height=200
+    ).properties(title=label("rr.walk_event"))
+    chosen = set(query.event.outputs)
+    event = with_tables(
+        alt.vconcat(outlined, event_line, spacing=10).properties(
+            description=label("rr.desc_walk_event").format(
+                event=event_text(check.event), ps=ps, bound=bound, verdict=verdict
+            )
+        ),
+        fixed_table(
+            label("rr.walk_event"),
+            [*_law_header(), label("rr.table_in_event")],
+            [[*row, yes_no(row[0] in chosen)] for row in laws],
+        ),
     )
 
-    pairs = _pair_layers(
-        pair_rows(n, p, alpha, delta),
-        claim_rows(delta),
-        width=width,
-        height=130,
-        opacity=_dim("step == 4"),
-    ).properties(title=label("rr.walk_pairs"))
-    return (
-        alt.vconcat(inputs, outputs, event_line, pairs, spacing=18)
-        .add_params(alt.param(name="step", value=1))
-        .resolve_scale(color="independent")
-        .properties(
-            description=label("rr.desc_walkthrough").format(
-                source=pair.source,
-                target=pair.target,
-                event=event_text(check.event),
-                delta=approx_text(check.delta),
-            )
-        )
+    pairs = pair_deltas_chart(n, p, alpha, delta, width=width, height=200).properties(
+        title=label("rr.walk_pairs")
+    )
+    return Walkthrough((inputs, outputs, event, pairs))
+
+
+def _certificate_table(certificate: Certificate, caption: str) -> dict:
+    """The reader's table of a pairs chart: each pair, its exact required δ, the verdict."""
+    verdict = label("rr.col_verdict").format(delta=approx_text(certificate.delta))
+    return fixed_table(
+        caption,
+        [label("rr.pair"), label("rr.col_exact"), verdict],
+        [
+            [
+                pair_text(row.source, row.target),
+                row.required_delta,
+                label("rr.pass") if row.is_covered_by(certificate.delta) else label("rr.fail"),
+            ]
+            for row in certificate.pairs
+        ],
     )

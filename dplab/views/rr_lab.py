@@ -45,6 +45,7 @@ from dplab.rr_lab import LAB_GRID, delta_denominator
 from dplab.views._display import chart_html
 from dplab.views._lab import LabHtml, LabLinks, lab_key
 from dplab.views._labels import label
+from dplab.views._tables import with_tables
 from dplab.views.randomized_response import (
     DATASETS,
     _distribution_layers,
@@ -55,12 +56,15 @@ from dplab.views.randomized_response import (
     compared_texts,
     decimal_text,
     distribution_rows,
+    distribution_table,
     event_rows,
     event_text,
     pair_rows,
     pair_text,
+    pairs_table,
     profile_point_rows,
     profile_rows,
+    profile_table,
     value_text,
 )
 
@@ -336,13 +340,22 @@ class RRLab(LabLinks):
         )
         return {
             "distributions": chart_html(
-                dist.properties(description=label("rr.lab_query_heading")).to_dict()
+                with_tables(
+                    dist.properties(description=label("rr.lab_query_heading")),
+                    distribution_table(label("rr.lab_query_heading")),
+                ).to_dict()
             ),
             "pairs": chart_html(
-                pairs.properties(description=label("rr.lab_cert_heading")).to_dict()
+                with_tables(
+                    pairs.properties(description=label("rr.lab_cert_heading")),
+                    pairs_table(label("rr.lab_cert_heading")),
+                ).to_dict()
             ),
             "profile": chart_html(
-                profile.properties(description=label("rr.lab_profile_heading")).to_dict()
+                with_tables(
+                    profile.properties(description=label("rr.lab_profile_heading")),
+                    profile_table(label("rr.lab_profile_heading")),
+                ).to_dict()
             ),
         }
 

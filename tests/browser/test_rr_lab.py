@@ -451,20 +451,3 @@ def test_every_control_has_a_visible_label_and_takes_keyboard_focus(open_page):
         )
         control.focus()
         assert control.evaluate("(el) => document.activeElement === el")
-
-
-def test_the_walkthrough_figure_follows_its_steps(open_page):
-    visit = open_page(LESSON)
-    page = visit.page
-    box = page.locator(".dplab-walkthrough").first
-    page.wait_for_function(
-        "document.querySelector('.dplab-walkthrough .dplab-chart') && "
-        "document.querySelector('.dplab-walkthrough .dplab-chart').dplabView"
-    )
-    step = "document.querySelector('.dplab-walkthrough .dplab-chart').dplabView.signal('step')"
-    assert page.evaluate(step) == 1
-    for expected in (2, 3, 4):
-        box.locator('[data-action="next"]').click()
-        page.wait_for_function(f"{step} === {expected}")
-    assert box.locator('[data-action="next"]').is_disabled()
-    assert visit.console_errors == []

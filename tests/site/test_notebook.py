@@ -3,7 +3,9 @@ and the post-processing of the notebook pages (math rendered at build time, shar
 
 from __future__ import annotations
 
+import ast
 import html
+import json
 import re
 
 import pytest
@@ -148,3 +150,81 @@ def test_mathjax_loader_is_removed_whatever_its_url():
         "<!-- End of mathjax configuration -->\n"
     )
     assert drop_mathjax(f"<p>a</p>\n{block}<p>b</p>") == "<p>a</p>\n<p>b</p>"
+
+
+# --- notebooks to learn in: answers inside the solutions, a cell to try each exercise ----
+
+LESSONS = sorted(REPOSITORY.glob("lessons_src/*.md"))
+
+
+def _names_read(field: str) -> set[str]:
+    return {
+        node.id
+        for node in ast.walk(ast.parse(field.split(":")[0].split("!")[0]))
+        if isinstance(node, ast.Name)
+    }
+
+
+def _names_bound(source: str) -> set[str]:
+    bound = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound.add(node.id)
+    return bound
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_code_before_the_exercises_binds_only_what_their_problems_state(path):
+    """Between the heading of the exercises and the last exercise, a code block outside the
+    exercises may bind only the givens that a problem's text shows; an answer is computed
+    in its own solution (so a notebook does not show it above the problem)."""
+    from dplab.site.lesson import CodeBlock, Component, InlineValue, Prose, parse_lesson
+
+    lesson = parse_lesson(path)
+    parts = list(lesson.parts)
+    exercises = [
+        i for i, p in enumerate(parts) if isinstance(p, Component) and p.kind == "exercise"
+    ]
+    if not exercises:
+        return
+    start = exercises[0]
+    while start > 0 and not (
+        isinstance(parts[start - 1], Prose)
+        and any(isinstance(x, str) and "\n## " in "\n" + x for x in parts[start - 1].pieces)
+    ):
+        start -= 1
+    stated: set[str] = set()
+    for i in exercises:
+        problem = parts[i].sections[0]
+        for prose in [parts[i].title, *problem.parts]:
+            if isinstance(prose, Prose):
+                for piece in prose.pieces:
+                    if isinstance(piece, InlineValue):
+                        stated |= _names_read(piece.field)
+    between = [p for p in parts[start : exercises[-1]] if isinstance(p, CodeBlock) and p.executed]
+    for block in between:
+        assert _names_bound(block.source) <= stated, (path.name, block.line, block.source)
+
+
+@pytest.mark.build
+def test_every_exercise_is_followed_by_a_cell_to_try_and_then_its_solution(built_site):
+    from dplab.views import label
+
+    for path in LESSONS:
+        slug = path.stem.split("-", 1)[1]
+        cells = json.loads((built_site / f"notebooks/{slug}.ipynb").read_text("utf-8"))["cells"]
+        texts = ["".join(cell["source"]) for cell in cells]
+        numbers = [
+            i
+            for i, text in enumerate(texts)
+            if cells[i]["cell_type"] == "markdown"
+            and re.match(r"### " + label("exercise.title", number=r"\d+"), text)
+        ]
+        assert numbers, slug
+        for k, i in enumerate(numbers, 1):
+            assert texts[i].startswith("### " + label("exercise.title", number=k))
+            try_it = cells[i + 1]
+            assert try_it["cell_type"] == "code" and try_it["outputs"] == []
+            assert texts[i + 1] == "# " + label("exercise.try")
+            assert cells[i + 2]["cell_type"] == "markdown"
+            assert texts[i + 2].startswith("#### " + label("exercise.solution_heading", number=k))

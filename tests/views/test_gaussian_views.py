@@ -252,15 +252,27 @@ def units(spec):
     return found
 
 
-def test_walkthrough_has_a_step_parameter_and_a_description():
-    spec = gv.walkthrough_chart(1.0, 1.0, 1.0).to_dict()
-    assert {"name": "step", "value": 1} in spec["params"]
-    assert "0.12693674" in spec["description"]
-    exprs = json.dumps(spec)
-    for step in ("step >= 2", "step >= 3", "step >= 4"):
-        assert step in exprs
-    bundle = mimebundle(gv.walkthrough_chart())
-    assert 'role="figure"' in bundle["text/html"]
+def test_walkthrough_has_four_panels_each_with_its_description_and_tables():
+    walk = gv.walkthrough_chart(1.0, 1.0, 1.0)
+    specs = [walk.panel(k).to_dict() for k in range(1, 5)]
+    assert "0.12693674" in specs[3]["description"]
+    assert len({spec["description"] for spec in specs}) == 4
+
+    def named(spec, name):
+        return [
+            row
+            for unit in units(spec)
+            if unit.get("data", {}).get("name") == name
+            for row in unit["data"].get("values", [])
+        ]
+
+    # the event appears at step 3, the excess over it at step 4 only
+    assert [bool(named(spec, gv.DATASETS["event"])) for spec in specs] == [0, 0, 1, 1]
+    assert [bool(named(spec, gv.DATASETS["excess"])) for spec in specs] == [0, 0, 0, 1]
+    assert specs[0]["usermeta"]["dplab_tables"][0]["source"] == gv.DATASETS["density"]
+    assert [len(spec["usermeta"]["dplab_tables"]) for spec in specs] == [1, 2, 2, 2]
+    bundle = mimebundle(walk)
+    assert bundle["text/html"].count('role="figure"') == 4
 
 
 def lab_html():

@@ -190,21 +190,43 @@ def test_charts_with_all_zero_deltas_keep_a_visible_axis():
     assert named_values(spec, "rr_floor") == [{"delta": rrv.FLOOR}]
 
 
-def test_walkthrough_has_a_step_parameter_and_highlights_each_step():
-    spec = rrv.walkthrough_chart(N, P, lower=2, mask=1 << N, alpha=ALPHA, delta=DELTA).to_dict()
-    assert spec["params"] == [{"name": "step", "value": 1}]
-    assert "bind" not in spec["params"][0]
-    assert len(spec["vconcat"]) == 4
-    opacity = json.dumps(spec)
-    for step in ("step == 1", "step == 2 || step == 3", "step == 3", "step == 4"):
-        assert step in opacity
-    text = spec["datasets"][spec["vconcat"][2]["data"]["name"]][0]["text"]
-    assert text == label("rr.walk_event_text").format(
-        event="{4}", ps="= 0.0081", bound="= 0.2687", verdict=label("rr.pass")
-    )
-    bits = spec["vconcat"][0]["layer"][0]
-    assert bits["mark"]["opacity"] == {"expr": "step == 1 ? 1 : 0.25"}
-    assert "description" in spec and "{4}" in spec["description"]
+def test_walkthrough_has_one_panel_per_step_with_exact_reader_tables():
+    walk = rrv.walkthrough_chart(N, P, lower=2, mask=1 << N, alpha=ALPHA, delta=DELTA)
+    assert walk.steps == 4
+    specs = [walk.panel(k).to_dict() for k in range(1, 5)]
+    assert all(spec["description"] and "params" not in spec for spec in specs)
+    tables = [spec["usermeta"]["dplab_tables"] for spec in specs]
+    # step 1: the changed person is the third (c = 2 → 3), the only "yes"
+    (inputs,) = tables[0]
+    assert [row[-1] for row in inputs["rows"]] == [label("table.no")] * 2 + [label("table.yes")] + [
+        label("table.no")
+    ] * (N - 3)
+    # steps 2 and 3: wide tables y | P(y) | Q(y) (| in S), exact, from the channel itself
+    source, target = (rr.count_distribution(N, P, c).probabilities for c in (2, 3))
+    (laws,) = tables[1]
+    assert laws["header"] == ["y", "P(y)", "Q(y)"]
+    assert laws["rows"] == [[str(y), str(source[y]), str(target[y])] for y in range(N + 1)]
+    (event,) = tables[2]
+    assert event["header"][-1] == label("rr.table_in_event")
+    assert [row[-1] for row in event["rows"]] == [label("table.no")] * N + [label("table.yes")]
+    # step 4: one row per ordered pair, the exact required δ of the certificate
+    (pairs,) = tables[3]
+    certificate = rr.certify(N, P, ALPHA, DELTA)
+    assert [row[1] for row in pairs["rows"]] == [str(r.required_delta) for r in certificate.pairs]
+    text = [
+        v["text"]
+        for spec in [specs[2]]
+        for rows in spec["datasets"].values()
+        for v in rows
+        if "text" in v
+    ]
+    assert text == [
+        label("rr.walk_event_text").format(
+            event="{4}", ps="= 0.0081", bound="= 0.2687", verdict=label("rr.pass")
+        )
+    ]
+    with pytest.raises(ValueError, match="between 1 and 4"):
+        walk.panel(5)
 
 
 def test_certificate_table_is_the_exact_certificate():
@@ -259,7 +281,7 @@ def test_every_chart_has_a_korean_description_in_its_aria_label():
         rrv.pair_deltas_chart(N, P, ALPHA, DELTA),
         rrv.privacy_profile_chart(N, P, alpha=ALPHA, delta=DELTA),
         rrv.aggregation_chart(["3/4"], [1, 2]),
-        rrv.walkthrough_chart(N, P, lower=2, mask=16, alpha=ALPHA, delta=DELTA),
+        *rrv.walkthrough_chart(N, P, lower=2, mask=16, alpha=ALPHA, delta=DELTA).panels,
     ]
     for chart in charts:
         description = chart.to_dict()["description"]

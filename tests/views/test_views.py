@@ -32,7 +32,7 @@ def test_slider_chart_binds_a_range_over_exactly_the_precomputed_scales():
     (param,) = spec["params"]
     assert param["name"] == "b" and param["value"] == 1.0
     assert (param["bind"]["min"], param["bind"]["max"], param["bind"]["step"]) == (0.5, 2.0, 0.5)
-    data = next(iter(spec["datasets"].values()))
+    data = spec["data"]["values"]
     assert sorted({row["scale"] for row in data}) == SCALES
     assert "description" in spec
     colours = spec["vconcat"][0]["encoding"]["color"]
@@ -105,3 +105,12 @@ def test_labels_reject_unknown_language():
     with pytest.raises(ValueError, match=r"lang must be one of \['en', 'ko'\]; got 'fr'"):
         label("code.fold", "fr")
     assert label("code.fold", "ko") == "코드 보기"
+
+
+def test_notation_has_the_same_symbols_in_every_language():
+    from dplab.views import NOTATION
+
+    symbols = {lang: [symbol for symbol, _ in rows] for lang, rows in NOTATION.items()}
+    assert symbols["ko"][:3] == symbols["en"][:3] == ["ε", "α = e<sup>ε</sup>", "δ"]
+    assert len(symbols["ko"]) == len(symbols["en"])
+    assert all(meaning.strip() for rows in NOTATION.values() for _, meaning in rows)

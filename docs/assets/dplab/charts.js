@@ -45,44 +45,107 @@
     };
   }
 
-  // The data a chart currently shows: Vega-Lite names the first view's data after its
-  // transforms (filters by sliders included) "data_0"; a chart without transforms has
-  // only its source data set.
-  function shownDataName(view) {
-    var names = Object.keys(view.getState({ data: vega.truthy, signals: vega.falsy, recurse: true }).data || {});
-    if (names.indexOf("data_0") >= 0) return "data_0";
-    return names.filter(function (n) { return n !== "root" && !/_(group|store)$/.test(n); })[0];
+  // The reader's tables of a chart ("데이터를 표로 보기"): the chart's spec carries them in
+  // `usermeta.dplab_tables` (dplab/views/_tables.py), already in the reader's words and
+  // shape. A fixed table lists its cells; a live one says how to read the chart's current
+  // data (a lab or a slider changes them): which dataset, which field makes the rows,
+  // and for each column the field of the row whose `where` fields match.
+  function specOf(container) {
+    if (!container.dplabSpec) {
+      container.dplabSpec = JSON.parse(container.querySelector('script[type="application/json"]').textContent);
+    }
+    return container.dplabSpec;
   }
 
-  function cellText(value) {
-    if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toPrecision(6).replace(/\.?0+$/, "");
-    return value === null || value === undefined ? "" : String(value);
+  function readerTables(container) {
+    var meta = specOf(container).usermeta;
+    return (meta && meta.dplab_tables) || [];
   }
 
-  function fillTable(container, view) {
-    var holder = container.querySelector(".dplab-chart-table");
-    var name = shownDataName(view);
-    var rows = name ? view.data(name) : [];
-    var columns = rows.length ? Object.keys(rows[0]).filter(function (k) { return k.charAt(0) !== "_"; }) : [];
-    var limit = 200;
+  function numberText(value) {
+    if (Number.isInteger(value)) return String(value);
+    return value.toPrecision(4).replace(/(\.\d*?)0+(e|$)/, "$1$2").replace(/\.(e|$)/, "$1");
+  }
+
+  function cellText(value, format) {
     var words = window.DPLAB.labels;
+    if (value === null || value === undefined) return "";
+    if (format === "yesno") return words[value ? "table.yes" : "table.no"];
+    if (format === "number" && typeof value === "number") return numberText(value);
+    return String(value);
+  }
+
+  function liveRows(table, view) {
+    var rows = view.data(table.source) || [];
+    if (table.filter) {
+      var wanted = view.signal(table.filter.signal);
+      rows = rows.filter(function (row) { return Math.abs(row[table.filter.field] - wanted) < 1e-9; });
+    }
+    var order = [];
+    var groups = new Map();
+    rows.forEach(function (row) {
+      var key = row[table.index.field];
+      if (!groups.has(key)) { groups.set(key, []); order.push(key); }
+      groups.get(key).push(row);
+    });
+    return order.map(function (key) {
+      var group = groups.get(key);
+      return [cellText(key, table.index.format)].concat(table.columns.map(function (column) {
+        var match = group.filter(function (row) {
+          return Object.keys(column.where || {}).every(function (f) { return row[f] === column.where[f]; });
+        })[0];
+        return match ? cellText(match[column.field], column.format) : "";
+      }));
+    });
+  }
+
+  function tableElement(spec, view) {
+    var words = window.DPLAB.labels;
+    var header = spec.rows ? spec.header : [spec.index.title].concat(spec.columns.map(function (c) { return c.title; }));
+    var rows = spec.rows || liveRows(spec, view);
+    var limit = 200;
     var table = document.createElement("table");
     table.className = "dplab-table";
+    table.createCaption().textContent = spec.caption;
     var head = table.createTHead().insertRow();
-    columns.forEach(function (c) { var th = document.createElement("th"); th.scope = "col"; th.textContent = c; head.appendChild(th); });
-    var body = table.createTBody();
-    rows.slice(0, limit).forEach(function (row) {
-      var tr = body.insertRow();
-      columns.forEach(function (c) { tr.insertCell().textContent = cellText(row[c]); });
+    header.forEach(function (title) {
+      var th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = title;
+      head.appendChild(th);
     });
-    holder.replaceChildren(table);
+    var body = table.createTBody();
+    rows.slice(0, limit).forEach(function (cells) {
+      var tr = body.insertRow();
+      cells.forEach(function (text, k) {
+        var cell = k === 0 ? document.createElement("th") : document.createElement("td");
+        if (k === 0) cell.scope = "row";
+        cell.textContent = text;
+        tr.appendChild(cell);
+      });
+    });
+    var parts = [table];
     if (rows.length > limit) {
       var note = document.createElement("p");
       note.className = "dplab-chart-table-note";
       note.textContent = words["chart.table_rows"].replace("{shown}", limit).replace("{total}", rows.length);
-      holder.appendChild(note);
+      parts.push(note);
     }
-    return name;
+    return parts;
+  }
+
+  function fillTable(container, view) {
+    var holder = container.querySelector(".dplab-chart-table");
+    var tables = readerTables(container);
+    var parts = [];
+    tables.forEach(function (spec) { parts = parts.concat(tableElement(spec, view)); });
+    if (tables.some(function (spec) { return !spec.rows; })) {
+      var note = document.createElement("p");
+      note.className = "dplab-chart-table-note";
+      note.textContent = window.DPLAB.labels["chart.table_approx"];
+      parts.push(note);
+    }
+    holder.replaceChildren.apply(holder, parts);
   }
 
   function addTableToggle(container) {
@@ -103,20 +166,26 @@
       holder.hidden = !open;
       button.setAttribute("aria-expanded", String(open));
       button.textContent = words[open ? "chart.table_hide" : "chart.table_show"];
-      // A chart still shown as its picture fills its table once drawn (embed).
-      if (open && container.dplabView) fillTable(container, container.dplabView);
+      // Fixed tables need no live chart; a live table of a chart still shown as its
+      // picture is filled once the chart is drawn (embed).
+      var fixed = readerTables(container).every(function (spec) { return spec.rows; });
+      if (open && (container.dplabView || fixed)) fillTable(container, container.dplabView);
       else if (open) drawWaiting(container);
     });
     container.appendChild(button);
     container.appendChild(holder);
   }
 
+  // A live table follows its data (a lab replaces them) and its filter's slider.
   function watchTable(container, view) {
-    var name = shownDataName(view);
-    if (!name) return;
-    view.addDataListener(name, function () {
-      var holder = container.querySelector(".dplab-chart-table");
-      if (holder && !holder.hidden) fillTable(container, view);
+    readerTables(container).forEach(function (spec) {
+      if (spec.rows) return;
+      function refill() {
+        var holder = container.querySelector(".dplab-chart-table");
+        if (holder && !holder.hidden) fillTable(container, view);
+      }
+      view.addDataListener(spec.source, refill);
+      if (spec.filter) view.addSignalListener(spec.filter.signal, refill);
     });
   }
 
@@ -247,9 +316,12 @@
     }).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
   }
 
-  // drawAll(): draw every chart now; waiting(): how many charts are not drawn yet.
+  // drawAll(): draw every chart now; draw(container): that chart now, if not drawn yet
+  // (a walkthrough draws its hidden steps' panels once the first one is drawn);
+  // waiting(): how many charts are not drawn yet.
   window.DPLAB_CHARTS = {
     drawAll: drawAll,
+    draw: drawWaiting,
     waiting: function () { return waiting.size; }
   };
 

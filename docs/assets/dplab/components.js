@@ -80,29 +80,45 @@
 
   // ----------------------------------------------------------- walkthrough
 
+  // Each step is a list item holding its panel (a chart) and its text. Without scripts
+  // every step shows; here one step shows at a time, its panel beside its text. Moving to
+  // another step announces it (a live region), keeps focus on a button, and scrolls just
+  // enough that the buttons and the whole step are in view when they fit on screen.
   function initWalkthrough(box) {
     var steps = Array.prototype.slice.call(box.querySelectorAll(".dplab-walkthrough-step"));
     var nav = box.querySelector(".dplab-walkthrough-nav");
     var count = box.querySelector(".dplab-walkthrough-count");
+    var live = box.querySelector(".dplab-walkthrough-live");
     var previous = nav.querySelector('[data-action="previous"]');
     var next = nav.querySelector('[data-action="next"]');
-    var chart = box.querySelector(".dplab-chart");
     var current = 1;
 
-    function setChartStep() {
-      if (chart && chart.dplabView) {
-        try {
-          chart.dplabView.signal("step", current).runAsync();
-        } catch (error) {
-          console.error("DP Lab walkthrough: the figure has no 'step' parameter");
-        }
-      }
+    function headerBottom() {
+      var header = document.querySelector(".md-header");
+      return header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
     }
 
-    function show(step) {
+    // Scroll as little as possible so that the buttons and the step are both visible; a
+    // step taller than the screen is shown from the buttons down.
+    function keepInView(step) {
+      var top = nav.getBoundingClientRect().top;
+      var bottom = step.getBoundingClientRect().bottom;
+      var roomTop = headerBottom() + 8;
+      var roomBottom = window.innerHeight - 8;
+      var by = 0;
+      if (bottom - top > roomBottom - roomTop || top < roomTop) by = top - roomTop;
+      else if (bottom > roomBottom) by = bottom - roomBottom;
+      if (by) window.scrollBy({ top: by, behavior: "instant" });
+    }
+
+    function show(step, byReader) {
       var hadFocus = document.activeElement;
       current = Math.max(1, Math.min(steps.length, step));
-      steps.forEach(function (item) { item.hidden = Number(item.dataset.step) !== current; });
+      var shown = null;
+      steps.forEach(function (item) {
+        item.hidden = Number(item.dataset.step) !== current;
+        if (!item.hidden) shown = item;
+      });
       count.textContent = current + " / " + steps.length;
       previous.disabled = current === 1;
       next.disabled = current === steps.length;
@@ -110,20 +126,77 @@
       // A button that becomes disabled loses focus: hand it to the other one.
       if (hadFocus === next && next.disabled) previous.focus();
       if (hadFocus === previous && previous.disabled) next.focus();
-      setChartStep();
+      if (byReader) {
+        var title = shown.querySelector(".dplab-walkthrough-step-title strong");
+        live.textContent = live.dataset.template
+          .replace("{number}", current)
+          .replace("{total}", steps.length)
+          .replace("{title}", title ? title.textContent : "");
+        keepInView(shown);
+      }
     }
 
+    // The panels of hidden steps would be drawn only when shown, and a panel changes its
+    // height when drawn: draw them all (hidden, at their fixed size) once the walkthrough
+    // is near the viewport, that is once the first panel is drawn.
+    box.addEventListener("dplab:chart-drawn", function drawOthers() {
+      box.removeEventListener("dplab:chart-drawn", drawOthers);
+      box.querySelectorAll(".dplab-chart").forEach(function (chart) { window.DPLAB_CHARTS.draw(chart); });
+    });
     box.classList.add("is-interactive");
     nav.hidden = false;
-    previous.addEventListener("click", function () { show(current - 1); });
-    next.addEventListener("click", function () { show(current + 1); });
+    previous.addEventListener("click", function () { show(current - 1, true); });
+    next.addEventListener("click", function () { show(current + 1, true); });
     box.addEventListener("keydown", function (event) {
       if (event.target.matches("input, select, textarea")) return;
-      if (event.key === "ArrowRight") { show(current + 1); event.preventDefault(); }
-      if (event.key === "ArrowLeft") { show(current - 1); event.preventDefault(); }
+      if (event.key === "ArrowRight") { show(current + 1, true); event.preventDefault(); }
+      if (event.key === "ArrowLeft") { show(current - 1, true); event.preventDefault(); }
     });
-    if (chart) chart.addEventListener("dplab:chart-drawn", setChartStep);
-    show(1);
+    show(1, false);
+  }
+
+  // -------------------------------------------------------------- notation
+
+  // A lesson page carries the course's notation in a <details> at its top (readable
+  // without scripts). Here it moves into a dialog that a button in the page header opens
+  // from anywhere on the page; Esc or the close button closes it and focus goes back to
+  // the button.
+  function initNotation(details) {
+    var header = document.querySelector(".md-header__inner");
+    if (!header || typeof HTMLDialogElement !== "function") return;
+    var words = window.DPLAB.labels;
+    var dialog = document.createElement("dialog");
+    dialog.className = "dplab-notation-dialog md-typeset";
+    dialog.id = "dplab-notation-dialog";
+    dialog.setAttribute("aria-labelledby", "dplab-notation-title");
+    var head = document.createElement("div");
+    head.className = "dplab-notation-head";
+    var title = document.createElement("h2");
+    title.id = "dplab-notation-title";
+    title.textContent = words["notation.title"];
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "md-button dplab-notation-close";
+    close.textContent = words["notation.close"];
+    head.append(title, close);
+    dialog.append(head, details.querySelector(".dplab-notation-list"));
+    document.body.appendChild(dialog);
+    details.hidden = true;
+
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "md-header__button dplab-notation-button";
+    button.setAttribute("aria-haspopup", "dialog");
+    button.setAttribute("aria-controls", dialog.id);
+    button.title = words["notation.open"];  // the visible word is the accessible name
+    button.textContent = words["notation.button"];
+    var search = header.querySelector(".md-search");
+    header.insertBefore(button, search ? search.previousElementSibling || search : null);
+
+    button.addEventListener("click", function () { dialog.showModal(); close.focus(); });
+    close.addEventListener("click", function () { dialog.close(); });
+    dialog.addEventListener("click", function (event) { if (event.target === dialog) dialog.close(); });
+    dialog.addEventListener("close", function () { button.focus(); });
   }
 
   // -------------------------------------------------------------- progress
@@ -143,6 +216,8 @@
       openedForPrint.push(details);
     });
     document.querySelectorAll(".dplab-walkthrough-step").forEach(function (step) { step.dataset.hiddenBefore = step.hidden; step.hidden = false; });
+    // Panels of steps that were hidden were never drawn: draw them now that they show.
+    if (window.DPLAB_CHARTS) window.DPLAB_CHARTS.drawAll();
   });
   window.addEventListener("afterprint", function () {
     openedForPrint.forEach(function (details) { details.open = false; });
@@ -208,6 +283,7 @@
     document.querySelectorAll(".dplab-quiz").forEach(initQuiz);
     document.querySelectorAll(".dplab-walkthrough").forEach(initWalkthrough);
     document.querySelectorAll(".dplab-progress").forEach(initProgress);
+    document.querySelectorAll(".dplab-notation").forEach(initNotation);
   }
 
   if (document.readyState === "loading") {
