@@ -23,12 +23,14 @@ import markdown_katex.extension as mk_extension
 import nbformat
 from nbformat import v4
 
+from dplab.site.bibliography import Bibliography
+from dplab.site.citations import cited_keys, notebook_references, plain_citations
 from dplab.site.components import notebook_items
 from dplab.site.execute import CellResult
 from dplab.site.katex import KatexBatchRenderer, KatexError
 from dplab.site.katex import renderer as katex_renderer
 from dplab.site.lesson import CodeBlock, Component, Lesson, Prose
-from dplab.site.render import fill_prose, render_context, results_by_cell
+from dplab.site.render import render_context, results_by_cell
 from dplab.site.wheel import SiteWheel
 from dplab.views import label
 
@@ -133,22 +135,28 @@ def install_note(wheel: SiteWheel) -> str:
 
 
 def render_notebook(
-    lesson: Lesson, results: list[CellResult], wheel: SiteWheel | None = None
+    lesson: Lesson,
+    results: list[CellResult],
+    wheel: SiteWheel | None = None,
+    bibliography: Bibliography | None = None,
 ) -> str:
     """The lesson as an ``.ipynb`` document (JSON text, deterministic).
 
     With ``wheel`` (served in the notebook's folder), the first cell says how to install it.
+    With ``bibliography``, citations read as plain short citations and a last cell lists
+    the full references the lesson cites.
     """
     by_cell = results_by_cell(lesson, results)
     first = f"# {lesson.meta.title}\n\n{lesson.meta.summary}"
     if wheel is not None:
         first += f"\n\n> {install_note(wheel)}"
     cells = [v4.new_markdown_cell(first)]
-    ctx = render_context(lesson, by_cell)
+    cite = plain_citations(bibliography) if bibliography is not None else None
+    ctx = render_context(lesson, by_cell, cite)
     items: list[str | CodeBlock] = []
     for part in lesson.parts:
         if isinstance(part, Prose):
-            items.append(jupyter_markdown(fill_prose(part, by_cell)).strip())
+            items.append(jupyter_markdown(ctx.fill(part)).strip())
         elif isinstance(part, Component):
             items.extend(notebook_items(part, ctx, jupyter_markdown))
         else:
@@ -167,6 +175,8 @@ def render_notebook(
             if item.display != "show":
                 cell.metadata["jupyter"] = {"source_hidden": True}
             cells.append(cell)
+    if bibliography is not None and (references := notebook_references(bibliography, cited_keys(lesson))):
+        cells.append(v4.new_markdown_cell(references))
     for number, cell in enumerate(cells):
         cell["id"] = f"{lesson.slug}-{number}"
     notebook = v4.new_notebook(
