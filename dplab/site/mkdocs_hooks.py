@@ -5,7 +5,7 @@
 * ``on_pre_build``: runs the pre-build (execute, cache, render lessons and notebooks);
 * ``on_config`` also hands the templates the labels and the Content-Security-Policy;
 * ``on_post_page``: notebook pages get their math rendered at build time (and lose
-  mkdocs-jupyter's MathJax loader), link their large shared CSS instead of inlining it,
+  mkdocs-jupyter's MathJax loader), heading ids that their table of contents links to, link their large shared CSS instead of inlining it,
   and lose mkdocs-jupyter's remote Mermaid loader;
 * ``on_serve``: makes ``mkdocs serve`` reload when a lesson or ``dplab`` changes.
 """
@@ -21,7 +21,12 @@ from dplab.site.build import PREBUILT
 from dplab.site.catalog import lessons_in_order
 from dplab.site.errors import LessonError
 from dplab.site.katex import KatexError
-from dplab.site.notebook import drop_mathjax, externalize_styles, render_notebook_math
+from dplab.site.notebook import (
+    anchor_headings,
+    drop_mathjax,
+    externalize_styles,
+    render_notebook_math,
+)
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
 from dplab.site.security import CONTENT_SECURITY_POLICY, drop_remote_imports
@@ -72,11 +77,19 @@ def on_post_page(output, page, config):
             target.write_text(css, encoding="utf-8")
 
     prefix = "../" * page.file.dest_uri.count("/") + "assets/generated/"
+    toc = [(item.id, item.title) for item in _flatten(page.toc)]
     try:
         output = render_notebook_math(drop_mathjax(output), page.file.src_uri)
-    except KatexError as error:
+        output = anchor_headings(output, toc, page.file.src_uri)
+    except (KatexError, ValueError) as error:
         raise PluginError(str(error)) from None
     return externalize_styles(drop_remote_imports(output), prefix, write)
+
+
+def _flatten(items):
+    for item in items:
+        yield item
+        yield from _flatten(item.children)
 
 
 def on_serve(server, config, builder):

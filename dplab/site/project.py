@@ -25,6 +25,12 @@ class Project:
         return self.root / "lessons_src"
 
     @property
+    def lesson_template(self) -> Path:
+        """The lesson that ``python -m dplab.site new`` copies (not built: its name starts
+        with ``_``)."""
+        return self.lessons_dir / "_template.md"
+
+    @property
     def bibliography_file(self) -> Path:
         return self.lessons_dir / "references.bib"
 
