@@ -291,6 +291,8 @@ class _Parser:
                 raise self.fail("'#' concatenation is not supported: write the value in full")
             if self.peek() == ",":
                 self.position += 1
+            elif not self.peek():
+                raise self.fail(f"entry {key!r} is never closed by '}}'", start)
             elif self.peek() != "}":
                 raise self.fail(f"expected ',' or '}}' after field {name!r}")
         return self._make_entry(kind, key, raw, start)
@@ -370,8 +372,8 @@ class _Parser:
 
 
 def _clean(value: str) -> str:
-    text = value.replace("{", "").replace("}", "").replace("~", "\u00a0").replace("--", "–")
-    return " ".join(text.split())
+    text = re.sub(r"[ \t\r\n]+", " ", value.replace("{", "").replace("}", "")).strip()
+    return text.replace("~", "\u00a0").replace("--", "–")
 
 
 def _split_names(value: str) -> list[str]:

@@ -104,11 +104,11 @@ def _replace(text: str, replacement: Callable[[tuple[Cite, ...]], str]) -> str:
     for index, match in _citations(text):
         found.setdefault(index, []).append(match)
     for index, matches in found.items():
-        line = lines[index]
-        for match in reversed(matches):
-            new = replacement(parse_citation(match["body"]))
-            line = line[: match.start()] + new + line[match.end() :]
-        lines[index] = line
+        line, pieces, position = lines[index], [], 0
+        for match in matches:  # in reading order: pages number citations as they come
+            pieces += [line[position : match.start()], replacement(parse_citation(match["body"]))]
+            position = match.end()
+        lines[index] = "".join(pieces) + line[position:]
     return "\n".join(lines)
 
 
