@@ -66,4 +66,4 @@ setup-system:
 	bash tools/install-system.sh
 
 clean:
-	rm -rf site site.tmp-* .cache docs/lessons docs/notebooks docs/assets/vendor docs/assets/generated
+	rm -rf site site.tmp-* .cache docs/lessons docs/notebooks docs/references.md docs/assets/vendor docs/assets/generated
