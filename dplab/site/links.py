@@ -5,7 +5,7 @@ so its links are root-absolute), every ``href`` and ``src`` of ``a``, ``link``, 
 ``img``, ``source``, ``iframe``, ``video`` and ``audio`` is read.  A relative link must name
 a file inside the site; with a ``#fragment``, that file must be an HTML page holding an
 element with that ``id`` (or an ``a`` with that ``name``); a bare ``#fragment`` must be on
-the page itself.  A link to another host is allowed only where :data:`EXTERNAL_LINKS` says
+the page itself.  A lab's state link, ``#<lab id>?<state>``, needs the lab's ``id``.  A link to another host is allowed only where :data:`EXTERNAL_LINKS` says
 so (the course opens offline, so every outside link is a deliberate choice).
 
 ``python -m dplab.site check-links [SITE]`` prints the broken links, one per line.
@@ -137,6 +137,8 @@ def _check(site: Path, page: str, link: str, parse, allowed: tuple[str, ...]) ->
     if parts.fragment:
         if not target.endswith(".html"):
             return "an anchor on a file that is not a page"
-        if unquote(parts.fragment) not in parse(target).ids:
-            return f"no element with id {unquote(parts.fragment)!r} in {target}"
+        # A lab's state link reads '#<lab id>?<state>' (docs/assets/dplab/lab.js).
+        anchor = unquote(parts.fragment).split("?", 1)[0]
+        if anchor not in parse(target).ids:
+            return f"no element with id {anchor!r} in {target}"
     return None

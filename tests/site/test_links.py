@@ -38,7 +38,7 @@ def test_links_that_resolve_pass(tiny_site):
         '<a href="a.html#%EC%84%A4%EC%A0%95">percent-encoded Korean anchor</a>'
         '<a href="a.html#old">a named anchor</a><a href="../index.html#top">up</a>'
         '<link rel="stylesheet" href="../assets/site.css"><img src="data:image/png;base64,AA==">'
-        '<a href="a.html?x=1">query</a>'
+        '<a href="a.html?x=1">query</a><a href="a.html#설정?n=4&amp;p=0.9">a lab state</a>'
     )
     assert reasons(tiny_site, body) == []
     assert broken_links(tiny_site) == []  # 404.html is not checked
@@ -51,6 +51,7 @@ def test_links_that_resolve_pass(tiny_site):
         ("missing.html", "no such file"),
         ("a.html#nowhere", "no element with id 'nowhere' in lessons/a.html"),
         ("#nowhere", "no element with id 'nowhere' in lessons/b.html"),
+        ("a.html#lab?n=4", "no element with id 'lab' in lessons/a.html"),
         ("../assets", "names a folder, not a file"),
         ("../../outside.html", "points outside the site"),
         ("/lessons/a.html", "root-absolute"),
