@@ -8,7 +8,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: site test serve bench bench-gaussian bench-composition lint setup setup-python setup-assets setup-system clean
+.PHONY: site test serve lesson bench bench-gaussian bench-composition lint setup setup-python setup-assets setup-system clean
 
 site: setup-python setup-assets
 	$(PY) -m dplab.site build
@@ -20,6 +20,10 @@ test: setup-python setup-assets setup-system
 
 serve: setup-python setup-assets
 	$(VENV)/bin/mkdocs serve --livereload
+
+# Start a lesson from lessons_src/_template.md: make lesson SLUG=sparse-vector TITLE="희소 벡터 기법"
+lesson: setup-python
+	$(PY) -m dplab.site new "$(SLUG)" --title "$(TITLE)"
 
 bench: setup-python setup-assets
 	$(PY) bench/build.py
@@ -62,4 +66,4 @@ setup-system:
 	bash tools/install-system.sh
 
 clean:
-	rm -rf site site.tmp-* .cache docs/lessons docs/notebooks docs/assets/vendor docs/assets/generated
+	rm -rf site site.tmp-* .cache docs/lessons docs/notebooks docs/references.md docs/assets/vendor docs/assets/generated

@@ -1,9 +1,13 @@
-"""Build the whole site into a temporary folder, then swap it in.
+"""Build the whole site into a temporary folder, then swap it in; the command line.
 
 ``python -m dplab.site build`` runs the pre-build (lessons executed or taken from the
 cache, pages and notebooks rendered), then MkDocs into ``site.tmp-<pid>``; only when both
 succeed does it replace ``site/``.  A failed build leaves the previous site exactly as it
 was.  (Under ``mkdocs serve`` the MkDocs hook runs the pre-build instead.)
+
+``python -m dplab.site new <slug> --title "…"`` starts a lesson from the template
+(:mod:`dplab.site.scaffold`); ``python -m dplab.site check-links [SITE]`` lists the broken
+links of a built site (:mod:`dplab.site.links`).
 """
 
 from __future__ import annotations
@@ -59,9 +63,19 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m dplab.site", description=__doc__)
-    parser.add_argument("command", choices=["build"], help="what to do")
-    parser.add_argument("--site-dir", type=Path, default=None, help="where to put the site")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="command")
+    build = commands.add_parser("build", help="build the site (atomically)")
+    build.add_argument("--site-dir", type=Path, default=None, help="where to put the site")
+    new = commands.add_parser("new", help="start a new lesson from lessons_src/_template.md")
+    new.add_argument("slug", help="the lesson's address: lowercase words joined by '-'")
+    new.add_argument("--title", required=True, help="the lesson's title")
+    links = commands.add_parser("check-links", help="list the broken links of a built site")
+    links.add_argument("site", type=Path, nargs="?", default=None, help="default: site/")
     args = parser.parse_args(argv)
+    if args.command == "new":
+        return _new(args.slug, args.title)
+    if args.command == "check-links":
+        return _check_links(args.site or Project().site_dir)
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
     logging.getLogger("mkdocs").addHandler(handler)
@@ -75,3 +89,32 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.perf_counter() - start
     print(f"\nSite built in {seconds:.1f} s. Open it from disk: {site / 'index.html'}")
     return 0
+
+
+def _new(slug: str, title: str) -> int:
+    from dplab.site.scaffold import new_lesson
+
+    project = Project()
+    try:
+        path = new_lesson(project, slug, title)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(
+        f"Wrote {path.relative_to(project.root)}. Preview it with 'make serve', replace the "
+        "placeholder prose, and see docs/contributing.md."
+    )
+    return 0
+
+
+def _check_links(site: Path) -> int:
+    from dplab.site.links import broken_links
+
+    if not (site / "index.html").is_file():
+        print(f"error: no built site in {site} (run 'make site')", file=sys.stderr)
+        return 2
+    broken = broken_links(site)
+    for link in broken:
+        print(link)
+    print(f"{len(broken)} broken link(s) in {site}", file=sys.stderr)
+    return 1 if broken else 0

@@ -37,6 +37,7 @@ from dplab.site.errors import LessonError
 
 __all__ = [
     "DEFAULT_TIMEOUT",
+    "SLUG",
     "CodeBlock",
     "Component",
     "FrontMatter",
@@ -52,7 +53,8 @@ __all__ = [
 DEFAULT_TIMEOUT = 60.0
 Display = Literal["show", "fold", "hide"]
 
-_FILE_NAME = re.compile(r"^(?P<number>\d+)-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
+SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_FILE_NAME = re.compile(rf"^(?P<number>\d+)-(?P<slug>{SLUG.pattern})\.md$")
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 _INLINE = re.compile(r"(?<!\\)\{\{(?P<field>.*?)\}\}")
 _COMPONENT_OPEN = re.compile(r"^:::[ \t]*(?P<kind>[a-z][a-z-]*)(?:[ \t]+(?P<title>\S.*?))?[ \t]*$")

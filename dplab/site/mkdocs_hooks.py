@@ -10,8 +10,9 @@
 * ``on_post_page``: every chart gets its pictures drawn at build time
   (``dplab.site.pictures``); every box that may scroll is focusable until the page has
   measured it (``dplab.site.sections.mark_scroll_boxes``); notebook pages get their math
-  rendered at build time (and lose mkdocs-jupyter's MathJax loader), link their large
-  shared CSS instead of inlining it, and lose mkdocs-jupyter's remote Mermaid loader;
+  rendered at build time (and lose mkdocs-jupyter's MathJax loader), heading ids that
+  their table of contents links to, link their large shared CSS instead of inlining it,
+  and lose mkdocs-jupyter's remote Mermaid loader;
 * ``on_serve``: makes ``mkdocs serve`` reload when a lesson or ``dplab`` changes.
 """
 
@@ -28,7 +29,12 @@ from dplab.site.build import PREBUILT
 from dplab.site.catalog import lessons_in_order
 from dplab.site.errors import LessonError
 from dplab.site.katex import KatexError
-from dplab.site.notebook import drop_mathjax, externalize_styles, render_notebook_math
+from dplab.site.notebook import (
+    anchor_headings,
+    drop_mathjax,
+    externalize_styles,
+    render_notebook_math,
+)
 from dplab.site.pictures import ChartPictureError, add_pictures
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
@@ -110,12 +116,20 @@ def on_post_page(output, page, config):
     prefix = "../" * page.file.dest_uri.count("/") + "assets/generated/"
     try:
         if page.file.src_uri.endswith(".ipynb"):
+            toc = [(item.id, item.title) for item in _flatten(page.toc)]
             output = render_notebook_math(drop_mathjax(output), page.file.src_uri)
+            output = anchor_headings(output, toc, page.file.src_uri)
             output = externalize_styles(drop_remote_imports(output), prefix, write)
         output = add_pictures(output, prefix, write)
-    except (KatexError, ChartPictureError) as error:
+    except (KatexError, ChartPictureError, ValueError) as error:
         raise PluginError(str(error)) from None
     return mark_scroll_boxes(output)
+
+
+def _flatten(items):
+    for item in items:
+        yield item
+        yield from _flatten(item.children)
 
 
 def on_serve(server, config, builder):

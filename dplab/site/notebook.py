@@ -22,17 +22,21 @@ from typing import NamedTuple
 import markdown_katex.extension as mk_extension
 import nbformat
 from nbformat import v4
+from pymdownx.slugs import slugify
 
+from dplab.site.bibliography import Bibliography
+from dplab.site.citations import cited_keys, notebook_references, plain_citations
 from dplab.site.components import NotebookCell, notebook_items
 from dplab.site.execute import CellResult
 from dplab.site.katex import KatexBatchRenderer, KatexError
 from dplab.site.katex import renderer as katex_renderer
 from dplab.site.lesson import CodeBlock, Component, Lesson, Prose
-from dplab.site.render import fill_prose, render_context, results_by_cell
+from dplab.site.render import render_context, results_by_cell
 from dplab.site.wheel import SiteWheel
 from dplab.views import label
 
 __all__ = [
+    "anchor_headings",
     "drop_mathjax",
     "externalize_styles",
     "install_note",
@@ -133,22 +137,28 @@ def install_note(wheel: SiteWheel) -> str:
 
 
 def render_notebook(
-    lesson: Lesson, results: list[CellResult], wheel: SiteWheel | None = None
+    lesson: Lesson,
+    results: list[CellResult],
+    wheel: SiteWheel | None = None,
+    bibliography: Bibliography | None = None,
 ) -> str:
     """The lesson as an ``.ipynb`` document (JSON text, deterministic).
 
     With ``wheel`` (served in the notebook's folder), the first cell says how to install it.
+    With ``bibliography``, citations read as plain short citations and a last cell lists
+    the full references the lesson cites.
     """
     by_cell = results_by_cell(lesson, results)
     first = f"# {lesson.meta.title}\n\n{lesson.meta.summary}"
     if wheel is not None:
         first += f"\n\n> {install_note(wheel)}"
     cells = [v4.new_markdown_cell(first)]
-    ctx = render_context(lesson, by_cell)
+    cite = plain_citations(bibliography) if bibliography is not None else None
+    ctx = render_context(lesson, by_cell, cite)
     items: list[str | CodeBlock | NotebookCell] = []
     for part in lesson.parts:
         if isinstance(part, Prose):
-            items.append(jupyter_markdown(fill_prose(part, by_cell)).strip())
+            items.append(jupyter_markdown(ctx.fill(part)).strip())
         elif isinstance(part, Component):
             items.extend(notebook_items(part, ctx, jupyter_markdown))
         else:
@@ -174,6 +184,8 @@ def render_notebook(
             if item.display != "show":
                 cell.metadata["jupyter"] = {"source_hidden": True}
             cells.append(cell)
+    if bibliography is not None and (references := notebook_references(bibliography, cited_keys(lesson))):
+        cells.append(v4.new_markdown_cell(references))
     for number, cell in enumerate(cells):
         cell["id"] = f"{lesson.slug}-{number}"
     notebook = v4.new_notebook(
@@ -213,6 +225,59 @@ def externalize_styles(
 
 # mkdocs-jupyter's template loads MathJax (or the ``custom_mathjax_url`` script) and
 # configures it in this block, whatever URL it is given (even the default "").
+_HEADING = re.compile(
+    r'<h(?P<level>[1-6]) id="[^"]*">(?P<inner>.*?)'
+    r'<a class="anchor-link" href="#[^"]*">(?P<mark>[^<]*)</a></h(?P=level)>',
+    re.S,
+)
+_FRAGMENT_LINK = re.compile(r'href="#(?P<id>[^"]+)"')
+
+
+def anchor_headings(html: str, toc: list[tuple[str, str]], page: str) -> str:
+    """Give a notebook page's headings the ids its table of contents links to.
+
+    nbconvert derives a heading's id from its ASCII letters only (a Korean heading gets
+    ``id=""``), while mkdocs-jupyter builds the table of contents with its own ids
+    (``#_1``, ``#_2``, …): none of those links led anywhere.  ``toc`` lists the table's
+    ``(id, title)`` in page order, one for each heading of the notebook's Markdown cells;
+    each heading gets the id that a lesson page would give it (``pymdownx.slugs``, as in
+    ``mkdocs.yml``), and every link to an old id follows it.
+    """
+    headings = list(_HEADING.finditer(html))
+    if len(headings) != len(toc):
+        raise ValueError(
+            f"{page}: {len(headings)} headings but {len(toc)} entries in the table of contents"
+        )
+    slug = slugify(case="lower")
+    taken: set[str] = set()
+    new_ids = []
+    for _, title in toc:
+        base = slug(title, "-") or "section"
+        new_id, number = base, 1
+        while new_id in taken:
+            new_id, number = f"{base}_{number}", number + 1
+        taken.add(new_id)
+        new_ids.append(new_id)
+    renamed = {old: new for (old, _), new in zip(toc, new_ids, strict=True)}
+    pieces, position = [], 0
+    for heading, new_id in zip(headings, new_ids, strict=True):
+        pieces.append(_rename_links(html[position : heading.start()], renamed))
+        level = heading["level"]
+        pieces.append(
+            f'<h{level} id="{new_id}">{heading["inner"]}'
+            f'<a class="anchor-link" href="#{new_id}">{heading["mark"]}</a></h{level}>'
+        )
+        position = heading.end()
+    pieces.append(_rename_links(html[position:], renamed))
+    return "".join(pieces)
+
+
+def _rename_links(html: str, renamed: dict[str, str]) -> str:
+    return _FRAGMENT_LINK.sub(
+        lambda m: f'href="#{renamed.get(m["id"], m["id"])}"', html
+    )
+
+
 _MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->\n?", re.S)
 
 

@@ -1,5 +1,8 @@
 """The pre-build step: lessons_src/*.md → executed, rendered pages and notebooks in docs/.
 
+It also writes the references page, ``docs/references.md``, from ``lessons_src/references.bib``
+and the citations of the lessons (:mod:`dplab.site.citations`).
+
 Beside the notebooks it puts the ``dplab`` wheel that they need (:mod:`dplab.site.wheel`).
 
 Run before MkDocs (by ``dplab.site.build`` and by the MkDocs hook on every rebuild of
@@ -21,7 +24,15 @@ from dataclasses import dataclass, field
 from os import cpu_count
 from pathlib import Path
 
+from dplab.site.bibliography import Bibliography, read_bibliography
 from dplab.site.cache import ExecutionCache
+from dplab.site.citations import (
+    PageCitations,
+    check_citations,
+    cited_keys,
+    references_page,
+    uncited_entries,
+)
 from dplab.site.components import check_lesson
 from dplab.site.errors import LessonError
 from dplab.site.execute import CellResult, execute_lesson
@@ -70,16 +81,22 @@ def _relative(project: Project, path: Path) -> str:
         return str(path)
 
 
-def _parse_all(project: Project) -> list[Lesson]:
+def _parse_all(project: Project, bibliography: Bibliography) -> list[Lesson]:
     errors: list[LessonError] = []
     lessons: list[Lesson] = []
+    cited: set[str] = set()
     for path in project.lesson_files():
         try:
             lesson = parse_lesson(path)
             check_lesson(lesson)
-            lessons.append(lesson)
         except LessonError as error:
             errors.append(error)
+            continue
+        lessons.append(lesson)
+        problems = check_citations(lesson, bibliography, _relative(project, path))
+        errors.extend(problems)
+        if not problems:
+            cited |= cited_keys(lesson)
     seen: dict[int, Lesson] = {}
     slugs: dict[str, Lesson] = {}
     for lesson in lessons:
@@ -95,6 +112,8 @@ def _parse_all(project: Project) -> list[Lesson]:
             )
         seen[lesson.meta.order] = lesson
         slugs[lesson.slug] = lesson
+    if not errors:
+        errors.extend(uncited_entries(bibliography, cited))
     if errors:
         raise BuildFailed(errors)
     return sorted(lessons, key=lambda lesson: lesson.meta.order)
@@ -225,7 +244,11 @@ def prebuild(
     project = project or Project()
     start = time.perf_counter()
     report = PrebuildReport()
-    lessons = _parse_all(project)
+    try:
+        bibliography = read_bibliography(project.bibliography_file)
+    except LessonError as error:
+        raise BuildFailed([error]) from None
+    lessons = _parse_all(project, bibliography)
     log(f"DP Lab: {len(lessons)} lesson(s) in {_relative(project, project.lessons_dir)}/")
     with ThreadPoolExecutor(max_workers=1) as background:
         # The package wheel the notebooks need: built (or found cached) while lessons run.
@@ -236,18 +259,23 @@ def prebuild(
     pages: dict[str, bytes] = {}
     notebooks: dict[str, bytes] = {}
     by_slug = {lesson.slug: lesson for lesson in lessons}
+    citations: dict[str, list[tuple[str, str]]] = {}
     for lesson in lessons:
         source = _relative(project, lesson.path)
-        page = render_page(lesson, outcomes[lesson.slug], source, by_slug, wheel.name)
+        cite = PageCitations(bibliography)
+        page = render_page(lesson, outcomes[lesson.slug], source, by_slug, wheel.name, cite)
+        citations[lesson.slug] = cite.occurrences
         pages[f"{lesson.slug}.md"] = page.encode()
-        notebook = render_notebook(lesson, outcomes[lesson.slug], wheel)
+        notebook = render_notebook(lesson, outcomes[lesson.slug], wheel, bibliography)
         notebooks[f"{lesson.slug}.ipynb"] = notebook.encode()
+    references = references_page(bibliography, lessons, citations)
     notebooks[wheel.name] = wheel.path.read_bytes()  # beside the notebooks, as they say
     vendor = vendor_files(project)
     _sync_directory(project.generated_lessons, pages, report)
     _sync_directory(project.generated_notebooks, notebooks, report)
     _sync_directory(project.vendor_dir, vendor, report)
     _sync_directory(project.generated_assets, {"dplab-config.js": site_config_js()}, report)
+    _write_if_changed(project.generated_references, references.encode(), report)
     report.seconds = time.perf_counter() - start
     log(
         f"DP Lab: {len(report.executed)} executed, {len(report.cached)} cached, "
@@ -266,3 +294,4 @@ def clean_generated(project: Project) -> None:
         project.generated_assets,
     ):
         shutil.rmtree(directory, ignore_errors=True)
+    project.generated_references.unlink(missing_ok=True)

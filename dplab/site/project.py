@@ -25,6 +25,16 @@ class Project:
         return self.root / "lessons_src"
 
     @property
+    def lesson_template(self) -> Path:
+        """The lesson that ``python -m dplab.site new`` copies (not built: its name starts
+        with ``_``)."""
+        return self.lessons_dir / "_template.md"
+
+    @property
+    def bibliography_file(self) -> Path:
+        return self.lessons_dir / "references.bib"
+
+    @property
     def docs_dir(self) -> Path:
         return self.root / "docs"
 
@@ -35,6 +45,11 @@ class Project:
     @property
     def generated_notebooks(self) -> Path:
         return self.docs_dir / "notebooks"
+
+    @property
+    def generated_references(self) -> Path:
+        """The references page, written by the pre-build from the bibliography."""
+        return self.docs_dir / "references.md"
 
     @property
     def generated_assets(self) -> Path:
@@ -59,8 +74,8 @@ class Project:
 def copy_course(destination: Path, lessons: dict[str, str] | None = None) -> Project:
     """Copy the course skeleton (config, theme overrides, hand-written pages) to ``destination``.
 
-    ``lessons`` maps file names to lesson texts; by default the course's own lessons are
-    copied.  Generated files and caches are not copied, so the copy builds from cold.
+    ``lessons`` maps file names to lesson texts (``references.bib`` to a bibliography); by
+    default the course's own lessons and bibliography are copied.  Generated files and caches are not copied, so the copy builds from cold.
     Used by tests and benchmarks that must not touch the checkout.
     """
     destination.mkdir(parents=True, exist_ok=True)
@@ -72,8 +87,10 @@ def copy_course(destination: Path, lessons: dict[str, str] | None = None) -> Pro
     shutil.copytree(REPOSITORY / "overrides", destination / "overrides")
     docs = destination / "docs"
     docs.mkdir()
+    generated = Project().generated_references.name
     for page in sorted((REPOSITORY / "docs").glob("*.md")):
-        shutil.copy(page, docs / page.name)
+        if page.name != generated:
+            shutil.copy(page, docs / page.name)
     shutil.copytree(REPOSITORY / "docs/assets/dplab", docs / "assets/dplab")
     lessons_dir = destination / "lessons_src"
     if lessons is None:

@@ -8,7 +8,7 @@ the chart ``<div>``, tables as HTML, printed text as preformatted text.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from textwrap import indent
 
 from dplab.site.components import RenderContext, is_walkthrough, page_html
@@ -64,7 +64,7 @@ def _blocks(
 ) -> Iterator[str]:
     for part in parts:
         if isinstance(part, Prose):
-            yield fill_prose(part, results)
+            yield ctx.fill(part)
             continue
         if isinstance(part, Component):
             yield page_html(part, ctx)
@@ -78,15 +78,24 @@ def _blocks(
                     yield output_html(output)
 
 
-def render_context(lesson: Lesson, results: dict[int, CellResult]) -> RenderContext:
-    """The context components render in: inline values and nested parts of this lesson."""
+def render_context(
+    lesson: Lesson, results: dict[int, CellResult], cite: Callable[[str], str] | None = None
+) -> RenderContext:
+    """The context components render in: inline values and nested parts of this lesson.
+
+    ``cite`` rewrites the citations of filled prose (:mod:`dplab.site.citations`).
+    """
 
     def body(parts: tuple[Prose | CodeBlock, ...], *, without_panels: bool = False) -> str:
         return _join(_blocks(parts, results, ctx, without_panels=without_panels))
 
+    def fill(prose: Prose) -> str:
+        text = fill_prose(prose, results)
+        return cite(text) if cite is not None else text
+
     ctx = RenderContext(
         slug=lesson.slug,
-        fill=lambda prose: fill_prose(prose, results),
+        fill=fill,
         body=body,
         outputs=lambda block: results[id(block)].outputs,
     )
@@ -182,16 +191,18 @@ def render_page(
     source_name: str,
     lessons: dict[str, Lesson] | None = None,
     wheel: str | None = None,
+    cite: Callable[[str], str] | None = None,
 ) -> str:
     """The Markdown page of ``lesson``: header from its front matter, body, lesson footer.
 
     ``lessons`` (slug → lesson, in course order) links prerequisites and the previous and
-    next lessons; ``wheel`` (a file name in ``notebooks/``) adds a link to the package.
+    next lessons; ``wheel`` (a file name in ``notebooks/``) adds a link to the package;
+    ``cite`` turns citations into links (:class:`dplab.site.citations.PageCitations`).
     """
     lessons = lessons or {lesson.slug: lesson}
     by_cell = results_by_cell(lesson, results)
     title = lesson.meta.title.replace('"', '\\"')
-    body = _join(_blocks(lesson.parts, by_cell, render_context(lesson, by_cell)))
+    body = _join(_blocks(lesson.parts, by_cell, render_context(lesson, by_cell, cite)))
     return (
         f'---\ntitle: "{title}"\n---\n\n'
         f"<!-- generated from {source_name}: edit that file, not this one -->\n\n"

@@ -62,6 +62,15 @@ LABELS: dict[str, dict[str, str]] = {
         "lesson.previous": "이전 단원",
         "lesson.next": "다음 단원",
         "lesson.navigation": "단원 이동",
+        "references.title": "참고 문헌",
+        "references.intro": (
+            "단원들이 인용한 자료를 모두 한 번씩 모았습니다. 본문의 짧은 인용(저자와 "
+            "연도)을 누르면 이 쪽의 해당 자료로 오고, 자료 아래의 연결을 누르면 그 자료를 "
+            "인용한 곳으로 돌아갑니다."
+        ),
+        "references.none": "아직 인용한 자료가 없습니다.",
+        "references.cited_in": "인용한 곳:",
+        "references.occurrence": "인용 {number}",
         "callout.definition": "정의",
         "callout.theorem": "정리",
         "callout.scope": "결과의 범위",
@@ -503,6 +512,15 @@ LABELS: dict[str, dict[str, str]] = {
         "lesson.previous": "Previous lesson",
         "lesson.next": "Next lesson",
         "lesson.navigation": "Lesson navigation",
+        "references.title": "References",
+        "references.intro": (
+            "Every source the lessons cite, each listed once. A short citation in a lesson "
+            "(authors and year) leads here; the links under a source lead back to where it "
+            "is cited."
+        ),
+        "references.none": "No source is cited yet.",
+        "references.cited_in": "Cited in:",
+        "references.occurrence": "citation {number}",
         "callout.definition": "Definition",
         "callout.theorem": "Theorem",
         "callout.scope": "Scope of this result",

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from dplab.site.project import REPOSITORY
+
 # How long a page may take to become ready. Generous on purpose: a slow machine (one core,
 # a busy CI) must not fail a correct page; a page that never becomes ready fails with the
 # names of the tasks it is still waiting for.
@@ -181,6 +183,22 @@ class OnePage:
         if self.context is not None:
             self.context.close()
         self.context = self.visit = self.key = None
+
+
+AXE = REPOSITORY / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious_axe_violations(page) -> list[str]:
+    """What axe-core finds on a ready page: serious or critical violations, and skipped
+    heading levels, each as ``rule: first targets``."""
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    return page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".filter((v) => v.impact === 'serious' || v.impact === 'critical'"
+        " || v.id === 'heading-order')"
+        ".map((v) => v.id + ': ' + v.nodes.slice(0, 3)"
+        ".map((n) => n.target.join(' ')).join(' | '))"
+    )
 
 
 def run_json(page, function: str, argument: object) -> object:

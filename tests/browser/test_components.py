@@ -6,8 +6,7 @@ import json
 
 import pytest
 
-from dplab.site.project import REPOSITORY
-from tests.browser.helpers import wait_until_ready
+from tests.browser.helpers import serious_axe_violations, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
@@ -130,9 +129,6 @@ def test_print_hides_navigation_and_expands_solutions(open_page):
     assert not page.locator(".dplab-solution").evaluate("(d) => d.open")
 
 
-AXE = REPOSITORY / "node_modules" / "axe-core" / "axe.min.js"
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_no_serious_or_critical_violation_nor_skipped_heading_on_any_page(
     open_page, built_site, scheme
@@ -142,15 +138,7 @@ def test_axe_finds_no_serious_or_critical_violation_nor_skipped_heading_on_any_p
     for relative in pages:
         if relative == "404.html":
             continue
-        page = open_page(relative, scheme=scheme).page
-        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-        violations = page.evaluate(
-            "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-            ".filter((v) => v.impact === 'serious' || v.impact === 'critical'"
-            " || v.id === 'heading-order')"
-            ".map((v) => v.id + ': ' + v.nodes.slice(0, 3)"
-            ".map((n) => n.target.join(' ')).join(' | '))"
-        )
+        violations = serious_axe_violations(open_page(relative, scheme=scheme).page)
         if violations:
             report[relative] = violations
     assert report == {}
