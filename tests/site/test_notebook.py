@@ -18,7 +18,7 @@ from dplab.site.notebook import (
     render_notebook_math,
     split_at_delimiters,
 )
-from dplab.site.project import REPOSITORY
+from dplab.site.project import REPOSITORY, Project
 
 
 def test_inline_and_display_math_become_dollar_math():
@@ -154,7 +154,7 @@ def test_mathjax_loader_is_removed_whatever_its_url():
 
 # --- notebooks to learn in: answers inside the solutions, a cell to try each exercise ----
 
-LESSONS = sorted(REPOSITORY.glob("lessons_src/*.md"))
+LESSONS = Project(REPOSITORY).lesson_files()
 
 
 def _names_read(field: str) -> set[str]:
