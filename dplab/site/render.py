@@ -11,7 +11,7 @@ import html
 from collections.abc import Iterator
 from textwrap import indent
 
-from dplab.site.components import RenderContext, page_html
+from dplab.site.components import RenderContext, heading_anchors, page_html
 from dplab.site.execute import CellResult, lesson_cells
 from dplab.site.lesson import CodeBlock, Component, InlineValue, Lesson, Part, Prose, walk
 from dplab.views import label
@@ -79,7 +79,12 @@ def render_context(lesson: Lesson, results: dict[int, CellResult]) -> RenderCont
     def body(parts: tuple[Prose | CodeBlock, ...]) -> str:
         return _join(_blocks(parts, results, ctx))
 
-    ctx = RenderContext(slug=lesson.slug, fill=lambda prose: fill_prose(prose, results), body=body)
+    ctx = RenderContext(
+        slug=lesson.slug,
+        fill=lambda prose: fill_prose(prose, results),
+        body=body,
+        headings=heading_anchors(lesson.parts),
+    )
     return ctx
 
 

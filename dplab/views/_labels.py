@@ -52,11 +52,26 @@ LABELS: dict[str, dict[str, str]] = {
         "quiz.title": "이해 확인",
         "quiz.question": "문제 {number}",
         "quiz.correct": "맞았습니다.",
-        "quiz.wrong": "다시 생각해 보세요.",
+        "quiz.wrong": "아닙니다. 고른 답의 해설과 힌트를 읽고 다시 골라 보세요.",
+        "quiz.revealed": "정답을 표시했습니다. 정답을 본 문제는 점수에 들어가지 않습니다.",
         "quiz.answer": "정답",
-        "quiz.clear": "답과 학습 표시 지우기",
-        "quiz.learned": "이 단원을 학습함으로 표시",
-        "quiz.saved": "고른 답과 학습 표시는 이 브라우저에만 저장됩니다.",
+        "quiz.hint": "힌트",
+        "quiz.reveal": "정답 보기",
+        "quiz.section": "관련 절",
+        "quiz.how": (
+            "답을 고르면 바로 채점합니다. 틀리면 고른 답의 해설과 힌트가 나오고, 다시 고를 수 "
+            "있습니다. 정답은 “정답 보기”를 눌러야 나옵니다."
+        ),
+        "quiz.score": "점수 {solved} / {total}: 정답을 보지 않고 맞힌 문제의 수입니다.",
+        "quiz.best": "이 브라우저에 저장된 가장 높은 점수는 {best} / {total}입니다.",
+        "quiz.done": "모든 문제를 맞혔습니다. 과정 지도에 이 단원이 “학습함”으로 표시됩니다.",
+        "quiz.restart": "처음부터 다시 풀기",
+        "quiz.clear": "저장된 점수 지우기",
+        "quiz.saved": (
+            "이 브라우저(localStorage)에는 단원마다 가장 높은 점수와 학습함 여부만 저장됩니다. "
+            "고른 답은 저장하지 않으므로 쪽을 다시 열면 처음부터 풉니다. 모든 문제를 정답 "
+            "보기 없이 맞히면 이 단원이 학습함이 됩니다."
+        ),
         "quiz.explanations": "정답과 해설",
         "walkthrough.previous": "이전 단계",
         "walkthrough.next": "다음 단계",
@@ -445,11 +460,29 @@ LABELS: dict[str, dict[str, str]] = {
         "quiz.title": "Check your understanding",
         "quiz.question": "Question {number}",
         "quiz.correct": "Correct.",
-        "quiz.wrong": "Think again.",
+        "quiz.wrong": "Not this one. Read its explanation and the hint, then choose again.",
+        "quiz.revealed": "The answer is shown. A question whose answer you saw does not score.",
         "quiz.answer": "answer",
-        "quiz.clear": "Clear answers and the learned mark",
-        "quiz.learned": "Mark this lesson as learned",
-        "quiz.saved": "Your answers and the learned mark are kept in this browser only.",
+        "quiz.hint": "Hint",
+        "quiz.reveal": "Show the answer",
+        "quiz.section": "Section",
+        "quiz.how": (
+            "A choice is graded at once. A wrong one shows its explanation and a hint, and you "
+            "can choose again. The answer appears only when you ask for it."
+        ),
+        "quiz.score": (
+            "Score {solved} / {total}: questions answered right without seeing the answer."
+        ),
+        "quiz.best": "Best score kept in this browser: {best} / {total}.",
+        "quiz.done": "All answered right. The course map marks this lesson as learned.",
+        "quiz.restart": "Start again",
+        "quiz.clear": "Forget the kept score",
+        "quiz.saved": (
+            "This browser (localStorage) keeps only each lesson's best score and whether it is "
+            "learned. Your choices are not kept: the quiz starts afresh when the page is opened "
+            "again. Answering every question right without showing answers marks the lesson "
+            "as learned."
+        ),
         "quiz.explanations": "Answers and explanations",
         "walkthrough.previous": "Previous step",
         "walkthrough.next": "Next step",
