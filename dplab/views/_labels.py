@@ -73,6 +73,63 @@ LABELS: dict[str, dict[str, str]] = {
             "보기 없이 맞히면 이 단원이 학습함이 됩니다."
         ),
         "quiz.explanations": "정답과 해설",
+        "grader.title": "정확히 채점하는 연습",
+        "grader.static": (
+            "이 연습은 사이트의 쪽에서 자바스크립트로 채점됩니다. 답은 해설에 있습니다."
+        ),
+        "grader.mismatch": (
+            "채점기의 계산이 빌드의 정확한 계산과 다릅니다. 이 채점기를 믿지 말고 알려 주세요."
+        ),
+        "grader.claim": (
+            "주장: 인접한 모든 순서쌍과 모든 사건 S에서 P(S) ≤ α·Q(S) + δ, "
+            "α = e^ε = {alpha}, δ = {delta}."
+        ),
+        "grader.answer": "답",
+        "grader.holds": "주장이 성립한다",
+        "grader.breaks": "주장을 깨는 순서쌍과 사건이 있다",
+        "grader.pair": "순서쌍 (출발 → 인접)",
+        "grader.event": "사건 S (출력을 쉼표로 나열, 예: {0, 1})",
+        "grader.grade": "채점",
+        "grader.own": "다른 주장도 검사해 보기",
+        "grader.alpha": "α = e^ε (분수 또는 소수)",
+        "grader.delta": "δ (분수 또는 소수)",
+        "grader.delta_at": "α = {alpha}에서 필요한 가장 작은 δ (분수 또는 소수)",
+        "grader.check": "검사",
+        "grader.choose": "먼저 답을 고르세요.",
+        "grader.bad_number": "수로 읽을 수 없는 입력입니다: “{text}”. 3/8, 0.375, 1e-3처럼 쓰세요.",
+        "grader.bad_alpha": "α는 1 이상이어야 합니다(α = e^ε, ε ≥ 0).",
+        "grader.bad_delta": "δ는 0 이상 1 이하여야 합니다.",
+        "grader.bad_event": "출력이 아닌 값이 있습니다: “{text}”. 출력은 {outputs}입니다.",
+        "grader.right_holds": (
+            "맞았습니다. 필요한 가장 작은 δ가 {required}이므로 주장한 δ = {delta}로 충분합니다."
+        ),
+        "grader.wrong_holds": "아닙니다. 이 주장은 깨집니다.",
+        "grader.right_breaks": "맞았습니다. 이 순서쌍과 사건이 주장을 깹니다.",
+        "grader.no_break": (
+            "이 사건으로는 깨지지 않습니다: P(S) − α·Q(S) = {excess} ≤ δ = {delta}. "
+            "P(y) > α·Q(y)인 출력 y를 찾아보세요."
+        ),
+        "grader.holds_instead": (
+            "이 주장은 성립합니다. 필요한 가장 작은 δ가 {required} ≤ {delta}이므로 어떤 "
+            "순서쌍과 사건도 주장을 깨지 못합니다."
+        ),
+        "grader.breaking": (
+            "깨는 곳: 순서쌍 {pair}, 사건 S = {event}. P(S) = {ps}, Q(S) = {qs}, "
+            "P(S) − α·Q(S) = {excess} > δ = {delta}."
+        ),
+        "grader.own_holds": (
+            "성립합니다: 모든 순서쌍과 모든 사건에서 필요한 δ는 {required}이고 {required} ≤ "
+            "{delta}입니다."
+        ),
+        "grader.own_fails": "깨집니다: 필요한 가장 작은 δ는 {required}입니다.",
+        "grader.delta_right": (
+            "맞았습니다. δ = {required}이고, 순서쌍 {pair}의 사건 S = {event}에서 이 값에 이릅니다."
+        ),
+        "grader.delta_small": "작습니다. 이 δ로는 주장이 깨집니다.",
+        "grader.delta_large": (
+            "이 δ로도 주장은 성립하지만 가장 작은 값은 아닙니다. 더 작은 δ로도 되는지 확인해 "
+            "보세요."
+        ),
         "walkthrough.previous": "이전 단계",
         "walkthrough.next": "다음 단계",
         "walkthrough.step": "단계 {number}",
@@ -484,6 +541,63 @@ LABELS: dict[str, dict[str, str]] = {
             "as learned."
         ),
         "quiz.explanations": "Answers and explanations",
+        "grader.title": "An exercise graded exactly",
+        "grader.static": (
+            "This exercise is graded by JavaScript on the site's page. The solution has the answer."
+        ),
+        "grader.mismatch": (
+            "The grader's arithmetic disagrees with the build's exact result. Do not trust it; "
+            "please report it."
+        ),
+        "grader.claim": (
+            "Claim: P(S) ≤ α·Q(S) + δ for every ordered adjacent pair and every event S, with "
+            "α = e^ε = {alpha}, δ = {delta}."
+        ),
+        "grader.answer": "Answer",
+        "grader.holds": "The claim holds",
+        "grader.breaks": "A pair and an event break the claim",
+        "grader.pair": "Ordered pair (source → neighbour)",
+        "grader.event": "Event S (outputs separated by commas, e.g. {0, 1})",
+        "grader.grade": "Grade",
+        "grader.own": "Test a claim of your own",
+        "grader.alpha": "α = e^ε (fraction or decimal)",
+        "grader.delta": "δ (fraction or decimal)",
+        "grader.delta_at": "The smallest δ at α = {alpha} (fraction or decimal)",
+        "grader.check": "Check",
+        "grader.choose": "Choose an answer first.",
+        "grader.bad_number": "“{text}” is not a number. Write 3/8, 0.375 or 1e-3.",
+        "grader.bad_alpha": "α must be at least 1 (α = e^ε, ε ≥ 0).",
+        "grader.bad_delta": "δ must be between 0 and 1.",
+        "grader.bad_event": "“{text}” is not an output. The outputs are {outputs}.",
+        "grader.right_holds": (
+            "Correct. The smallest δ needed is {required}, so δ = {delta} suffices."
+        ),
+        "grader.wrong_holds": "No. This claim breaks.",
+        "grader.right_breaks": "Correct. This pair and event break the claim.",
+        "grader.no_break": (
+            "This event does not break it: P(S) − α·Q(S) = {excess} ≤ δ = {delta}. Look for "
+            "outputs y with P(y) > α·Q(y)."
+        ),
+        "grader.holds_instead": (
+            "This claim holds. The smallest δ needed is {required} ≤ {delta}, so no pair and "
+            "event break it."
+        ),
+        "grader.breaking": (
+            "Where it breaks: pair {pair}, event S = {event}. P(S) = {ps}, Q(S) = {qs}, P(S) − "
+            "α·Q(S) = {excess} > δ = {delta}."
+        ),
+        "grader.own_holds": (
+            "Holds: over every pair and event the δ needed is {required}, and {required} ≤ {delta}."
+        ),
+        "grader.own_fails": "Breaks: the smallest δ needed is {required}.",
+        "grader.delta_right": (
+            "Correct. δ = {required}, reached by pair {pair} on the event S = {event}."
+        ),
+        "grader.delta_small": "Too small. With this δ the claim breaks.",
+        "grader.delta_large": (
+            "The claim holds with this δ, but it is not the smallest. Check whether a smaller "
+            "δ works."
+        ),
         "walkthrough.previous": "Previous step",
         "walkthrough.next": "Next step",
         "walkthrough.step": "Step {number}",
