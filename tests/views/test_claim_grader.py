@@ -32,9 +32,7 @@ def test_hand_computed_delta_of_two_people():
     exercise = cg.delta_exercise(rr.count_channel(2, "3/4"), 2)
     data = page_data(exercise)
     weights = [[Fraction(int(w), int(data["denominator"])) for w in row] for row in data["weights"]]
-    assert weights == [
-        [Fraction(k, 16) for k in row] for row in ((9, 6, 1), (3, 10, 3), (1, 6, 9))
-    ]
+    assert weights == [[Fraction(k, 16) for k in row] for row in ((9, 6, 1), (3, 10, 3), (1, 6, 9))]
     assert exercise.answer == Fraction(3, 16)
     assert data["task"] == "delta" and data["alpha"] == "2" and data["delta"] == "0"
     assert data["expected"] == {"required": "3/16", "passes": False, "pair": [0, 1], "event": [0]}
