@@ -17,6 +17,10 @@ Kinds
 -----
 ``definition``, ``theorem``, ``scope``, ``misreading``, ``note``
     A callout: a titled box (default title from the labels).
+``implementation``
+    An implementation note: a callout folded under its title (a ``<details>`` closed by
+    default), for numerical digressions a reader may skip.  Its text stays in the page,
+    so search finds it and printing opens it (``components.js``).
 ``exercise``
     The problem, then ``--- solution`` and the solution (folded on the page).
 ``quiz``
@@ -59,7 +63,7 @@ __all__ = [
     "quiz_questions",
 ]
 
-CALLOUTS = ("definition", "theorem", "scope", "misreading", "note")
+CALLOUTS = ("definition", "theorem", "scope", "misreading", "note", "implementation")
 KINDS = (*CALLOUTS, "exercise", "quiz", "walkthrough")
 _OPTION = re.compile(r"^- \[(?P<mark>[ xX])\](?:[ \t]+(?P<text>.*))?$")
 _EXPLANATION_INDENT = "    "
@@ -406,6 +410,13 @@ def _title(component: Component, ctx: RenderContext, default: str) -> str:
 def _callout_html(component: Component, ctx: RenderContext) -> str:
     title = _title(component, ctx, label(f"callout.{component.kind}"))
     body = ctx.body(component.sections[0].parts)
+    if component.kind == "implementation":
+        kind = label("callout.implementation")
+        heading = title if component.title is None else f"{kind}: {title}"
+        return (
+            f'<details class="note dplab-callout dplab-implementation" markdown="1">\n'
+            f"<summary>{heading}</summary>\n\n{body}\n\n</details>"
+        )
     return (
         f'<div class="admonition dplab-callout dplab-{component.kind}" markdown="1">\n'
         f'<p class="admonition-title">{title}</p>\n\n{body}\n\n</div>'

@@ -136,6 +136,22 @@ def test_the_course_map_shows_the_learned_mark(open_page):
     assert mark.first.inner_text() == "학습함"
     assert "is-learned" in mark.first.get_attribute("class")
     assert page.locator('.dplab-progress[data-lesson="gaussian"]').first.inner_text() == "아직"
+    # The prerequisite graph: one box per lesson, the learned one marked, and the count.
+    nodes = page.locator(".dplab-map-node")
+    assert nodes.count() == 4
+    learned = page.locator(".dplab-map-node.is-learned")
+    assert learned.count() == 1 and learned.get_attribute("data-lesson") == "tour"
+    assert learned.locator(".dplab-map-check").is_visible()
+    assert page.locator('.dplab-map-node[data-lesson="gaussian"] .dplab-map-check').is_hidden()
+    assert page.locator(".dplab-map-progress").inner_text().endswith("1 / 4")
+    graph = page.locator(".dplab-map-graph svg")
+    assert graph.get_attribute("role") == "img"
+    assert "무작위 응답" in graph.locator("desc").text_content()
+    for width in (1280, 360):
+        page.set_viewport_size({"width": width, "height": 800})
+        box = graph.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width  # never cut off
+    assert visit.console_errors == []
 
 
 def test_quiz_is_operable_by_keyboard(open_page):

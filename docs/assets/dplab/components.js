@@ -186,6 +186,18 @@
     mark.textContent = labels()[learned ? "map.learned" : "map.not_learned"];
   }
 
+  // The course map: learned lessons in the prerequisite graph, and how many there are.
+  function initCourseMap(summary) {
+    var nodes = document.querySelectorAll(".dplab-map-node");
+    var learned = 0;
+    nodes.forEach(function (node) {
+      var done = loadRecord(node.dataset.lesson).learned;
+      node.classList.toggle("is-learned", done);
+      learned += done ? 1 : 0;
+    });
+    summary.textContent = fill(labels()["map.progress"], { learned: learned, total: nodes.length });
+  }
+
   // ----------------------------------------------------------------- print
 
   var openedForPrint = [];
@@ -265,6 +277,7 @@
     document.querySelectorAll(".dplab-quiz").forEach(initQuiz);
     document.querySelectorAll(".dplab-walkthrough").forEach(initWalkthrough);
     document.querySelectorAll(".dplab-progress").forEach(initProgress);
+    document.querySelectorAll(".dplab-map-progress").forEach(initCourseMap);
   }
 
   if (document.readyState === "loading") {
