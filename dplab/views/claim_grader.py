@@ -39,12 +39,6 @@ __all__ = ["ClaimExercise", "claim_exercise", "delta_exercise"]
 Task = Literal["claim", "delta"]
 
 
-def _fraction_text(value: Fraction) -> str:
-    return (
-        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-    )
-
-
 @dataclass(frozen=True)
 class ClaimExercise:
     """One graded exercise on a finite channel; shown in a page through ``_repr_html_``.
@@ -76,10 +70,10 @@ class ClaimExercise:
             "denominator": str(channel.denominator),
             "weights": [[str(w) for w in row] for row in channel.weights],
             "pairs": [[index[s], index[t]] for s, t in channel.adjacent_pairs],
-            "alpha": _fraction_text(cert.alpha),
-            "delta": _fraction_text(cert.delta),
+            "alpha": str(cert.alpha),
+            "delta": str(cert.delta),
             "expected": {
-                "required": _fraction_text(cert.required_delta),
+                "required": str(cert.required_delta),
                 "passes": cert.passes,
                 "pair": [index[x] for x in cert.worst_pair],
                 "event": [outputs[y] for y in cert.worst_event],
@@ -94,9 +88,7 @@ class ClaimExercise:
 
     def _claim_form(self, ident: str) -> str:
         cert = self.certificate
-        claim = label(
-            "grader.claim", alpha=_fraction_text(cert.alpha), delta=_fraction_text(cert.delta)
-        )
+        claim = label("grader.claim", alpha=str(cert.alpha), delta=str(cert.delta))
         return (
             f'<p class="dplab-grader-claim">{html.escape(claim)}</p>\n'
             f'<form class="dplab-grader-form" data-form="answer" novalidate>\n'
@@ -120,10 +112,10 @@ class ClaimExercise:
             f'<div class="dplab-grader-fields">\n'
             f'<label for="{ident}-alpha">{label("grader.alpha")}</label>\n'
             f'<input id="{ident}-alpha" name="alpha" type="text" autocomplete="off" '
-            f'spellcheck="false" value="{_fraction_text(cert.alpha)}">\n'
+            f'spellcheck="false" value="{cert.alpha!s}">\n'
             f'<label for="{ident}-delta">{label("grader.delta")}</label>\n'
             f'<input id="{ident}-delta" name="delta" type="text" autocomplete="off" '
-            f'spellcheck="false" value="{_fraction_text(cert.delta)}">\n</div>\n'
+            f'spellcheck="false" value="{cert.delta!s}">\n</div>\n'
             f'<button type="submit" class="md-button">{label("grader.check")}</button>\n'
             f"</form>\n"
             f'<div class="dplab-grader-result" data-result="own" role="status" '
@@ -131,7 +123,7 @@ class ClaimExercise:
         )
 
     def _delta_form(self, ident: str) -> str:
-        alpha = _fraction_text(self.certificate.alpha)
+        alpha = str(self.certificate.alpha)
         return (
             f'<form class="dplab-grader-form" data-form="answer" novalidate>\n'
             f'<div class="dplab-grader-fields">\n'

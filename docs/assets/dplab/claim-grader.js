@@ -17,16 +17,7 @@
 
   // ------------------------------------------------------------ exact fractions
 
-  function gcd(a, b) {
-    if (a < ZERO) a = -a;
-    if (b < ZERO) b = -b;
-    while (b !== ZERO) {
-      var r = a % b;
-      a = b;
-      b = r;
-    }
-    return a;
-  }
+  var gcd = window.DPLAB_LAB.gcd;  // lab.js, loaded before this script
 
   // num/den in lowest terms with den > 0.
   function make(num, den) {
