@@ -588,7 +588,7 @@ def notebook_items(
                     f"- {label('quiz.question', number=q)} {letter}{mark}: "
                     f"{markdown(ctx.fill(option.explanation))}"
                 )
-            lines.append(f"\n*{label('quiz.hint')}:* {markdown(ctx.fill(question.hint))}")
+            lines.append(f"\n{label('quiz.hint')}: {markdown(ctx.fill(question.hint))}")
             lines.append("")
         lines.append(
             f"<details><summary>{label('quiz.explanations')}</summary>\n\n"

@@ -103,7 +103,7 @@ class ClaimExercise:
             f'<label for="{ident}-event">{label("grader.event")}</label>\n'
             f'<input id="{ident}-event" name="event" type="text" inputmode="numeric" '
             f'autocomplete="off" spellcheck="false" placeholder="{{0, 1}}">\n</div>\n'
-            f'<button type="submit" class="md-button md-button--primary">'
+            f'<button type="submit" class="md-button">'
             f"{label('grader.grade')}</button>\n</form>\n"
             f'<div class="dplab-grader-result" data-result="answer" role="status" '
             f'aria-live="polite"></div>\n'
@@ -130,7 +130,7 @@ class ClaimExercise:
             f'<label for="{ident}-delta">{label("grader.delta_at", alpha=alpha)}</label>\n'
             f'<input id="{ident}-delta" name="delta" type="text" autocomplete="off" '
             f'spellcheck="false" placeholder="3/8">\n</div>\n'
-            f'<button type="submit" class="md-button md-button--primary">'
+            f'<button type="submit" class="md-button">'
             f"{label('grader.grade')}</button>\n</form>\n"
             f'<div class="dplab-grader-result" data-result="answer" role="status" '
             f'aria-live="polite"></div>'
