@@ -17,11 +17,18 @@ Kinds
 -----
 ``definition``, ``theorem``, ``scope``, ``misreading``, ``note``
     A callout: a titled box (default title from the labels).
+``implementation``
+    An implementation note: a callout folded under its title (a ``<details>`` closed by
+    default), for numerical digressions a reader may skip.  Its text stays in the page,
+    so search finds it and printing opens it (``components.js``).
 ``exercise``
     The problem, then ``--- solution`` and the solution (folded on the page).
 ``quiz``
-    ``--- question stem`` sections; in each, options ``- [ ] text`` or ``- [x] text``
-    (exactly one correct), each followed by its explanation indented by four spaces.
+    ``--- question stem`` sections; in each, the stem, a ``hint: text`` line and a
+    ``section: #anchor`` line (the lesson heading the question practises; an anchor that
+    no heading of the lesson has stops the build), then options ``- [ ] text`` or
+    ``- [x] text`` (exactly one correct, at least three), each followed by its
+    explanation indented by four spaces.
 ``walkthrough``
     An executed block whose value is a :class:`dplab.views.Walkthrough` (one chart per
     step), then ``--- step title`` sections with a short text each.  Each step's panel
@@ -36,9 +43,11 @@ from __future__ import annotations
 import ast
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from pymdownx.slugs import slugify
 
 from dplab.site.errors import LessonError
 from dplab.site.lesson import CodeBlock, Component, InlineValue, Lesson, Prose, Section
@@ -54,16 +63,22 @@ __all__ = [
     "RenderContext",
     "bind_last_expression",
     "check_lesson",
+    "heading_anchors",
     "is_walkthrough",
     "notebook_items",
     "page_html",
     "quiz_questions",
 ]
 
-CALLOUTS = ("definition", "theorem", "scope", "misreading", "note")
+CALLOUTS = ("definition", "theorem", "scope", "misreading", "note", "implementation")
 KINDS = (*CALLOUTS, "exercise", "quiz", "walkthrough")
 _OPTION = re.compile(r"^- \[(?P<mark>[ xX])\](?:[ \t]+(?P<text>.*))?$")
 _EXPLANATION_INDENT = "    "
+_QUIZ_FIELD = re.compile(r"^(?P<name>hint|section):[ \t]*(?P<value>.*)$")
+QUIZ_MIN_OPTIONS = 3  # a two-way choice is a coin toss, not a check of understanding
+_HEADING = re.compile(r"^(?P<level>#{2,6})[ \t]+(?P<text>.+?)[ \t]*#*[ \t]*$")
+# The anchors MkDocs gives headings: the toc extension with this slugify (mkdocs.yml).
+_slug = slugify(case="lower")
 
 Piece = str | InlineValue
 
@@ -78,9 +93,13 @@ class QuizOption:
 
 @dataclass(frozen=True)
 class QuizQuestion:
+    """One question: its stem, hint, the anchor of the section it practises, its options."""
+
     stem: Prose
     options: tuple[QuizOption, ...]
     line: int
+    hint: Prose
+    section: str
 
 
 @dataclass(frozen=True)
@@ -108,6 +127,7 @@ class RenderContext:
     body: Callable[..., str]
     outputs: Callable[[CodeBlock], tuple[dict, ...]]
     counters: dict[str, int] = field(default_factory=dict)
+    headings: dict[str, str] = field(default_factory=dict)
 
     def next_number(self, kind: str) -> int:
         self.counters[kind] = self.counters.get(kind, 0) + 1
@@ -191,8 +211,67 @@ def _lines_prose(lines: list[tuple[int, list[Piece]]], dedent: str = "") -> Pros
     return Prose(line=lines[0][0] if lines else 0, pieces=tuple(p for p in merged if p != ""))
 
 
-def quiz_questions(component: Component, path: Path) -> list[QuizQuestion]:
-    """The questions of a quiz component, checked; raise :class:`LessonError` on mistakes."""
+def heading_anchors(parts: Iterable[Prose | CodeBlock | Component]) -> dict[str, str]:
+    """The anchor of every section heading (``##`` to ``######``) in ``parts`` → its text.
+
+    Anchors are made as the page's table of contents makes them (``pymdownx.slugs.slugify``
+    with ``case="lower"``, the setting in ``mkdocs.yml``; a repeated anchor gets ``_1``,
+    ``_2``, … as the toc extension does).  Headings in fenced blocks are not headings, and a
+    heading with an inline value has no anchor known before the lesson runs.
+    """
+    anchors: dict[str, str] = {}
+    fence = ""
+    for part in parts:
+        if not isinstance(part, Prose):
+            continue
+        lines = _prose_lines(part)
+        for _, pieces in lines:
+            text = _text_of(pieces)
+            stripped = text.lstrip()
+            if fence:
+                if stripped.startswith(fence):
+                    fence = ""
+                continue
+            if stripped.startswith(("```", "~~~")):
+                fence = stripped[:3]
+                continue
+            heading = _HEADING.match(text)
+            if not heading or any(isinstance(p, InlineValue) for p in pieces):
+                continue
+            title = heading["text"]
+            anchor = base = _slug(re.sub(r"[*`]", "", title), "-")
+            count = 0
+            while anchor in anchors:
+                count += 1
+                anchor = f"{base}_{count}"
+            anchors[anchor] = title
+    return anchors
+
+
+def _quiz_field(
+    lines: list[tuple[int, list[Piece]]], name: str, section: Section, path: Path
+) -> tuple[int, list[Piece]]:
+    found = [(number, pieces) for number, field_name, pieces in lines if field_name == name]
+    if not found:
+        raise _error(
+            path, section.line, f"this question needs a '{name}: …' line before its options"
+        )
+    if len(found) > 1:
+        raise _error(path, found[1][0], f"this question has more than one '{name}:' line")
+    number, pieces = found[0]
+    if _is_blank_line(pieces):
+        raise _error(path, number, f"'{name}:' needs text after it")
+    return number, pieces
+
+
+def quiz_questions(
+    component: Component, path: Path, anchors: dict[str, str] | None = None
+) -> list[QuizQuestion]:
+    """The questions of a quiz component, checked; raise :class:`LessonError` on mistakes.
+
+    With ``anchors`` (from :func:`heading_anchors`), each question's ``section:`` must name
+    one of them.
+    """
     questions = []
     for section in component.sections:
         if section.marker is None:
@@ -202,16 +281,25 @@ def quiz_questions(component: Component, path: Path) -> list[QuizQuestion]:
         stem: list[tuple[int, list[Piece]]] = []
         if section.title is not None:
             stem.extend(_prose_lines(section.title))
+        fields: list[tuple[int, str, list[Piece]]] = []
         options: list[tuple[int, bool, list[Piece], list[tuple[int, list[Piece]]]]] = []
         for number, pieces in lines:
             text = _text_of(pieces)
             first = pieces[0] if pieces and isinstance(pieces[0], str) else ""
             option = _OPTION.match(first) if first else None
+            quiz_field = _QUIZ_FIELD.match(first) if first else None
             if option:
                 rest = [piece for piece in [option["text"] or "", *pieces[1:]] if piece != ""]
                 if _is_blank_line(rest):
                     raise _error(path, number, "this option has no text")
                 options.append((number, option["mark"] != " ", rest, []))
+            elif quiz_field and options:
+                raise _error(
+                    path, number, f"write '{quiz_field['name']}:' before the question's options"
+                )
+            elif quiz_field:
+                value = [p for p in [quiz_field["value"], *pieces[1:]] if p != ""]
+                fields.append((number, quiz_field["name"], value))
             elif options and (first.startswith(_EXPLANATION_INDENT) or not text.strip()):
                 options[-1][3].append((number, pieces))
             elif options:
@@ -226,8 +314,13 @@ def quiz_questions(component: Component, path: Path) -> list[QuizQuestion]:
             stem.pop()
         if not stem or _lines_prose(stem).pieces == ():
             raise _error(path, section.line, "this question has no text")
-        if len(options) < 2:
-            raise _error(path, section.line, "a question needs at least two options '- [ ] …'")
+        if len(options) < QUIZ_MIN_OPTIONS:
+            raise _error(
+                path,
+                section.line,
+                f"a question needs at least {QUIZ_MIN_OPTIONS} options '- [ ] …' "
+                f"(a two-way choice is a guess); found {len(options)}",
+            )
         correct = [o for o in options if o[1]]
         if len(correct) != 1:
             found = "no correct option" if not correct else f"{len(correct)} correct options"
@@ -235,6 +328,19 @@ def quiz_questions(component: Component, path: Path) -> list[QuizQuestion]:
                 path,
                 section.line,
                 f"a question needs exactly one correct option '- [x] …'; {found}",
+            )
+        hint = _quiz_field(fields, "hint", section, path)
+        anchor_line, anchor_pieces = _quiz_field(fields, "section", section, path)
+        anchor = _text_of(anchor_pieces).strip().removeprefix("#")
+        if any(isinstance(p, InlineValue) for p in anchor_pieces) or not anchor:
+            raise _error(path, anchor_line, "'section:' takes a heading anchor such as #연습-문제")
+        if anchors is not None and anchor not in anchors:
+            known = ", ".join(f"#{a}" for a in anchors) or "none"
+            raise _error(
+                path,
+                anchor_line,
+                f"'section: #{anchor}' is not the anchor of a heading of this lesson "
+                f"(anchors: {known})",
             )
         built = []
         for number, is_correct, text, explanation in options:
@@ -252,11 +358,19 @@ def quiz_questions(component: Component, path: Path) -> list[QuizQuestion]:
                     line=number,
                 )
             )
-        questions.append(QuizQuestion(_lines_prose(stem), tuple(built), section.line))
+        questions.append(
+            QuizQuestion(
+                stem=_lines_prose(stem),
+                options=tuple(built),
+                line=section.line,
+                hint=_lines_prose([hint]),
+                section=anchor,
+            )
+        )
     return questions
 
 
-def _check_component(component: Component, path: Path) -> None:
+def _check_component(component: Component, path: Path, anchors: dict[str, str]) -> None:
     kind = component.kind
     if kind not in KINDS:
         raise _error(path, component.line, f"unknown component {kind!r}; known: {', '.join(KINDS)}")
@@ -281,7 +395,7 @@ def _check_component(component: Component, path: Path) -> None:
             raise _error(path, first.line + 1, "write each question after a '--- question' line")
         if "question" not in _markers(component):
             raise _error(path, component.line, "a quiz needs at least one '--- question'")
-        quiz_questions(component, path)
+        quiz_questions(component, path, anchors)
     elif kind == "walkthrough":
         _check_only(component, {None, "step"}, path)
         if not any(isinstance(p, CodeBlock) and p.executed for p in first.parts):
@@ -300,9 +414,10 @@ def _check_component(component: Component, path: Path) -> None:
 
 def check_lesson(lesson: Lesson) -> None:
     """Check every component of ``lesson``; raise :class:`LessonError` at the first mistake."""
+    anchors = heading_anchors(lesson.parts)
     for part in lesson.parts:
         if isinstance(part, Component):
-            _check_component(part, lesson.path)
+            _check_component(part, lesson.path, anchors)
 
 
 # ---------------------------------------------------------------- the page
@@ -315,6 +430,13 @@ def _title(component: Component, ctx: RenderContext, default: str) -> str:
 def _callout_html(component: Component, ctx: RenderContext) -> str:
     title = _title(component, ctx, label(f"callout.{component.kind}"))
     body = ctx.body(component.sections[0].parts)
+    if component.kind == "implementation":
+        kind = label("callout.implementation")
+        heading = title if component.title is None else f"{kind}: {title}"
+        return (
+            f'<details class="note dplab-callout dplab-implementation" markdown="1">\n'
+            f"<summary>{heading}</summary>\n\n{body}\n\n</details>"
+        )
     return (
         f'<div class="admonition dplab-callout dplab-{component.kind}" markdown="1">\n'
         f'<p class="admonition-title">{title}</p>\n\n{body}\n\n</div>'
@@ -340,17 +462,22 @@ def _quiz_html(component: Component, ctx: RenderContext) -> str:
     quiz = ctx.next_number("quiz")
     quiz_id = f"{ctx.slug}-quiz-{quiz}"
     title = _title(component, ctx, label("quiz.title"))
+    questions = quiz_questions(component, Path(ctx.slug))
     parts = [
         f'<section class="dplab-quiz" id="{quiz_id}" data-lesson="{ctx.slug}" '
         f'data-quiz="{quiz_id}" aria-labelledby="{quiz_id}-title" markdown="1">',
         f'<h2 class="dplab-quiz-title" id="{quiz_id}-title">{title}</h2>',
+        f'<p class="dplab-quiz-how" hidden>{label("quiz.how")}</p>',
     ]
-    for q, question in enumerate(quiz_questions(component, Path(ctx.slug)), 1):
+    for q, question in enumerate(questions, 1):
         name = f"{quiz_id}-q{q}"
+        section = ctx.headings.get(question.section, question.section)
         parts.append(
             f'<fieldset class="dplab-quiz-question" data-question="{q}" markdown="1">\n'
             f'<legend markdown="span">{label("quiz.question", number=q)}. '
-            f"{ctx.fill(question.stem).strip()}</legend>"
+            f"{ctx.fill(question.stem).strip()}</legend>\n"
+            f'<p class="dplab-quiz-section">{label("quiz.section")}: '
+            f'<a href="#{html.escape(question.section)}">{html.escape(section)}</a></p>'
         )
         for o, option in enumerate(question.options):
             option_id = f"{name}-o{o}"
@@ -358,21 +485,25 @@ def _quiz_html(component: Component, ctx: RenderContext) -> str:
             answer = f' <span class="dplab-quiz-key">({label("quiz.answer")})</span>'
             parts.append(
                 f'<div class="dplab-quiz-option" data-correct="{correct}" markdown="1">\n'
-                f'<input type="radio" name="{name}" id="{option_id}" value="{o}">\n'
+                f'<input type="radio" name="{name}" id="{option_id}" value="{o}" '
+                f'autocomplete="off" aria-describedby="{option_id}-why">\n'
                 f'<label for="{option_id}" markdown="span">{ctx.fill(option.text).strip()}'
                 f"{answer if option.correct else ''}</label>\n"
                 f'<div class="dplab-quiz-explanation" id="{option_id}-why" markdown="1">\n\n'
                 f"{ctx.fill(option.explanation).strip()}\n\n</div>\n</div>"
             )
         parts.append(
-            f'<p class="dplab-quiz-feedback" role="status" aria-live="polite" '
-            f'data-correct-text="{html.escape(label("quiz.correct"))}" '
-            f'data-wrong-text="{html.escape(label("quiz.wrong"))}"></p>\n</fieldset>'
+            f'<div class="dplab-quiz-hint" markdown="1">\n\n'
+            f"**{label('quiz.hint')}** {ctx.fill(question.hint).strip()}\n\n</div>\n"
+            f'<p class="dplab-quiz-feedback" role="status" aria-live="polite"></p>\n'
+            f'<button type="button" class="md-button dplab-quiz-reveal" hidden>'
+            f"{label('quiz.reveal')}</button>\n</fieldset>"
         )
     parts.append(
         f'<div class="dplab-quiz-controls" hidden>\n'
-        f'<label><input type="checkbox" class="dplab-learned" data-lesson="{ctx.slug}"> '
-        f"{label('quiz.learned')}</label>\n"
+        f'<p class="dplab-quiz-score" aria-live="polite"></p>\n'
+        f'<button type="button" class="md-button dplab-quiz-restart">{label("quiz.restart")}'
+        f"</button>\n"
         f'<button type="button" class="md-button dplab-quiz-clear">{label("quiz.clear")}</button>\n'
         f'<p class="dplab-quiz-note">{label("quiz.saved")}</p>\n</div>\n</section>'
     )
@@ -525,6 +656,7 @@ def notebook_items(
                     f"- {label('quiz.question', number=q)} {letter}{mark}: "
                     f"{markdown(ctx.fill(option.explanation))}"
                 )
+            lines.append(f"\n{label('quiz.hint')}: {markdown(ctx.fill(question.hint))}")
             lines.append("")
         lines.append(
             f"<details><summary>{label('quiz.explanations')}</summary>\n\n"

@@ -7,6 +7,7 @@ A lesson is one Markdown file in ``lessons_src/`` named ``NN-slug.md``::
     order: 1
     summary: 한 문장 요약
     prerequisites: [other-slug, 조건부 확률]
+    goals: [이 단원을 마치면 할 수 있는 일]
     ---
 
     Prose with math $`\\varepsilon`$ and an inline value {{ eps:.3f }}.
@@ -65,17 +66,20 @@ _FRONT_MATTER_KEYS = {
     "order": (int, True),
     "summary": (str, True),
     "prerequisites": (list, False),
+    "goals": (list, False),
 }
 
 
 @dataclass(frozen=True)
 class FrontMatter:
-    """The lesson's metadata.  ``prerequisites`` names lesson slugs or free-text topics."""
+    """The lesson's metadata.  ``prerequisites`` names lesson slugs or free-text topics;
+    ``goals`` says what the reader can do after the lesson (shown on the course map)."""
 
     title: str
     order: int
     summary: str
     prerequisites: tuple[str, ...] = ()
+    goals: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -215,16 +219,15 @@ def _parse_front_matter(lines: list[str], path: Path) -> tuple[FrontMatter, int]
             )
         if kind is str and not value.strip():
             raise LessonError(path, key_line(key), f"{key} must not be empty")
-    prerequisites = data.get("prerequisites", [])
-    if not all(isinstance(p, str) and p.strip() for p in prerequisites):
-        raise LessonError(
-            path, key_line("prerequisites"), "prerequisites must be a list of non-empty strings"
-        )
+    for key in ("prerequisites", "goals"):
+        if not all(isinstance(item, str) and item.strip() for item in data.get(key, [])):
+            raise LessonError(path, key_line(key), f"{key} must be a list of non-empty strings")
     meta = FrontMatter(
         title=data["title"].strip(),
         order=data["order"],
         summary=data["summary"].strip(),
-        prerequisites=tuple(p.strip() for p in prerequisites),
+        prerequisites=tuple(p.strip() for p in data.get("prerequisites", [])),
+        goals=tuple(g.strip() for g in data.get("goals", [])),
     )
     return meta, end + 1
 

@@ -11,12 +11,23 @@ import html
 from collections.abc import Callable, Iterator
 from textwrap import indent
 
-from dplab.site.components import RenderContext, is_walkthrough, page_html
+from dplab.site.components import RenderContext, heading_anchors, is_walkthrough, page_html
 from dplab.site.execute import CellResult, lesson_cells
 from dplab.site.lesson import CodeBlock, Component, InlineValue, Lesson, Part, Prose, walk
+from dplab.site.reading import LessonTime, lesson_time
 from dplab.views import label, notation_html
 
-__all__ = ["fill_prose", "output_html", "render_context", "render_page", "results_by_cell"]
+__all__ = [
+    "TIME_ANCHOR",
+    "fill_prose",
+    "output_html",
+    "render_context",
+    "render_page",
+    "results_by_cell",
+    "time_text",
+]
+
+TIME_ANCHOR = "읽는-시간"  # the section of docs/contributing.md that states the rates
 
 
 def results_by_cell(lesson: Lesson, results: list[CellResult]) -> dict[int, CellResult]:
@@ -98,6 +109,7 @@ def render_context(
         fill=fill,
         body=body,
         outputs=lambda block: results[id(block)].outputs,
+        headings=heading_anchors(lesson.parts),
     )
     return ctx
 
@@ -106,21 +118,21 @@ def _join(blocks: Iterator[str]) -> str:
     return "\n\n".join(block.strip("\n") for block in blocks).strip()
 
 
-READING_CHARACTERS_PER_MINUTE = 500  # careful reading of Korean technical prose
-CODE_LINES_PER_MINUTE = 15
-
-
-def reading_minutes(lesson: Lesson, results: dict[int, CellResult]) -> int:
-    """A reading-time estimate: prose characters (spaces excluded) and code lines."""
-    characters = 0
-    code_lines = 0
-    for part in walk(lesson.parts):
-        if isinstance(part, Prose):
-            characters += sum(not c.isspace() for c in fill_prose(part, results))
-        elif part.display != "hide" or not part.executed:
-            code_lines += part.source.count("\n") + 1
-    minutes = characters / READING_CHARACTERS_PER_MINUTE + code_lines / CODE_LINES_PER_MINUTE
-    return max(1, round(minutes))
+def time_text(time: LessonTime) -> str:
+    """"읽기 약 38분 · 실험실 약 10분 · 연습 문제 6개·이해 확인 5문항 약 41분" (parts that apply)."""
+    parts = [label("lesson.reading_time", minutes=time.reading_minutes)]
+    if time.labs:
+        parts.append(label("lesson.lab_time", minutes=time.lab_minutes))
+    if time.exercises or time.quiz_questions:
+        parts.append(
+            label(
+                "lesson.exercise_time",
+                exercises=time.exercises,
+                questions=time.quiz_questions,
+                minutes=time.exercise_minutes,
+            )
+        )
+    return " · ".join(parts)
 
 
 def _prerequisite_link(name: str, lessons: dict[str, Lesson]) -> str:
@@ -130,13 +142,13 @@ def _prerequisite_link(name: str, lessons: dict[str, Lesson]) -> str:
 
 def _header(
     lesson: Lesson,
-    by_cell: dict[int, CellResult],
     lessons: dict[str, Lesson],
     wheel: str | None,
 ) -> str:
     meta = lesson.meta
     unit = label("lesson.unit", order=meta.order)
-    minutes = label("lesson.reading_time", minutes=reading_minutes(lesson, by_cell))
+    minutes = time_text(lesson_time(lesson))
+    how = f'<a href="../contributing.html#{TIME_ANCHOR}">{label("lesson.time_how")}</a>'
     needs = ", ".join(_prerequisite_link(p, lessons) for p in meta.prerequisites)
     package = (
         f' · <a href="../notebooks/{wheel}" download>{label("notebook.package_download")}</a>'
@@ -150,7 +162,7 @@ def _header(
         else ""
     )
     return (
-        f'<p class="dplab-lesson-meta">{unit} · {minutes}</p>\n\n'
+        f'<p class="dplab-lesson-meta">{unit} · {minutes} · {how}</p>\n\n'
         f"# {meta.title}\n\n"
         f'<p class="dplab-summary">{meta.summary}</p>\n\n'
         f"{prerequisites}"
@@ -206,5 +218,5 @@ def render_page(
     return (
         f'---\ntitle: "{title}"\n---\n\n'
         f"<!-- generated from {source_name}: edit that file, not this one -->\n\n"
-        f"{_header(lesson, by_cell, lessons, wheel)}\n{body}\n\n{_footer(lesson, lessons)}\n"
+        f"{_header(lesson, lessons, wheel)}\n{body}\n\n{_footer(lesson, lessons)}\n"
     )

@@ -58,7 +58,10 @@ LABELS: dict[str, dict[str, str]] = {
         "table.yes": "예",
         "table.no": "아니오",
         "lesson.unit": "단원 {order}",
-        "lesson.reading_time": "읽는 시간 약 {minutes}분",
+        "lesson.reading_time": "읽기 약 {minutes}분",
+        "lesson.lab_time": "실험실 약 {minutes}분",
+        "lesson.exercise_time": "연습 문제 {exercises}개·이해 확인 {questions}문항 약 {minutes}분",
+        "lesson.time_how": "시간을 센 방법",
         "lesson.previous": "이전 단원",
         "lesson.next": "다음 단원",
         "lesson.navigation": "단원 이동",
@@ -76,6 +79,7 @@ LABELS: dict[str, dict[str, str]] = {
         "callout.scope": "결과의 범위",
         "callout.misreading": "흔한 오해",
         "callout.note": "참고",
+        "callout.implementation": "구현 노트",
         "exercise.title": "연습 문제 {number}",
         "exercise.solution": "해설 보기",
         "exercise.solution_heading": "연습 문제 {number}의 해설",
@@ -83,12 +87,84 @@ LABELS: dict[str, dict[str, str]] = {
         "quiz.title": "이해 확인",
         "quiz.question": "문제 {number}",
         "quiz.correct": "맞았습니다.",
-        "quiz.wrong": "다시 생각해 보세요.",
+        "quiz.wrong": "아닙니다. 고른 답의 해설과 힌트를 읽고 다시 골라 보세요.",
+        "quiz.revealed": "정답을 표시했습니다. 정답을 본 문제는 점수에 들어가지 않습니다.",
         "quiz.answer": "정답",
-        "quiz.clear": "답과 학습 표시 지우기",
-        "quiz.learned": "이 단원을 학습함으로 표시",
-        "quiz.saved": "고른 답과 학습 표시는 이 브라우저에만 저장됩니다.",
+        "quiz.hint": "힌트",
+        "quiz.reveal": "정답 보기",
+        "quiz.section": "관련 절",
+        "quiz.how": (
+            "답을 고르면 바로 채점합니다. 틀리면 고른 답의 해설과 힌트가 나오고, 다시 고를 수 "
+            "있습니다. 정답은 “정답 보기”를 눌러야 나옵니다."
+        ),
+        "quiz.score": "점수 {solved} / {total}: 정답을 보지 않고 맞힌 문제의 수입니다.",
+        "quiz.best": "이 브라우저에 저장된 가장 높은 점수는 {best} / {total}입니다.",
+        "quiz.done": "모든 문제를 맞혔습니다. 과정 지도에 이 단원이 “학습함”으로 표시됩니다.",
+        "quiz.restart": "처음부터 다시 풀기",
+        "quiz.clear": "저장된 점수 지우기",
+        "quiz.saved": (
+            "이 브라우저(localStorage)에는 단원마다 가장 높은 점수와 학습함 여부만 저장됩니다. "
+            "고른 답은 저장하지 않으므로 쪽을 다시 열면 처음부터 풉니다. 모든 문제를 정답 "
+            "보기 없이 맞히면 이 단원이 학습함이 됩니다."
+        ),
         "quiz.explanations": "정답과 해설",
+        "grader.title": "정확히 채점하는 연습",
+        "grader.static": (
+            "이 연습은 사이트의 쪽에서 자바스크립트로 채점됩니다. 답은 해설에 있습니다."
+        ),
+        "grader.mismatch": (
+            "채점기의 계산이 빌드의 정확한 계산과 다릅니다. 이 채점기를 믿지 말고 알려 주세요."
+        ),
+        "grader.claim": (
+            "주장: 인접한 모든 순서쌍과 모든 사건 S에서 P(S) ≤ α·Q(S) + δ, "
+            "α = e^ε = {alpha}, δ = {delta}."
+        ),
+        "grader.answer": "답",
+        "grader.holds": "주장이 성립한다",
+        "grader.breaks": "주장을 깨는 순서쌍과 사건이 있다",
+        "grader.pair": "순서쌍 (출발 → 인접)",
+        "grader.event": "사건 S (출력을 쉼표로 나열, 예: {0, 1})",
+        "grader.grade": "채점",
+        "grader.own": "다른 주장도 검사해 보기",
+        "grader.alpha": "α = e^ε (분수 또는 소수)",
+        "grader.delta": "δ (분수 또는 소수)",
+        "grader.delta_at": "α = {alpha}에서 필요한 가장 작은 δ (분수 또는 소수)",
+        "grader.check": "검사",
+        "grader.choose": "먼저 답을 고르세요.",
+        "grader.bad_number": "수로 읽을 수 없는 입력입니다: “{text}”. 3/8, 0.375, 1e-3처럼 쓰세요.",
+        "grader.bad_alpha": "α는 1 이상이어야 합니다(α = e^ε, ε ≥ 0).",
+        "grader.bad_delta": "δ는 0 이상 1 이하여야 합니다.",
+        "grader.bad_event": "출력이 아닌 값이 있습니다: “{text}”. 출력은 {outputs}입니다.",
+        "grader.right_holds": (
+            "맞았습니다. 필요한 가장 작은 δ가 {required}이므로 주장한 δ = {delta}로 충분합니다."
+        ),
+        "grader.wrong_holds": "아닙니다. 이 주장은 깨집니다.",
+        "grader.right_breaks": "맞았습니다. 이 순서쌍과 사건이 주장을 깹니다.",
+        "grader.no_break": (
+            "이 사건으로는 깨지지 않습니다: P(S) − α·Q(S) = {excess} ≤ δ = {delta}. "
+            "P(y) > α·Q(y)인 출력 y를 찾아보세요."
+        ),
+        "grader.holds_instead": (
+            "이 주장은 성립합니다. 필요한 가장 작은 δ가 {required} ≤ {delta}이므로 어떤 "
+            "순서쌍과 사건도 주장을 깨지 못합니다."
+        ),
+        "grader.breaking": (
+            "깨는 곳: 순서쌍 {pair}, 사건 S = {event}. P(S) = {ps}, Q(S) = {qs}, "
+            "P(S) − α·Q(S) = {excess} > δ = {delta}."
+        ),
+        "grader.own_holds": (
+            "성립합니다: 모든 순서쌍과 모든 사건에서 필요한 δ는 {required}이고 {required} ≤ "
+            "{delta}입니다."
+        ),
+        "grader.own_fails": "깨집니다: 필요한 가장 작은 δ는 {required}입니다.",
+        "grader.delta_right": (
+            "맞았습니다. δ = {required}이고, 순서쌍 {pair}의 사건 S = {event}에서 이 값에 이릅니다."
+        ),
+        "grader.delta_small": "작습니다. 이 δ로는 주장이 깨집니다.",
+        "grader.delta_large": (
+            "이 δ로도 주장은 성립하지만 가장 작은 값은 아닙니다. 더 작은 δ로도 되는지 확인해 "
+            "보세요."
+        ),
         "walkthrough.previous": "이전 단계",
         "walkthrough.next": "다음 단계",
         "walkthrough.step": "단계 {number}",
@@ -101,6 +177,17 @@ LABELS: dict[str, dict[str, str]] = {
         "notation.close": "닫기",
         "map.learned": "학습함",
         "map.not_learned": "아직",
+        "map.progress": "이 브라우저에서 학습함이 된 단원: {learned} / {total}",
+        "map.node_title": "{order}. {title}",
+        "map.graph_title": "단원 사이의 선행 관계",
+        "map.graph_edge": "‘{lesson}’을 읽기 전에: {needs}.",
+        "map.graph_none": "선행 관계가 있는 단원이 없습니다.",
+        "map.graph_caption": (
+            "화살표는 먼저 읽을 단원에서 그 단원이 필요한 단원으로 향합니다. ✓와 초록 테두리는 "
+            "이 브라우저에서 학습함이 된 단원입니다."
+        ),
+        "map.goals": "이 단원을 마치면 할 수 있는 것",
+        "map.time": "걸리는 시간",
         "laplace.output": "출력 y",
         "laplace.density": "확률밀도",
         "laplace.loss": "프라이버시 손실 L(y)",
@@ -508,7 +595,12 @@ LABELS: dict[str, dict[str, str]] = {
         "table.yes": "yes",
         "table.no": "no",
         "lesson.unit": "Unit {order}",
-        "lesson.reading_time": "about {minutes} min read",
+        "lesson.reading_time": "reading about {minutes} min",
+        "lesson.lab_time": "lab about {minutes} min",
+        "lesson.exercise_time": (
+            "{exercises} exercises and {questions} quiz questions about {minutes} min"
+        ),
+        "lesson.time_how": "how these times are counted",
         "lesson.previous": "Previous lesson",
         "lesson.next": "Next lesson",
         "lesson.navigation": "Lesson navigation",
@@ -526,6 +618,7 @@ LABELS: dict[str, dict[str, str]] = {
         "callout.scope": "Scope of this result",
         "callout.misreading": "Common misreading",
         "callout.note": "Note",
+        "callout.implementation": "Implementation note",
         "exercise.title": "Exercise {number}",
         "exercise.solution": "Show the solution",
         "exercise.solution_heading": "Solution of exercise {number}",
@@ -533,12 +626,87 @@ LABELS: dict[str, dict[str, str]] = {
         "quiz.title": "Check your understanding",
         "quiz.question": "Question {number}",
         "quiz.correct": "Correct.",
-        "quiz.wrong": "Think again.",
+        "quiz.wrong": "Not this one. Read its explanation and the hint, then choose again.",
+        "quiz.revealed": "The answer is shown. A question whose answer you saw does not score.",
         "quiz.answer": "answer",
-        "quiz.clear": "Clear answers and the learned mark",
-        "quiz.learned": "Mark this lesson as learned",
-        "quiz.saved": "Your answers and the learned mark are kept in this browser only.",
+        "quiz.hint": "Hint",
+        "quiz.reveal": "Show the answer",
+        "quiz.section": "Section",
+        "quiz.how": (
+            "A choice is graded at once. A wrong one shows its explanation and a hint, and you "
+            "can choose again. The answer appears only when you ask for it."
+        ),
+        "quiz.score": (
+            "Score {solved} / {total}: questions answered right without seeing the answer."
+        ),
+        "quiz.best": "Best score kept in this browser: {best} / {total}.",
+        "quiz.done": "All answered right. The course map marks this lesson as learned.",
+        "quiz.restart": "Start again",
+        "quiz.clear": "Forget the kept score",
+        "quiz.saved": (
+            "This browser (localStorage) keeps only each lesson's best score and whether it is "
+            "learned. Your choices are not kept: the quiz starts afresh when the page is opened "
+            "again. Answering every question right without showing answers marks the lesson "
+            "as learned."
+        ),
         "quiz.explanations": "Answers and explanations",
+        "grader.title": "An exercise graded exactly",
+        "grader.static": (
+            "This exercise is graded by JavaScript on the site's page. The solution has the answer."
+        ),
+        "grader.mismatch": (
+            "The grader's arithmetic disagrees with the build's exact result. Do not trust it; "
+            "please report it."
+        ),
+        "grader.claim": (
+            "Claim: P(S) ≤ α·Q(S) + δ for every ordered adjacent pair and every event S, with "
+            "α = e^ε = {alpha}, δ = {delta}."
+        ),
+        "grader.answer": "Answer",
+        "grader.holds": "The claim holds",
+        "grader.breaks": "A pair and an event break the claim",
+        "grader.pair": "Ordered pair (source → neighbour)",
+        "grader.event": "Event S (outputs separated by commas, e.g. {0, 1})",
+        "grader.grade": "Grade",
+        "grader.own": "Test a claim of your own",
+        "grader.alpha": "α = e^ε (fraction or decimal)",
+        "grader.delta": "δ (fraction or decimal)",
+        "grader.delta_at": "The smallest δ at α = {alpha} (fraction or decimal)",
+        "grader.check": "Check",
+        "grader.choose": "Choose an answer first.",
+        "grader.bad_number": "“{text}” is not a number. Write 3/8, 0.375 or 1e-3.",
+        "grader.bad_alpha": "α must be at least 1 (α = e^ε, ε ≥ 0).",
+        "grader.bad_delta": "δ must be between 0 and 1.",
+        "grader.bad_event": "“{text}” is not an output. The outputs are {outputs}.",
+        "grader.right_holds": (
+            "Correct. The smallest δ needed is {required}, so δ = {delta} suffices."
+        ),
+        "grader.wrong_holds": "No. This claim breaks.",
+        "grader.right_breaks": "Correct. This pair and event break the claim.",
+        "grader.no_break": (
+            "This event does not break it: P(S) − α·Q(S) = {excess} ≤ δ = {delta}. Look for "
+            "outputs y with P(y) > α·Q(y)."
+        ),
+        "grader.holds_instead": (
+            "This claim holds. The smallest δ needed is {required} ≤ {delta}, so no pair and "
+            "event break it."
+        ),
+        "grader.breaking": (
+            "Where it breaks: pair {pair}, event S = {event}. P(S) = {ps}, Q(S) = {qs}, P(S) − "
+            "α·Q(S) = {excess} > δ = {delta}."
+        ),
+        "grader.own_holds": (
+            "Holds: over every pair and event the δ needed is {required}, and {required} ≤ {delta}."
+        ),
+        "grader.own_fails": "Breaks: the smallest δ needed is {required}.",
+        "grader.delta_right": (
+            "Correct. δ = {required}, reached by pair {pair} on the event S = {event}."
+        ),
+        "grader.delta_small": "Too small. With this δ the claim breaks.",
+        "grader.delta_large": (
+            "The claim holds with this δ, but it is not the smallest. Check whether a smaller "
+            "δ works."
+        ),
         "walkthrough.previous": "Previous step",
         "walkthrough.next": "Next step",
         "walkthrough.step": "Step {number}",
@@ -551,6 +719,17 @@ LABELS: dict[str, dict[str, str]] = {
         "notation.close": "Close",
         "map.learned": "learned",
         "map.not_learned": "not yet",
+        "map.progress": "Lessons learned in this browser: {learned} / {total}",
+        "map.node_title": "{order}. {title}",
+        "map.graph_title": "Which lessons come before which",
+        "map.graph_edge": "Before ‘{lesson}’: {needs}.",
+        "map.graph_none": "No lesson needs another.",
+        "map.graph_caption": (
+            "Arrows go from a lesson to the lessons that need it. A ✓ and a green border mark "
+            "the lessons learned in this browser."
+        ),
+        "map.goals": "After this lesson you can",
+        "map.time": "Time",
         "laplace.output": "output y",
         "laplace.density": "density",
         "laplace.loss": "privacy loss L(y)",

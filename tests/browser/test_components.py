@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.browser.helpers import serious_axe_violations, wait_until_ready
+from tests.browser.helpers import scroll_to_and_render, serious_axe_violations, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
@@ -44,46 +44,109 @@ def choose(page, question: int, correct: bool):
     return option
 
 
-def test_quiz_shows_feedback_remembers_the_answer_and_clears(open_page):
+def stored(page, lesson: str = "tour"):
+    text = page.evaluate(f"localStorage.getItem('dplab:lesson:{lesson}')")
+    return None if text is None else json.loads(text)
+
+
+def test_quiz_teaches_retry_hint_reveal_on_request_score_and_learned(open_page):
     visit = open_page(LESSON)
     page = visit.page
-    question = page.locator('.dplab-quiz-question[data-question="1"]')
-    explanations = question.locator(".dplab-quiz-explanation:visible")
-    assert explanations.count() == 0  # hidden until the reader chooses
+    first = page.locator('.dplab-quiz-question[data-question="1"]')
+    second = page.locator('.dplab-quiz-question[data-question="2"]')
+    score = page.locator(".dplab-quiz-score")
+    scroll_to_and_render(page.locator(".dplab-quiz"))
+    assert page.locator(".dplab-quiz-explanation:visible").count() == 0
+    assert page.locator(".dplab-quiz-hint:visible").count() == 0
+    assert page.locator(".dplab-quiz-reveal:visible").count() == 0
+    assert score.inner_text().startswith("점수 0 / 2")
+
+    # A wrong choice: its own explanation and the hint, not the answer; the reader may retry.
     wrong = choose(page, 1, correct=False)
-    assert question.locator(".dplab-quiz-feedback").inner_text().endswith("다시 생각해 보세요.")
-    assert explanations.count() == 2  # the chosen one and the right one
-    chosen_id = wrong.locator("input").get_attribute("id")
-    page.locator(".dplab-learned").check()
+    assert first.locator(".dplab-quiz-feedback").inner_text().startswith("아닙니다.")
+    assert first.locator(".dplab-quiz-explanation:visible").count() == 1
+    assert wrong.locator(".dplab-quiz-explanation").is_visible()
+    assert first.locator(".dplab-quiz-hint").is_visible()
+    assert first.locator(".dplab-quiz-key").is_hidden()
+    assert first.locator(".dplab-quiz-reveal").is_visible()
+    right = choose(page, 1, correct=True)
+    assert first.locator(".dplab-quiz-feedback").inner_text() == "맞았습니다."
+    assert right.locator(".dplab-quiz-key").is_visible()
+    assert "is-tried" in wrong.get_attribute("class")
+    assert first.locator(".dplab-quiz-reveal").is_hidden()
+    assert score.inner_text().startswith("점수 1 / 2")
 
-    page.reload()
-    wait_until_ready(page)
-    assert page.locator(f"#{chosen_id}").is_checked()
-    assert question.locator(".dplab-quiz-feedback").inner_text().endswith("다시 생각해 보세요.")
-    assert page.locator(".dplab-learned").is_checked()
-    stored = json.loads(page.evaluate("localStorage.getItem('dplab:lesson:tour')"))
-    assert stored["learned"] is True and stored["answers"] == {"tour-quiz-1-q1": int(chosen_id[-1])}
+    # The answer on request: shown, but the question does not score.
+    choose(page, 2, correct=False)
+    second.locator(".dplab-quiz-reveal").click()
+    assert second.locator('[data-correct="true"] .dplab-quiz-key').is_visible()
+    assert "점수에 들어가지 않습니다" in second.locator(".dplab-quiz-feedback").inner_text()
+    choose(page, 2, correct=True)
+    assert score.inner_text().startswith("점수 1 / 2")
+    assert stored(page) == {"best": 1, "total": 2, "learned": False}
 
+    # Every question right without showing answers: the lesson is learned.
+    page.locator(".dplab-quiz-restart").click()
+    assert page.locator(".dplab-quiz input:checked").count() == 0
     choose(page, 1, correct=True)
-    assert question.locator(".dplab-quiz-feedback").inner_text().endswith("맞았습니다.")
-    page.locator(".dplab-quiz-clear").click()
-    assert page.evaluate("localStorage.getItem('dplab:lesson:tour')") is None
-    assert page.locator(".dplab-quiz input:checked").count() == 0
+    choose(page, 2, correct=True)
+    assert score.inner_text().startswith("점수 2 / 2") and "학습함" in score.inner_text()
+    assert stored(page) == {"best": 2, "total": 2, "learned": True}
+
+    # Nothing is filled in again on a new visit; only the score is kept.
     page.reload()
     wait_until_ready(page)
+    scroll_to_and_render(page.locator(".dplab-quiz"))
     assert page.locator(".dplab-quiz input:checked").count() == 0
+    assert page.locator(".dplab-quiz-explanation:visible").count() == 0
+    assert score.inner_text().startswith("점수 0 / 2") and "학습함" in score.inner_text()
+    page.locator(".dplab-quiz-clear").click()
+    assert stored(page) is None
+    assert "학습함" not in score.inner_text()
     assert visit.console_errors == []
 
 
+def test_each_question_links_to_its_section(open_page):
+    page = open_page(LESSON, draw_all=False).page
+    scroll_to_and_render(page.locator(".dplab-quiz"))
+    links = page.locator(".dplab-quiz-section a")
+    assert links.count() == 2
+    for k in range(2):
+        target = links.nth(k).get_attribute("href")
+        assert target.startswith("#") and page.locator(target).count() == 1
+        heading = page.locator(target).text_content()
+        assert heading.startswith(links.nth(k).text_content())
+    links.first.click()
+    assert page.evaluate("decodeURIComponent(location.hash)") == "#척도를-바꿔-보기"
+
+
 def test_the_course_map_shows_the_learned_mark(open_page):
-    visit = open_page(LESSON)
-    visit.page.locator(".dplab-learned").check()
+    visit = open_page(LESSON, draw_all=False)
     page = visit.page
+    choose(page, 1, correct=True)
+    choose(page, 2, correct=True)
     page.goto(page.url.replace("lessons/tour.html", "course-map.html"))
     wait_until_ready(page)
     mark = page.locator('.dplab-progress[data-lesson="tour"]')
-    assert mark.inner_text() == "학습함"
-    assert "is-learned" in mark.get_attribute("class")
+    assert mark.first.inner_text() == "학습함"
+    assert "is-learned" in mark.first.get_attribute("class")
+    assert page.locator('.dplab-progress[data-lesson="gaussian"]').first.inner_text() == "아직"
+    # The prerequisite graph: one box per lesson, the learned one marked, and the count.
+    nodes = page.locator(".dplab-map-node")
+    assert nodes.count() == 4
+    learned = page.locator(".dplab-map-node.is-learned")
+    assert learned.count() == 1 and learned.get_attribute("data-lesson") == "tour"
+    assert learned.locator(".dplab-map-check").is_visible()
+    assert page.locator('.dplab-map-node[data-lesson="gaussian"] .dplab-map-check').is_hidden()
+    assert page.locator(".dplab-map-progress").inner_text().endswith("1 / 4")
+    graph = page.locator(".dplab-map-graph svg")
+    assert graph.get_attribute("role") == "img"
+    assert "무작위 응답" in graph.locator("desc").text_content()
+    for width in (1280, 360):
+        page.set_viewport_size({"width": width, "height": 800})
+        box = graph.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width  # never cut off
+    assert visit.console_errors == []
 
 
 def test_quiz_is_operable_by_keyboard(open_page):
@@ -99,8 +162,9 @@ def test_without_javascript_questions_and_explanations_are_readable(browser, bui
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto((built_site / LESSON).as_uri())
-    assert page.locator(".dplab-quiz-explanation:visible").count() == 4
+    assert page.locator(".dplab-quiz-explanation:visible").count() == 6
     assert page.locator(".dplab-quiz-key:visible").count() == 2
+    assert page.locator(".dplab-quiz-hint:visible").count() == 2
     assert page.locator(".dplab-walkthrough-step:visible").count() == 3
     context.close()
 

@@ -92,3 +92,26 @@ def test_no_script_of_our_pages_names_another_host(built_site):
     for script in sorted((built_site / "assets" / "dplab").glob("*.js")):
         found += [(script.name, url) for url in remote.findall(script.read_text(encoding="utf-8"))]
     assert found == []
+
+
+def test_every_quiz_question_links_to_a_heading_of_its_page(built_site):
+    """The anchors the build checked (dplab.site.components.heading_anchors) are the ids
+    MkDocs gave the headings."""
+    links = 0
+    for page in sorted((built_site / "lessons").glob("*.html")):
+        text = page.read_text("utf-8")
+        ids = set(re.findall(r'<h[2-6] id="([^"]+)"', text))
+        for anchor in re.findall(r'<p class="dplab-quiz-section">[^<]*<a href="#([^"]+)"', text):
+            assert anchor in ids, (page.name, anchor)
+            links += 1
+    assert links >= 15
+
+
+def test_the_course_map_draws_every_lesson_and_its_times(built_site):
+    page = (built_site / "course-map.html").read_text("utf-8")
+    lessons = sorted(p.stem for p in (built_site / "lessons").glob("*.html"))
+    drawn = sorted(re.findall(r'<g class="dplab-map-node" data-lesson="([^"]+)"', page))
+    assert drawn == lessons
+    assert page.count('class="dplab-map-edge"') >= 4
+    assert page.count("이 단원을 마치면 할 수 있는 것") == len(lessons)
+    assert "실험실 약 10분" in page and "연습 문제" in page

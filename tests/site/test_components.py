@@ -15,21 +15,34 @@ from tests.helpers import lesson_text
 
 PATH = Path("lessons_src/01-parts.md")
 
-QUIZ = """::: quiz
+QUIZ = """## 첫째 절
+::: quiz
 --- question 어느 것이 맞나요?
+hint: 첫째 절을 다시 읽어 보세요.
+section: #첫째-절
 - [ ] 첫째
     첫째가 틀린 이유.
 - [x] 둘째 $`x`$
     둘째가 맞는 이유,
     두 줄로.
+- [ ] 셋째
+    셋째가 틀린 이유.
 --- question 값 {{ 1 + 1 }}은?
 부가 설명 줄.
+hint: $`1 + 1`$을 {{ 1 }}부터 세어 보세요.
+section: 첫째-절
 - [x] {{ 2 }}
     맞습니다.
 - [ ] 셋
     아닙니다.
+- [ ] 넷
+    아닙니다.
 :::
 """
+
+# A question's header lines (stem, hint, section) for the error cases below: the stem is on
+# line 8 of the lesson, its options start on line 11.
+HEAD = "## 절\n::: quiz\n--- question 질문\nhint: 힌트\nsection: #절\n"
 
 
 def parse(body: str):
@@ -40,13 +53,16 @@ def parse(body: str):
 
 def test_quiz_questions_options_and_explanations():
     lesson = parse(QUIZ)
-    (quiz,) = lesson.parts
+    quiz = lesson.parts[-1]
     assert isinstance(quiz, Component) and quiz.kind == "quiz"
     first, second = quiz_questions(quiz, PATH)
-    assert [o.correct for o in first.options] == [False, True]
+    assert [o.correct for o in first.options] == [False, True, False]
     assert first.options[1].text.pieces == ("둘째 $`x`$",)
     assert first.options[1].explanation.pieces == ("둘째가 맞는 이유,\n두 줄로.",)
-    assert first.options[1].line == 10
+    assert first.options[1].line == 13
+    assert first.hint.pieces == ("첫째 절을 다시 읽어 보세요.",)
+    assert first.section == second.section == "첫째-절"
+    assert second.hint.pieces[1].field == "1"
     assert second.stem.pieces[0] == "값 " and second.stem.pieces[1].field == "1 + 1"
     assert "부가 설명 줄." in second.stem.pieces[-1]
     assert second.options[0].correct and second.options[0].text.pieces[0].field == "2"
@@ -55,25 +71,42 @@ def test_quiz_questions_options_and_explanations():
 @pytest.mark.parametrize(
     ("body", "line", "message"),
     [
+        (HEAD + "- [ ] 가\n    a\n- [ ] 나\n    b\n- [ ] 다\n    c\n:::\n", 8, "no correct option"),
+        (HEAD + "- [x] 가\n    a\n- [x] 나\n    b\n- [ ] 다\n    c\n:::\n", 8, "2 correct options"),
+        (HEAD + "- [x] 가\n    a\n- [ ] 나\n    b\n:::\n", 8, "at least 3 options .*found 2"),
+        (HEAD + "- [x] 가\n- [ ] 나\n    b\n- [ ] 다\n    c\n:::\n", 11, "needs an explanation"),
+        (HEAD + "- [x] 가\n설명\n- [ ] 나\n    b\n- [ ] 다\n    c\n:::\n", 12, "indented by 4"),
         (
-            "::: quiz\n--- question 질문\n- [ ] 가\n    a\n- [ ] 나\n    b\n:::\n",
-            7,
-            "no correct option",
-        ),
-        (
-            "::: quiz\n--- question 질문\n- [x] 가\n    a\n- [x] 나\n    b\n:::\n",
-            7,
-            "2 correct options",
-        ),
-        ("::: quiz\n--- question 질문\n- [x] 가\n    a\n:::\n", 7, "at least two options"),
-        (
-            "::: quiz\n--- question 질문\n- [x] 가\n- [ ] 나\n    b\n:::\n",
+            "## 절\n::: quiz\n--- question 질문\nsection: #절\n"
+            "- [x] 가\n    a\n- [ ] 나\n    b\n- [ ] 다\n    c\n:::\n",
             8,
-            "needs an explanation",
+            "needs a 'hint: …' line",
         ),
-        ("::: quiz\n--- question 질문\n- [x] 가\n설명\n- [ ] 나\n    b\n:::\n", 9, "indented by 4"),
+        (
+            "## 절\n::: quiz\n--- question 질문\nhint: 힌트\n"
+            "- [x] 가\n    a\n- [ ] 나\n    b\n- [ ] 다\n    c\n:::\n",
+            8,
+            "needs a 'section: …' line",
+        ),
+        (
+            "## 절\n::: quiz\n--- question 질문\nhint: 힌트\nsection: #없는-절\n"
+            "- [x] 가\n    a\n- [ ] 나\n    b\n- [ ] 다\n    c\n:::\n",
+            10,
+            "'section: #없는-절' is not the anchor of a heading of this lesson .*#절",
+        ),
+        (
+            HEAD + "- [x] 가\n    a\n- [ ] 나\n    b\n- [ ] 다\n    c\nhint: 또\n:::\n",
+            17,
+            "write 'hint:' before the question's options",
+        ),
+        (
+            HEAD.replace("hint: 힌트", "hint:")
+            + "- [x] 가\n    a\n- [ ] 나\n    b\n- [ ] 다\n    c\n:::\n",
+            9,
+            "'hint:' needs text",
+        ),
         ("::: quiz\n:::\n", 6, "at least one '--- question'"),
-        ("::: quiz\n--- question q\n- [x]\n    a\n- [ ] c\n    d\n:::\n", 8, "option has no text"),
+        (HEAD + "- [x]\n    a\n- [ ] c\n    d\n- [ ] e\n    f\n:::\n", 11, "option has no text"),
         (
             "::: quiz\n질문 없이\n--- question q\n- [x] a\n    b\n- [ ] c\n    d\n:::\n",
             7,
@@ -125,8 +158,11 @@ def test_page_html_of_each_kind():
     assert '<p class="admonition-title">흔한 오해</p>' in page
     assert '<p class="admonition-title">연습 문제 1. 둘</p>' in page and "문제 6" in page
     assert "<summary>해설 보기</summary>" in page and "답은 6." in page
-    assert page.count('type="radio"') == 4
+    assert page.count('type="radio"') == 6
     assert page.count('data-correct="true"') == 2
+    assert page.count('<a href="#첫째-절">첫째 절</a>') == 2
+    assert page.count('class="dplab-quiz-hint"') == 2 and "1부터 세어 보세요" in page
+    assert page.count("dplab-quiz-reveal") == 2
     assert "값 2은?" in page
     assert 'data-lesson="parts"' in page
 
@@ -153,7 +189,7 @@ def test_lesson_header_and_footer():
     second = parse_lesson_text(text, Path("lessons_src/02-b.md"))
     lessons = {"a": first, "b": second}
     page = render_page(second, execute_lesson(second), "lessons_src/02-b.md", lessons)
-    assert '<p class="dplab-lesson-meta">단원 2 · 읽는 시간 약 1분</p>' in page
+    assert '<p class="dplab-lesson-meta">단원 2 · 읽기 약 1분 · <a href="../contributing.html#' in page
     assert "[첫째](a.md), 확률" in page
     assert '<a class="dplab-previous" href="a.html" rel="prev">' in page
     assert "dplab-next" not in page

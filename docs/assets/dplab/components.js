@@ -1,81 +1,133 @@
-// Lesson furniture in the browser: quizzes (answers remembered per lesson), walkthrough
+// Lesson furniture in the browser: quizzes (best score and learned mark kept per lesson), walkthrough
 // steppers, the reader's progress marks, and printing with solutions expanded.
 // Every component is readable without JavaScript; this script only adds behaviour.
 (function () {
   "use strict";
 
+  // What is kept per lesson (localStorage "dplab:lesson:<slug>"): the best score of a visit
+  // and whether the lesson is learned, i.e. every question was once answered right without
+  // showing its answer. The choices themselves are never kept: a page opens with an empty
+  // quiz (older versions kept them; their records are read for the learned mark only).
   var PREFIX = "dplab:lesson:";
 
-  function load(lesson) {
+  function labels() { return window.DPLAB.labels; }
+
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
+  }
+
+  function loadRecord(lesson) {
     try {
-      return JSON.parse(window.localStorage.getItem(PREFIX + lesson)) || { answers: {}, learned: false };
+      var record = JSON.parse(window.localStorage.getItem(PREFIX + lesson)) || {};
+      return { best: Number(record.best) || 0, total: Number(record.total) || 0, learned: record.learned === true };
     } catch (error) {
-      return { answers: {}, learned: false };
+      return { best: 0, total: 0, learned: false };
     }
   }
 
-  function save(lesson, state) {
+  function saveRecord(lesson, record) {
     try {
-      window.localStorage.setItem(PREFIX + lesson, JSON.stringify(state));
+      window.localStorage.setItem(PREFIX + lesson, JSON.stringify(record));
     } catch (error) {
       /* storage may be disabled: the quiz still works for this visit */
     }
   }
 
   // ------------------------------------------------------------------ quiz
+  // A question is "open", "solved" (the right option chosen before its answer was shown)
+  // or "revealed". A wrong choice shows that option's explanation and the hint and leaves
+  // the question open; "정답 보기" reveals the right option.
 
-  function showAnswer(question, chosen) {
+  function showChoice(question, chosen) {
+    var right = chosen.closest(".dplab-quiz-option").dataset.correct === "true";
     var feedback = question.querySelector(".dplab-quiz-feedback");
     question.querySelectorAll(".dplab-quiz-option").forEach(function (option) {
-      var input = option.querySelector("input");
-      var picked = input === chosen;
+      var picked = option.contains(chosen);
       option.classList.toggle("is-chosen", picked);
-      option.classList.toggle("is-revealed", Boolean(chosen) && (picked || option.dataset.correct === "true"));
-      input.checked = picked;
-      input.setAttribute("aria-describedby", input.id + "-why");
+      if (picked && !right) option.classList.add("is-tried");
     });
-    if (!chosen) {
-      feedback.textContent = "";
-      feedback.className = "dplab-quiz-feedback";
-      return;
-    }
-    var right = chosen.closest(".dplab-quiz-option").dataset.correct === "true";
-    feedback.textContent = right ? feedback.dataset.correctText : feedback.dataset.wrongText;
+    if (right && question.dataset.state === "open") question.dataset.state = "solved";
+    if (right) question.querySelector('[data-correct="true"]').classList.add("is-revealed");
+    question.classList.toggle("is-hinted", !right || question.classList.contains("is-hinted"));
+    question.querySelector(".dplab-quiz-reveal").hidden = right || question.dataset.state !== "open";
+    feedback.textContent = labels()[right ? "quiz.correct" : "quiz.wrong"];
     feedback.className = "dplab-quiz-feedback " + (right ? "is-correct" : "is-wrong");
+  }
+
+  function reveal(question) {
+    if (question.dataset.state === "open") question.dataset.state = "revealed";
+    question.querySelector('[data-correct="true"]').classList.add("is-revealed");
+    question.querySelector(".dplab-quiz-reveal").hidden = true;
+    var feedback = question.querySelector(".dplab-quiz-feedback");
+    feedback.textContent = labels()["quiz.revealed"];
+    feedback.className = "dplab-quiz-feedback is-revealed";
+  }
+
+  function resetQuestion(question) {
+    question.dataset.state = "open";
+    question.classList.remove("is-hinted");
+    question.querySelectorAll(".dplab-quiz-option").forEach(function (option) {
+      option.classList.remove("is-chosen", "is-tried", "is-revealed");
+      option.querySelector("input").checked = false;
+    });
+    question.querySelector(".dplab-quiz-reveal").hidden = true;
+    var feedback = question.querySelector(".dplab-quiz-feedback");
+    feedback.textContent = "";
+    feedback.className = "dplab-quiz-feedback";
+  }
+
+  function lessonQuestions(lesson) {
+    return document.querySelectorAll('.dplab-quiz[data-lesson="' + lesson + '"] .dplab-quiz-question');
+  }
+
+  // The score of this visit over every quiz of the lesson; the record keeps the best one.
+  function updateScore(lesson) {
+    var questions = lessonQuestions(lesson);
+    var solved = Array.prototype.filter.call(questions, function (q) { return q.dataset.state === "solved"; }).length;
+    var total = questions.length;
+    var record = loadRecord(lesson);
+    if (solved > record.best || record.total !== total) {
+      record.best = record.total === total ? Math.max(record.best, solved) : solved;
+      record.total = total;
+    }
+    if (solved === total) record.learned = true;
+    if (solved > 0 || record.learned) saveRecord(lesson, record);
+    document.querySelectorAll('.dplab-quiz[data-lesson="' + lesson + '"]').forEach(function (quiz) {
+      var lines = [fill(labels()["quiz.score"], { solved: solved, total: total })];
+      if (record.best > solved && record.total === total) lines.push(fill(labels()["quiz.best"], record));
+      if (record.learned) lines.push(labels()["quiz.done"]);
+      quiz.querySelector(".dplab-quiz-score").textContent = lines.join(" ");
+      quiz.classList.toggle("is-learned", record.learned);
+    });
   }
 
   function initQuiz(quiz) {
     var lesson = quiz.dataset.lesson;
     quiz.classList.add("is-interactive");
     quiz.querySelector(".dplab-quiz-controls").hidden = false;
-    var state = load(lesson);
+    quiz.querySelector(".dplab-quiz-how").hidden = false;
     quiz.querySelectorAll(".dplab-quiz-question").forEach(function (question) {
-      var key = quiz.dataset.quiz + "-q" + question.dataset.question;
-      var saved = state.answers[key];
-      var chosen = saved === undefined ? null : question.querySelector('input[value="' + saved + '"]');
-      showAnswer(question, chosen);
+      resetQuestion(question);  // also undoes the browser's own restoring of form state
       question.addEventListener("change", function (event) {
         if (!event.target.matches("input[type=radio]")) return;
-        var current = load(lesson);
-        current.answers[key] = Number(event.target.value);
-        save(lesson, current);
-        showAnswer(question, event.target);
+        showChoice(question, event.target);
+        updateScore(lesson);
+      });
+      question.querySelector(".dplab-quiz-reveal").addEventListener("click", function () {
+        reveal(question);
+        updateScore(lesson);
       });
     });
-    var learned = quiz.querySelector(".dplab-learned");
-    learned.checked = Boolean(state.learned);
-    learned.addEventListener("change", function () {
-      var current = load(lesson);
-      current.learned = learned.checked;
-      save(lesson, current);
+    quiz.querySelector(".dplab-quiz-restart").addEventListener("click", function () {
+      lessonQuestions(lesson).forEach(resetQuestion);
+      updateScore(lesson);
     });
     quiz.querySelector(".dplab-quiz-clear").addEventListener("click", function () {
       try { window.localStorage.removeItem(PREFIX + lesson); } catch (error) { /* ignore */ }
-      document.querySelectorAll('.dplab-quiz[data-lesson="' + lesson + '"]').forEach(function (other) {
-        other.querySelectorAll(".dplab-quiz-question").forEach(function (q) { showAnswer(q, null); });
-        other.querySelector(".dplab-learned").checked = false;
-      });
+      lessonQuestions(lesson).forEach(resetQuestion);
+      updateScore(lesson);
     });
+    updateScore(lesson);
   }
 
   // ----------------------------------------------------------- walkthrough
@@ -202,9 +254,21 @@
   // -------------------------------------------------------------- progress
 
   function initProgress(mark) {
-    var learned = load(mark.dataset.lesson).learned;
-    mark.classList.toggle("is-learned", Boolean(learned));
-    mark.textContent = window.DPLAB.labels[learned ? "map.learned" : "map.not_learned"];
+    var learned = loadRecord(mark.dataset.lesson).learned;
+    mark.classList.toggle("is-learned", learned);
+    mark.textContent = labels()[learned ? "map.learned" : "map.not_learned"];
+  }
+
+  // The course map: learned lessons in the prerequisite graph, and how many there are.
+  function initCourseMap(summary) {
+    var nodes = document.querySelectorAll(".dplab-map-node");
+    var learned = 0;
+    nodes.forEach(function (node) {
+      var done = loadRecord(node.dataset.lesson).learned;
+      node.classList.toggle("is-learned", done);
+      learned += done ? 1 : 0;
+    });
+    summary.textContent = fill(labels()["map.progress"], { learned: learned, total: nodes.length });
   }
 
   // ----------------------------------------------------------------- print
@@ -284,6 +348,7 @@
     document.querySelectorAll(".dplab-walkthrough").forEach(initWalkthrough);
     document.querySelectorAll(".dplab-progress").forEach(initProgress);
     document.querySelectorAll(".dplab-notation").forEach(initNotation);
+    document.querySelectorAll(".dplab-map-progress").forEach(initCourseMap);
   }
 
   if (document.readyState === "loading") {

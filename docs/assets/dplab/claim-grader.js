@@ -1,0 +1,313 @@
+// Exercises graded exactly in the page (dplab.views.claim_grader writes their HTML and data).
+//
+// A finite channel comes as integer weights over one common denominator. Every number here
+// is an exact fraction of BigInts (window.DPLAB_FRACTION): what the reader types ("3/8",
+// "0.375", "1e-3") is read as its exact decimal value, and the worst excess of an ordered
+// pair, max_S P(S) − αQ(S) = Σ_y [P_y − αQ_y]₊, is summed in integers as dplab.finite does.
+// Before grading anything, each grader recomputes the build's verdict and refuses to work
+// (readiness task "grader" fails) if the two disagree.
+(function () {
+  "use strict";
+
+  var ZERO = BigInt(0);
+  var ONE = BigInt(1);
+  var TEN = BigInt(10);
+  var MAX_TEXT = 200;       // longer input is not a number a reader means
+  var MAX_EXPONENT = 1000;  // 1e999999999 would be a BigInt too large to build
+
+  // ------------------------------------------------------------ exact fractions
+
+  var gcd = window.DPLAB_LAB.gcd;  // lab.js, loaded before this script
+
+  // num/den in lowest terms with den > 0.
+  function make(num, den) {
+    if (den === ZERO) throw new RangeError("zero denominator");
+    if (den < ZERO) {
+      num = -num;
+      den = -den;
+    }
+    var g = gcd(num, den);
+    if (g > ONE) {
+      num /= g;
+      den /= g;
+    }
+    return { num: num, den: den };
+  }
+
+  var DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+
+  // A decimal such as "-12.5e-3" exactly, or null.
+  function parseDecimal(text) {
+    var m = DECIMAL.exec(text);
+    if (!m || (m[2] === "" && (m[3] === undefined || m[3] === ""))) return null;
+    var fraction = m[3] || "";
+    var exponent = m[4] === undefined ? 0 : Number(m[4]);
+    if (!Number.isSafeInteger(exponent) || Math.abs(exponent) > MAX_EXPONENT) return null;
+    var num = BigInt((m[2] || "0") + fraction);
+    var shift = exponent - fraction.length;
+    if (m[1] === "-") num = -num;
+    return shift >= 0 ? make(num * TEN ** BigInt(shift), ONE) : make(num, TEN ** BigInt(-shift));
+  }
+
+  // "3", "-0.25", "1e-5", "3/8", "1.5/2": the exact value, or null if it is not a number.
+  function parse(text) {
+    text = String(text).trim().replace(/\s+/g, "");
+    if (text === "" || text.length > MAX_TEXT) return null;
+    var parts = text.split("/");
+    if (parts.length > 2) return null;
+    var top = parseDecimal(parts[0]);
+    if (!top) return null;
+    if (parts.length === 1) return top;
+    var bottom = parseDecimal(parts[1]);
+    if (!bottom || bottom.num === ZERO) return null;
+    return make(top.num * bottom.den, top.den * bottom.num);
+  }
+
+  function add(a, b) { return make(a.num * b.den + b.num * a.den, a.den * b.den); }
+  function sub(a, b) { return make(a.num * b.den - b.num * a.den, a.den * b.den); }
+  function mul(a, b) { return make(a.num * b.num, a.den * b.den); }
+  function div(a, b) { return make(a.num * b.den, a.den * b.num); }
+
+  // -1, 0 or 1 for a against b.
+  function compare(a, b) {
+    var left = a.num * b.den;
+    var right = b.num * a.den;
+    return left > right ? 1 : left < right ? -1 : 0;
+  }
+
+  function text(a) {
+    return a.den === ONE ? a.num.toString() : a.num + "/" + a.den;
+  }
+
+  window.DPLAB_FRACTION = { make: make, parse: parse, add: add, sub: sub, mul: mul, div: div, compare: compare, text: text };
+
+  // ------------------------------------------------------------ one channel
+
+  function words(key, values) { return window.DPLAB_LAB.words(key, values); }
+
+  // "3/16 = 0.1875", "1/3 ≈ 0.3333", "2": the exact fraction, then its decimal (exact when
+  // four significant digits hold it, else rounded).
+  function shown(a) {
+    var exact = text(a);
+    if (a.den === ONE) return exact;
+    var approx = window.DPLAB_LAB.approxRatio(a.num, a.den, 4);
+    var decimal = parse(approx);
+    return exact + (decimal && compare(decimal, a) === 0 ? " = " : " ≈ ") + approx;
+  }
+
+  function Channel(data) {
+    this.outputs = data.outputs;
+    this.inputs = data.inputs;
+    this.denominator = BigInt(data.denominator);
+    this.weights = data.weights.map(function (row) { return row.map(BigInt); });
+    this.pairs = data.pairs;
+  }
+
+  // The worst excess of pair k at factor alpha and its event (the strictly positive atoms).
+  Channel.prototype.pairExcess = function (k, alpha) {
+    var source = this.weights[this.pairs[k][0]];
+    var target = this.weights[this.pairs[k][1]];
+    var total = ZERO;
+    var event = [];
+    for (var y = 0; y < source.length; y++) {
+      var gap = alpha.den * source[y] - alpha.num * target[y];
+      if (gap > ZERO) {
+        total += gap;
+        event.push(y);
+      }
+    }
+    return { pair: k, event: event, excess: make(total, alpha.den * this.denominator) };
+  };
+
+  // The smallest δ at alpha over every pair; the first worst pair in table order.
+  Channel.prototype.certificate = function (alpha) {
+    var worst = null;
+    for (var k = 0; k < this.pairs.length; k++) {
+      var row = this.pairExcess(k, alpha);
+      if (!worst || compare(row.excess, worst.excess) > 0) worst = row;
+    }
+    return worst;
+  };
+
+  // P(S), Q(S) and P(S) − αQ(S) of pair k on the event (output indices).
+  Channel.prototype.event = function (k, event, alpha) {
+    var source = this.weights[this.pairs[k][0]];
+    var target = this.weights[this.pairs[k][1]];
+    var p = ZERO;
+    var q = ZERO;
+    event.forEach(function (y) {
+      p += source[y];
+      q += target[y];
+    });
+    var ps = make(p, this.denominator);
+    var qs = make(q, this.denominator);
+    return { pair: k, event: event, ps: ps, qs: qs, excess: sub(ps, mul(alpha, qs)) };
+  };
+
+  Channel.prototype.pairText = function (k) {
+    return this.inputs[this.pairs[k][0]] + "→" + this.inputs[this.pairs[k][1]];
+  };
+
+  Channel.prototype.eventText = function (event) {
+    var outputs = this.outputs;
+    return event.length ? "{" + event.map(function (y) { return outputs[y]; }).join(", ") + "}" : "∅";
+  };
+
+  // "{0, 2}", "0 2", "∅", "" → output indices in order, or {bad: text}.
+  Channel.prototype.parseEvent = function (value) {
+    var items = String(value).replace(/[{}∅]/g, " ").split(/[\s,]+/).filter(Boolean);
+    var chosen = {};
+    for (var i = 0; i < items.length; i++) {
+      var index = this.outputs.indexOf(items[i]);
+      if (index < 0) return { bad: items[i] };
+      chosen[index] = true;
+    }
+    return { event: this.outputs.map(function (_, y) { return y; }).filter(function (y) { return chosen[y]; }) };
+  };
+
+  // The sentence that shows where a claim (alpha, delta) breaks: pair, event, numbers.
+  Channel.prototype.breakingText = function (worst, alpha, delta) {
+    var check = this.event(worst.pair, worst.event, alpha);
+    return words("grader.breaking", {
+      pair: this.pairText(worst.pair),
+      event: this.eventText(worst.event),
+      ps: shown(check.ps),
+      qs: shown(check.qs),
+      excess: shown(check.excess),
+      delta: shown(delta)
+    });
+  };
+
+  // ------------------------------------------------------------ one exercise
+
+  function say(box, verdict, lines) {
+    box.textContent = "";
+    lines.forEach(function (line) {
+      var p = document.createElement("p");
+      p.textContent = line;
+      box.appendChild(p);
+    });
+    box.dataset.verdict = verdict;
+  }
+
+  function readNumber(input, problems, check, problemKey) {
+    var value = parse(input.value);
+    if (!value) {
+      problems.push(words("grader.bad_number", { text: input.value }));
+      input.setAttribute("aria-invalid", "true");
+      return null;
+    }
+    if (!check(value)) {
+      problems.push(words(problemKey));
+      input.setAttribute("aria-invalid", "true");
+      return null;
+    }
+    input.removeAttribute("aria-invalid");
+    return value;
+  }
+
+  function isAlpha(a) { return compare(a, make(ONE, ONE)) >= 0; }
+  function isDelta(d) { return compare(d, make(ZERO, ONE)) >= 0 && compare(d, make(ONE, ONE)) <= 0; }
+
+  function Grader(root) {
+    var data = JSON.parse(root.querySelector(".dplab-grader-data").textContent);
+    var channel = new Channel(data);
+    var alpha = parse(data.alpha);
+    var delta = parse(data.delta);
+    var worst = channel.certificate(alpha);
+    var expected = data.expected;
+    var agrees = compare(worst.excess, parse(expected.required)) === 0 &&
+      (compare(worst.excess, delta) <= 0) === expected.passes &&
+      channel.pairs[worst.pair].join() === expected.pair.join() &&
+      worst.event.join() === expected.event.join();
+    if (!agrees) {
+      root.querySelector(".dplab-grader-error").hidden = false;
+      throw new Error("the grader disagrees with the build on " + root.id);
+    }
+    root.querySelector(".dplab-grader-static").hidden = true;
+    root.querySelector(".dplab-grader-live").hidden = false;
+    var holds = compare(worst.excess, delta) <= 0;
+
+    root.querySelectorAll("form").forEach(function (form) {
+      var result = root.querySelector('[data-result="' + form.dataset.form + '"]');
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        if (form.dataset.form === "own") gradeOwn(form, result);
+        else if (data.task === "claim") gradeClaim(form, result);
+        else gradeDelta(form, result);
+      });
+    });
+
+    function gradeClaim(form, result) {
+      var choice = form.querySelector("input[type=radio]:checked");
+      if (!choice) return say(result, "invalid", [words("grader.choose")]);
+      if (choice.value === "holds") {
+        if (holds) return say(result, "right", [words("grader.right_holds", { required: shown(worst.excess), delta: shown(delta) })]);
+        return say(result, "wrong", [words("grader.wrong_holds"), channel.breakingText(worst, alpha, delta)]);
+      }
+      var input = form.querySelector('[name="event"]');
+      var parsed = channel.parseEvent(input.value);
+      if (parsed.bad !== undefined) {
+        input.setAttribute("aria-invalid", "true");
+        return say(result, "invalid", [words("grader.bad_event", { text: parsed.bad, outputs: channel.eventText(channel.outputs.map(function (_, y) { return y; })) })]);
+      }
+      input.removeAttribute("aria-invalid");
+      var check = channel.event(Number(form.querySelector('[name="pair"]').value), parsed.event, alpha);
+      if (compare(check.excess, delta) > 0) {
+        return say(result, "right", [words("grader.right_breaks"), channel.breakingText(check, alpha, delta)]);
+      }
+      if (holds) return say(result, "wrong", [words("grader.holds_instead", { required: shown(worst.excess), delta: shown(delta) })]);
+      return say(result, "wrong", [words("grader.no_break", { excess: shown(check.excess), delta: shown(delta) })]);
+    }
+
+    function gradeDelta(form, result) {
+      var problems = [];
+      var typed = readNumber(form.querySelector('[name="delta"]'), problems, isDelta, "grader.bad_delta");
+      if (!typed) return say(result, "invalid", problems);
+      var order = compare(typed, worst.excess);
+      if (order === 0) {
+        return say(result, "right", [words("grader.delta_right", { required: shown(worst.excess), pair: channel.pairText(worst.pair), event: channel.eventText(worst.event) })]);
+      }
+      if (order < 0) return say(result, "wrong", [words("grader.delta_small"), channel.breakingText(worst, alpha, typed)]);
+      return say(result, "wrong", [words("grader.delta_large")]);
+    }
+
+    function gradeOwn(form, result) {
+      var problems = [];
+      var ownAlpha = readNumber(form.querySelector('[name="alpha"]'), problems, isAlpha, "grader.bad_alpha");
+      var ownDelta = readNumber(form.querySelector('[name="delta"]'), problems, isDelta, "grader.bad_delta");
+      if (problems.length) return say(result, "invalid", problems);
+      var own = channel.certificate(ownAlpha);
+      if (compare(own.excess, ownDelta) <= 0) {
+        return say(result, "right", [words("grader.own_holds", { required: shown(own.excess), delta: shown(ownDelta) })]);
+      }
+      return say(result, "wrong", [words("grader.own_fails", { required: shown(own.excess) }), channel.breakingText(own, ownAlpha, ownDelta)]);
+    }
+  }
+
+  // For tests: the same arithmetic on any channel's data (dplab.views.claim_grader).
+  window.DPLAB_GRADER = { Channel: Channel };
+
+  function start() {
+    var roots = document.querySelectorAll(".dplab-grader");
+    if (!roots.length) return;
+    var task = window.DPLAB_READY.expect("grader");
+    var problem = null;
+    roots.forEach(function (root) {
+      try {
+        new Grader(root);  // eslint-disable-line no-new
+      } catch (error) {
+        console.error("DP Lab grader: " + error);
+        problem = error;
+      }
+    });
+    if (problem) task.fail(String(problem));
+    else task.done();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

@@ -1,0 +1,192 @@
+"""Exercises graded exactly in the page: break an (α, δ) claim, or find the exact δ.
+
+A finite channel's whole certificate fits in a few integers, so the page can grade a
+reader's answer with the same exact arithmetic as :mod:`dplab.finite`.  The build puts in
+the page the channel's integer weights over their common denominator, its ordered
+adjacent pairs, the claim, and the verdict that :func:`dplab.finite.certify` reached;
+``docs/assets/dplab/claim-grader.js`` recomputes ``max_S P(S) − αQ(S) = Σ_y [P_y − αQ_y]₊``
+for every pair with BigInt fractions (never floats), checks that it agrees with the build,
+and grades what the reader types:
+
+``task="claim"``
+    The reader either says the claim holds or names an ordered pair and an event ``S`` that
+    break it, that is, with ``P(S) − αQ(S) > δ``.  A wrong "holds" is answered with the
+    pair and event that break the claim (the worst ones).  Below the exercise the reader can
+    test claims of their own: a failing one is shown with the pair and event that break it.
+``task="delta"``
+    The reader types the smallest δ that makes the claim at ``α`` true, as a fraction or a
+    decimal.  A value too small is answered with the pair and event that break it.
+
+Numbers typed by the reader are read exactly: ``3/8``, ``0.375``, ``1e-3`` (decimal text is
+its decimal value, never a binary float).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Hashable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from dplab import finite
+from dplab.finite import FiniteChannel, RationalLike
+from dplab.views._lab import inline_json, lab_key
+from dplab.views._labels import label
+
+__all__ = ["ClaimExercise", "claim_exercise", "delta_exercise"]
+
+Task = Literal["claim", "delta"]
+
+
+@dataclass(frozen=True)
+class ClaimExercise:
+    """One graded exercise on a finite channel; shown in a page through ``_repr_html_``.
+
+    ``certificate`` is the exact verdict of :func:`dplab.finite.certify` on the claim
+    ``(alpha, delta)`` (``delta`` is 0 for the task ``"delta"``, whose answer is
+    ``certificate.required_delta``).
+    """
+
+    channel: FiniteChannel
+    task: Task
+    certificate: finite.Certificate
+    key: str
+
+    @property
+    def answer(self) -> Fraction | bool:
+        """What a right answer is: the exact δ (task ``"delta"``) or whether the claim holds."""
+        return self.certificate.required_delta if self.task == "delta" else self.certificate.passes
+
+    def data(self) -> dict:
+        """What the page's grader reads: integers as decimal strings (BigInt in the page)."""
+        channel, cert = self.channel, self.certificate
+        index = {x: i for i, x in enumerate(channel.inputs)}
+        outputs = {y: j for j, y in enumerate(channel.outputs)}
+        return {
+            "task": self.task,
+            "inputs": [str(x) for x in channel.inputs],
+            "outputs": [str(y) for y in channel.outputs],
+            "denominator": str(channel.denominator),
+            "weights": [[str(w) for w in row] for row in channel.weights],
+            "pairs": [[index[s], index[t]] for s, t in channel.adjacent_pairs],
+            "alpha": str(cert.alpha),
+            "delta": str(cert.delta),
+            "expected": {
+                "required": str(cert.required_delta),
+                "passes": cert.passes,
+                "pair": [index[x] for x in cert.worst_pair],
+                "event": [outputs[y] for y in cert.worst_event],
+            },
+        }
+
+    def _pair_options(self) -> str:
+        return "".join(
+            f'<option value="{k}">{html.escape(str(s))}→{html.escape(str(t))}</option>'
+            for k, (s, t) in enumerate(self.channel.adjacent_pairs)
+        )
+
+    def _claim_form(self, ident: str) -> str:
+        cert = self.certificate
+        claim = label("grader.claim", alpha=str(cert.alpha), delta=str(cert.delta))
+        return (
+            f'<p class="dplab-grader-claim">{html.escape(claim)}</p>\n'
+            f'<form class="dplab-grader-form" data-form="answer" novalidate>\n'
+            f"<fieldset><legend>{label('grader.answer')}</legend>\n"
+            f'<label><input type="radio" name="{ident}-verdict" value="holds"> '
+            f"{label('grader.holds')}</label>\n"
+            f'<label><input type="radio" name="{ident}-verdict" value="breaks"> '
+            f"{label('grader.breaks')}</label>\n</fieldset>\n"
+            f'<div class="dplab-grader-fields">\n'
+            f'<label for="{ident}-pair">{label("grader.pair")}</label>\n'
+            f'<select id="{ident}-pair" name="pair">{self._pair_options()}</select>\n'
+            f'<label for="{ident}-event">{label("grader.event")}</label>\n'
+            f'<input id="{ident}-event" name="event" type="text" inputmode="numeric" '
+            f'autocomplete="off" spellcheck="false" placeholder="{{0, 1}}">\n</div>\n'
+            f'<button type="submit" class="md-button">'
+            f"{label('grader.grade')}</button>\n</form>\n"
+            f'<div class="dplab-grader-result" data-result="answer" role="status" '
+            f'aria-live="polite"></div>\n'
+            f'<details class="dplab-grader-own">\n<summary>{label("grader.own")}</summary>\n'
+            f'<form class="dplab-grader-form" data-form="own" novalidate>\n'
+            f'<div class="dplab-grader-fields">\n'
+            f'<label for="{ident}-alpha">{label("grader.alpha")}</label>\n'
+            f'<input id="{ident}-alpha" name="alpha" type="text" autocomplete="off" '
+            f'spellcheck="false" value="{cert.alpha!s}">\n'
+            f'<label for="{ident}-delta">{label("grader.delta")}</label>\n'
+            f'<input id="{ident}-delta" name="delta" type="text" autocomplete="off" '
+            f'spellcheck="false" value="{cert.delta!s}">\n</div>\n'
+            f'<button type="submit" class="md-button">{label("grader.check")}</button>\n'
+            f"</form>\n"
+            f'<div class="dplab-grader-result" data-result="own" role="status" '
+            f'aria-live="polite"></div>\n</details>'
+        )
+
+    def _delta_form(self, ident: str) -> str:
+        alpha = str(self.certificate.alpha)
+        return (
+            f'<form class="dplab-grader-form" data-form="answer" novalidate>\n'
+            f'<div class="dplab-grader-fields">\n'
+            f'<label for="{ident}-delta">{label("grader.delta_at", alpha=alpha)}</label>\n'
+            f'<input id="{ident}-delta" name="delta" type="text" autocomplete="off" '
+            f'spellcheck="false" placeholder="3/8">\n</div>\n'
+            f'<button type="submit" class="md-button">'
+            f"{label('grader.grade')}</button>\n</form>\n"
+            f'<div class="dplab-grader-result" data-result="answer" role="status" '
+            f'aria-live="polite"></div>'
+        )
+
+    def _repr_html_(self) -> str:
+        ident = f"grader-{self.key}"
+        form = self._claim_form(ident) if self.task == "claim" else self._delta_form(ident)
+        return (
+            f'<section class="dplab-grader" id="{ident}" data-task="{self.task}" '
+            f'aria-label="{html.escape(label("grader.title"))}">\n'
+            f'<script type="application/json" class="dplab-grader-data">'
+            f"{inline_json(self.data())}</script>\n"
+            f'<p class="dplab-grader-static">{label("grader.static")}</p>\n'
+            f'<div class="dplab-grader-live" hidden>\n{form}\n</div>\n'
+            f'<p class="dplab-grader-error" role="alert" hidden>{label("grader.mismatch")}</p>\n'
+            f"</section>"
+        )
+
+
+def _exercise(
+    channel: FiniteChannel, task: Task, alpha: RationalLike, delta: RationalLike, key: str | None
+) -> ClaimExercise:
+    certificate = finite.certify(channel, alpha, delta)
+    state: tuple[Hashable, ...] = (
+        task,
+        channel.weights,
+        channel.adjacent_pairs,
+        certificate.alpha,
+        certificate.delta,
+    )
+    return ClaimExercise(channel, task, certificate, lab_key(state, key))
+
+
+def claim_exercise(
+    channel: FiniteChannel, alpha: RationalLike, delta: RationalLike, *, key: str | None = None
+) -> ClaimExercise:
+    """ "Break this claim or confirm it": the claim ``P(S) ≤ αQ(S) + δ`` for every ordered
+    adjacent pair of ``channel`` and every event.  ``key`` names the element ids (default:
+    derived from the exercise, so builds are reproducible).
+
+    >>> from dplab import randomized_response as rr
+    >>> exercise = claim_exercise(rr.count_channel(4, "9/10"), 3, 0)
+    >>> exercise.answer, exercise.data()["expected"]
+    (False, {'required': '2187/5000', 'passes': False, 'pair': [0, 1], 'event': [0]})
+    """
+    return _exercise(channel, "claim", alpha, delta, key)
+
+
+def delta_exercise(
+    channel: FiniteChannel, alpha: RationalLike, *, key: str | None = None
+) -> ClaimExercise:
+    """ "Type the exact δ at α": the answer is :func:`dplab.finite.required_delta`.
+
+    >>> from dplab import randomized_response as rr
+    >>> delta_exercise(rr.count_channel(2, "3/4"), 2).answer
+    Fraction(3, 16)
+    """
+    return _exercise(channel, "delta", alpha, 0, key)
