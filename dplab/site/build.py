@@ -19,6 +19,7 @@ from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
+from dplab.site.bundle import write_bundle
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
 
@@ -28,8 +29,14 @@ __all__ = ["PREBUILT", "build_site"]
 PREBUILT = "dplab_prebuilt"
 
 
-def build_site(project: Project | None = None, site_dir: Path | None = None) -> Path:
-    """Build ``project`` into ``site_dir`` (default ``<root>/site``) atomically; return it."""
+def build_site(
+    project: Project | None = None, site_dir: Path | None = None, site_url: str | None = None
+) -> Path:
+    """Build ``project`` into ``site_dir`` (default ``<root>/site``) atomically; return it.
+
+    ``site_url`` is the address the site will be served at (``mkdocs.yml`` reads it from
+    ``DPLAB_SITE_URL`` when not given); only the 404 page, the canonical links and the
+    sitemap depend on it, and the pages open from disk either way."""
     project = project or Project()
     site_dir = (site_dir or project.site_dir).resolve()
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
@@ -39,7 +46,9 @@ def build_site(project: Project | None = None, site_dir: Path | None = None) -> 
     previous_cwd = Path.cwd()
     os.chdir(project.root)
     try:
-        config = load_config(str(project.root / "mkdocs.yml"), site_dir=str(temporary))
+        config = load_config(
+            str(project.root / "mkdocs.yml"), site_dir=str(temporary), site_url=site_url
+        )
         config.extra[PREBUILT] = True
         mkdocs_build(config)
     except BaseException:
@@ -59,9 +68,18 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m dplab.site", description=__doc__)
-    parser.add_argument("command", choices=["build"], help="what to do")
-    parser.add_argument("--site-dir", type=Path, default=None, help="where to put the site")
+    parser.add_argument(
+        "command",
+        choices=["build", "dist"],
+        help="build: the site; dist: zip the built site into the offline bundle",
+    )
+    parser.add_argument("--site-dir", type=Path, default=None, help="where the site goes")
+    parser.add_argument(
+        "--dist-dir", type=Path, default=None, help="where the bundle goes (default dist/)"
+    )
     args = parser.parse_args(argv)
+    if args.command == "dist":
+        return _dist(args.site_dir or Project().site_dir, args.dist_dir or Project().root / "dist")
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
     logging.getLogger("mkdocs").addHandler(handler)
@@ -74,4 +92,14 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     seconds = time.perf_counter() - start
     print(f"\nSite built in {seconds:.1f} s. Open it from disk: {site / 'index.html'}")
+    return 0
+
+
+def _dist(site: Path, destination: Path) -> int:
+    try:
+        bundle = write_bundle(site, destination)
+    except FileNotFoundError as error:
+        print(f"\n{error}", file=sys.stderr)
+        return 1
+    print(f"Offline bundle: {bundle} ({bundle.stat().st_size / 2**20:.1f} MiB)")
     return 0

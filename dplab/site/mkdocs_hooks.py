@@ -7,6 +7,8 @@
 * ``on_post_page``: notebook pages get their math rendered at build time (and lose
   mkdocs-jupyter's MathJax loader), link their large shared CSS instead of inlining it,
   and lose mkdocs-jupyter's remote Mermaid loader;
+* ``on_page_markdown``: the line ``[[offline-bundle]]`` becomes the link to the offline
+  bundle (``dplab.site.bundle``);
 * ``on_serve``: makes ``mkdocs serve`` reload when a lesson or ``dplab`` changes.
 """
 
@@ -18,6 +20,8 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 from dplab.site.build import PREBUILT
+from dplab.site.bundle import MARKER as BUNDLE_MARKER
+from dplab.site.bundle import bundle_link
 from dplab.site.catalog import lessons_in_order
 from dplab.site.errors import LessonError
 from dplab.site.katex import KatexError
@@ -25,7 +29,7 @@ from dplab.site.notebook import drop_mathjax, externalize_styles, render_noteboo
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
 from dplab.site.security import CONTENT_SECURITY_POLICY, drop_remote_imports
-from dplab.site.wheel import site_wheel
+from dplab.site.wheel import site_wheel, wheel_metadata
 from dplab.views import LABELS, label
 
 
@@ -37,8 +41,11 @@ def on_config(config):
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     config.extra["dplab_labels"] = LABELS[os.environ.get("DPLAB_LANG", "ko")]
     config.extra["dplab_csp"] = CONTENT_SECURITY_POLICY
-    # The file name of the package wheel in notebooks/, for the notebook pages' link.
-    config.extra["dplab_wheel"] = site_wheel(_project(config).source_root).name
+    # The file name of the package wheel in notebooks/, for the notebook pages' link,
+    # and its version, which names the offline bundle that the home page links.
+    wheel = site_wheel(_project(config).source_root)
+    config.extra["dplab_wheel"] = wheel.name
+    config.extra["dplab_version"] = wheel_metadata(wheel.path)["Version"]
     try:
         lessons = lessons_in_order(_project(config))
     except LessonError as error:
@@ -58,6 +65,15 @@ def on_pre_build(config):
         prebuild(_project(config))
     except (BuildFailed, FileNotFoundError) as error:
         raise PluginError(f"DP Lab pre-build failed:\n{error}") from None
+
+
+def on_page_markdown(markdown, page, config, files):
+    if BUNDLE_MARKER not in markdown:
+        return markdown
+    link = bundle_link(config.extra["dplab_version"])
+    return "\n".join(
+        link if line.strip() == BUNDLE_MARKER else line for line in markdown.split("\n")
+    )
 
 
 def on_post_page(output, page, config):
