@@ -177,3 +177,27 @@ def run_json(page, function: str, argument: object) -> object:
         f"(text) => JSON.stringify(({function})(JSON.parse(text)))", json.dumps(argument)
     )
     return json.loads(text)
+
+
+def problems_on_pages(open_page, pages: list[str], site_root: str | None = None) -> dict:
+    """Open each of ``pages`` (relative to ``site_root``; default, the built site from
+    disk) with every chart drawn; return ``{page: problems}`` for those where anything went
+    wrong (console errors, requests off the site, failed requests, CSP violations)."""
+    problems = {}
+    for relative in pages:
+        visit = open_page(relative, site_root=site_root)
+        if any(visit.problems()):
+            problems[relative] = visit.problems()
+    return problems
+
+
+def search_result_links(page, word: str) -> list[str]:
+    """Type ``word`` into the site's search box on ``page``; the addresses of the results."""
+    search = page.locator("input.md-search__input")
+    search.click()
+    search.fill(word)
+    search.press("End")  # Material reacts to key events, which fill() alone does not send
+    page.locator(".md-search-result__item a").first.wait_for(timeout=15000)
+    return page.locator(".md-search-result__item a").evaluate_all(
+        "(links) => links.map((a) => a.href)"
+    )

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from dplab.site.security import CONTENT_SECURITY_POLICY
-from tests.browser.helpers import READY_TIMEOUT_MS, wait_until_ready
+from tests.browser.helpers import (
+    READY_TIMEOUT_MS,
+    problems_on_pages,
+    search_result_links,
+    wait_until_ready,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -23,13 +28,7 @@ def test_every_page_loads_with_no_console_error_request_off_the_site_or_csp_viol
 ):
     pages = all_pages(built_site)
     assert "index.html" in pages and "lessons/tour.html" in pages and "notebooks/tour.html" in pages
-    root = served_site if how == "http" else None
-    problems = {}
-    for relative in pages:
-        visit = open_page(relative, site_root=root)
-        if any(visit.problems()):
-            problems[relative] = visit.problems()
-    assert problems == {}
+    assert problems_on_pages(open_page, pages, served_site if how == "http" else None) == {}
 
 
 @pytest.mark.parametrize("how", ["file", "http"])
@@ -218,15 +217,6 @@ def test_notebook_page_renders_its_math_offline(open_page):
 
 
 def test_search_finds_a_korean_word(open_page):
-    page = open_page("index.html").page
-    search = page.locator("input.md-search__input")
-    search.click()
-    search.fill("삼각부등식")
-    search.press("End")  # Material reacts to key events, which fill() alone does not send
-    result = page.locator(".md-search-result__item a").first
-    result.wait_for(timeout=15000)
-    hrefs = page.locator(".md-search-result__item a").evaluate_all(
-        "(links) => links.map((a) => a.href)"
-    )
+    hrefs = search_result_links(open_page("index.html").page, "삼각부등식")
     assert any("/lessons/tour.html" in href for href in hrefs)
     assert not any("/index.html" in href for href in hrefs)  # the word is only in the lesson
