@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from mkdocs.config import load_config
 
 from dplab.site.project import REPOSITORY
 
@@ -90,3 +91,16 @@ def test_each_job_has_the_least_permissions_it_needs(path):
         "release": {"contents": "write"},
     }
     assert {name: job["permissions"] for name, job in workflow["jobs"].items()} == needed
+
+
+def test_the_pages_build_gives_mkdocs_the_sites_address(monkeypatch):
+    """The Pages job sets DPLAB_SITE_URL from configure-pages; mkdocs.yml reads it (the
+    404 page links from the site's path), and without it the site has no address."""
+    steps = load(WORKFLOWS / "ci.yml")["jobs"]["pages-build"]["steps"]
+    (build,) = [step for step in steps if step.get("run") == "make dist"]
+    assert build["env"] == {"DPLAB_SITE_URL": "${{ steps.pages.outputs.base_url }}/"}
+    config = str(REPOSITORY / "mkdocs.yml")
+    monkeypatch.setenv("DPLAB_SITE_URL", "https://example.org/dp-lab/")
+    assert load_config(config)["site_url"] == "https://example.org/dp-lab/"
+    monkeypatch.delenv("DPLAB_SITE_URL")
+    assert load_config(config)["site_url"] is None
