@@ -6,7 +6,9 @@ For every page of the built site (``site/``; build it first with ``make site``):
   and styles the page loads, likewise;
 * **from ``file://``** (headless Chromium, this machine, median of ``--runs``): the
   DOMContentLoaded time, the number of DOM nodes once ready, the time until every chart
-  in the first viewport is drawn (``performance.mark`` of ``charts.js``) and until the page
+  in the first viewport is shown (its build-time picture loaded, or drawn live:
+  ``performance.mark`` of ``charts.js``), how many charts were drawn live without the
+  reader asking (and whether the Vega libraries were loaded at all), and until the page
   is ready (``ready.js``);
 * **Lighthouse** (pinned in ``bench/lighthouse/package.json``, with the system Chromium),
   the site served gzipped on loopback, desktop and mobile presets, median of ``--runs``:
@@ -107,7 +109,7 @@ FILE_TIMINGS = """() => {
     .map((m) => [m.name, m.startTime]));
   const firstViewport = [...document.querySelectorAll('.dplab-chart')]
     .filter((c) => c.getBoundingClientRect().top < innerHeight)
-    .map((c) => marks['dplab:chart-drawn:' + c.id]);
+    .map((c) => marks['dplab:chart-shown:' + c.id]);
   return {
     dom_content_loaded: navigation.domContentLoadedEventEnd / 1000,
     ready: (marks['dplab:ready'] ?? NaN) / 1000,
@@ -116,6 +118,8 @@ FILE_TIMINGS = """() => {
       ? (firstViewport.some((t) => t === undefined) ? null : Math.max(...firstViewport) / 1000)
       : 0,
     dom_nodes: document.getElementsByTagName('*').length,
+    charts_live_on_load: document.querySelectorAll('.dplab-chart svg.marks').length,
+    vega_loaded: typeof vega !== 'undefined',
   };
 }"""
 
@@ -225,6 +229,7 @@ COLUMNS = [
     ("nodes", "{:>6}"),
     ("DCL s", "{:>6}"),
     ("charts s", "{:>8}"),
+    ("live", "{:>4}"),
     ("ready s", "{:>7}"),
     ("perf d/m", "{:>9}"),
     ("a11y", "{:>5}"),
@@ -249,6 +254,7 @@ def print_row(relative: str, entry: dict) -> None:
         f"{timing['dom_nodes']:.0f}",
         f"{timing['dom_content_loaded']:.2f}",
         charts if timing["first_viewport_charts"] else "—",
+        f"{timing['charts_live_on_load']:.0f}",
         f"{timing['ready']:.2f}",
         f"{desktop['performance']:.0f}/{mobile['performance']:.0f}" if desktop else "—",
         f"{min(desktop['accessibility'], mobile['accessibility']):.0f}" if desktop else "—",

@@ -10,7 +10,8 @@ This module keeps markdown-katex's parsing and replaces its renderer:
 * formulas are rendered in batches, one Node process per batch; each page is scanned
   first, and all its formulas that are not cached yet go in one batch;
 * results are cached on disk under ``.cache/katex`` keyed on the KaTeX version, the
-  options and the TeX, so a rebuild renders no formula twice;
+  options and the TeX, so a rebuild renders no formula twice (the batch and the cache are
+  :class:`dplab.site.node_batch.NodeBatchRenderer`'s);
 * the MathML copy of each formula is excluded from Material's search index (otherwise
   every formula is indexed three times).
 
@@ -19,102 +20,39 @@ Use it in ``mkdocs.yml`` as the Markdown extension ``dplab.site.katex``.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-import subprocess
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 
 import markdown_katex.extension as mk_extension
 import markdown_katex.wrapper as mk_wrapper
 
+from dplab.site.node_batch import NodeBatchRenderer
+
 __all__ = ["KatexBatchRenderer", "KatexError", "collect_formulas", "makeExtension", "renderer"]
 
-ROOT = Path(__file__).resolve().parents[2]
 KatexError = mk_wrapper.KatexError
 _SEARCH_EXCLUDE = ('<span class="katex-mathml">', '<span class="katex-mathml" data-search-exclude>')
 
 
-class KatexBatchRenderer:
+class KatexBatchRenderer(NodeBatchRenderer):
     """Render TeX to HTML with the project's KaTeX, in batches, with a disk cache."""
 
-    def __init__(self, root: Path = ROOT) -> None:
-        self.node_modules = root / "node_modules"
-        self.cache_dir = root / ".cache" / "katex"
-        self.script = Path(__file__).with_name("katex_batch.js")
-        self._memory: dict[str, str] = {}
-        self.rendered = 0  # formulas actually sent to KaTeX (not served from a cache)
+    name = package = "katex"
+    script = "katex_batch.js"
+    suffix = ".html"
+    error = KatexError
 
-    @property
-    def version(self) -> str:
-        package = self.node_modules / "katex" / "package.json"
-        if not package.is_file():
-            raise KatexError(f"KaTeX is not installed: {package} is missing (run 'make setup')")
-        return json.loads(package.read_text())["version"]
-
-    def _key(self, tex: str, display: bool) -> str:
-        data = json.dumps([self.version, display, tex], ensure_ascii=False)
-        return hashlib.sha256(data.encode()).hexdigest()
-
-    def _cache_file(self, key: str) -> Path:
-        return self.cache_dir / key[:2] / f"{key}.html"
-
-    def _lookup(self, key: str) -> str | None:
-        if key in self._memory:
-            return self._memory[key]
-        path = self._cache_file(key)
-        if path.is_file():
-            self._memory[key] = path.read_text(encoding="utf-8")
-            return self._memory[key]
-        return None
-
-    def _store(self, key: str, html: str) -> None:
-        self._memory[key] = html
-        path = self._cache_file(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(html, encoding="utf-8")
-        temporary.replace(path)
+    def finish(self, output: str) -> str:
+        return output.replace(*_SEARCH_EXCLUDE)
 
     def render_many(self, formulas: Iterable[tuple[str, bool]]) -> list[str | KatexError]:
         """HTML for each ``(tex, display)``; an invalid formula yields a :class:`KatexError`."""
-        formulas = list(formulas)
-        keys = [self._key(tex, display) for tex, display in formulas]
-        missing: dict[str, tuple[str, bool]] = {}
-        for key, formula in zip(keys, formulas, strict=True):
-            if self._lookup(key) is None:
-                missing.setdefault(key, formula)
-        errors: dict[str, KatexError] = {}
-        if missing:
-            batch = [{"tex": tex, "displayMode": display} for tex, display in missing.values()]
-            for key, result in zip(missing, self._run_node(batch), strict=True):
-                if "html" in result:
-                    self._store(key, result["html"].replace(*_SEARCH_EXCLUDE))
-                else:
-                    errors[key] = KatexError(result["error"])
-            self.rendered += len(missing) - len(errors)
-        return [errors[key] if key in errors else self._memory[key] for key in keys]
+        return self.render_items([{"tex": tex, "displayMode": display} for tex, display in formulas])
 
     def render(self, tex: str, display: bool) -> str:
         (result,) = self.render_many([(tex, display)])
         if isinstance(result, KatexError):
             raise KatexError(f"invalid TeX {tex!r}: {result}")
         return result
-
-    def _run_node(self, batch: list[dict[str, object]]) -> list[dict[str, str]]:
-        env = {**os.environ, "NODE_PATH": str(self.node_modules)}
-        completed = subprocess.run(
-            ["node", str(self.script)],
-            input=json.dumps(batch),
-            capture_output=True,
-            text=True,
-            env=env,
-            check=False,
-        )
-        if completed.returncode != 0:
-            raise KatexError(f"the KaTeX renderer failed: {completed.stderr.strip()}")
-        return json.loads(completed.stdout)
 
 
 renderer = KatexBatchRenderer()

@@ -1,5 +1,5 @@
 // Render many TeX formulas with one KaTeX instance: JSON array in on stdin, JSON array out.
-// Input items: {"tex": "...", "displayMode": bool}; output items: {"html": "..."} or {"error": "..."}.
+// Input items: {"tex": "...", "displayMode": bool}; output items: {"output": html} or {"error": "..."}.
 "use strict";
 const katex = require("katex");
 
@@ -10,7 +10,7 @@ process.stdin.on("end", () => {
   const results = JSON.parse(input).map((item) => {
     try {
       return {
-        html: katex.renderToString(item.tex, {
+        output: katex.renderToString(item.tex, {
           displayMode: Boolean(item.displayMode),
           throwOnError: true,
           strict: "warn",

@@ -4,9 +4,14 @@
   from the lessons' front matter and names the package wheel for the notebook pages;
 * ``on_pre_build``: runs the pre-build (execute, cache, render lessons and notebooks);
 * ``on_config`` also hands the templates the labels and the Content-Security-Policy;
-* ``on_post_page``: notebook pages get their math rendered at build time (and lose
-  mkdocs-jupyter's MathJax loader), link their large shared CSS instead of inlining it,
-  and lose mkdocs-jupyter's remote Mermaid loader;
+* ``on_page_context``: Material's search indexes a copy of each page in which formulas
+  read as text (``dplab.site.search_text``); notebook pages, which repeat their lesson,
+  are not indexed;
+* ``on_post_page``: every chart gets its pictures drawn at build time
+  (``dplab.site.pictures``); every box that may scroll is focusable until the page has
+  measured it (``dplab.site.sections.mark_scroll_boxes``); notebook pages get their math
+  rendered at build time (and lose mkdocs-jupyter's MathJax loader), link their large
+  shared CSS instead of inlining it, and lose mkdocs-jupyter's remote Mermaid loader;
 * ``on_page_markdown``: the line ``[[offline-bundle]]`` becomes the link to the offline
   bundle (``dplab.site.bundle``);
 * ``on_serve``: makes ``mkdocs serve`` reload when a lesson or ``dplab`` changes.
@@ -15,9 +20,11 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import CombinedEvent, event_priority
 
 from dplab.site.build import PREBUILT
 from dplab.site.bundle import MARKER as BUNDLE_MARKER
@@ -26,8 +33,11 @@ from dplab.site.catalog import lessons_in_order
 from dplab.site.errors import LessonError
 from dplab.site.katex import KatexError
 from dplab.site.notebook import drop_mathjax, externalize_styles, render_notebook_math
+from dplab.site.pictures import ChartPictureError, add_pictures
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
+from dplab.site.search_text import search_view
+from dplab.site.sections import mark_scroll_boxes
 from dplab.site.security import CONTENT_SECURITY_POLICY, drop_remote_imports
 from dplab.site.wheel import site_wheel, wheel_metadata
 from dplab.views import LABELS, label
@@ -76,23 +86,52 @@ def on_page_markdown(markdown, page, config, files):
     )
 
 
+# Material's search plugin strips these attributes from the pages it has indexed.
+_SEARCH_ATTRIBUTE = re.compile(r'\s?data-search-\w+="[^"]+"')
+_BEFORE_SEARCH: dict[str, str] = {}
+
+
+@event_priority(100)  # before Material's search plugin indexes the page
+def _index_what_the_reader_reads(context, page, config, nav):
+    if page.file.src_uri.endswith(".ipynb"):
+        # A notebook page repeats its lesson, with TeX source for its math and Korean
+        # headings without ids (so every section would share one address).
+        page.meta["search"] = {**(page.meta.get("search") or {}), "exclude": True}
+        return context
+    _BEFORE_SEARCH[page.file.src_uri] = page.content
+    page.content = search_view(page.content)
+    return context
+
+
+@event_priority(-100)  # after Material's search plugin has indexed the page
+def _serve_the_page_itself(context, page, config, nav):
+    original = _BEFORE_SEARCH.pop(page.file.src_uri, None)
+    if original is not None:
+        page.content = _SEARCH_ATTRIBUTE.sub("", original)
+    return context
+
+
+on_page_context = CombinedEvent(_index_what_the_reader_reads, _serve_the_page_itself)
+
+
 def on_post_page(output, page, config):
-    if not page.file.src_uri.endswith(".ipynb"):
-        return output
     folder = Path(config.site_dir) / "assets" / "generated"
 
-    def write(name: str, css: str) -> None:
+    def write(name: str, text: str) -> None:
         target = folder / name
         if not target.is_file():
-            folder.mkdir(parents=True, exist_ok=True)
-            target.write_text(css, encoding="utf-8")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
 
     prefix = "../" * page.file.dest_uri.count("/") + "assets/generated/"
     try:
-        output = render_notebook_math(drop_mathjax(output), page.file.src_uri)
-    except KatexError as error:
+        if page.file.src_uri.endswith(".ipynb"):
+            output = render_notebook_math(drop_mathjax(output), page.file.src_uri)
+            output = externalize_styles(drop_remote_imports(output), prefix, write)
+        output = add_pictures(output, prefix, write)
+    except (KatexError, ChartPictureError) as error:
         raise PluginError(str(error)) from None
-    return externalize_styles(drop_remote_imports(output), prefix, write)
+    return mark_scroll_boxes(output)
 
 
 def on_serve(server, config, builder):

@@ -9,21 +9,46 @@ reader sees anything; find in page, anchors, the accessibility tree and printing
 see every section.  The headings are left outside on purpose: the table of contents
 reads their positions on load and while scrolling, and a heading inside a section that
 is not shown would force the browser to lay that section out.
+
+A box that scrolls sideways (wide display math, a table, code) must be reachable by
+keyboard (``tabindex="0"``), but whether it scrolls is known only once the browser has
+laid it out, and measuring a box in a section that is not shown would lay that section
+out.  :func:`mark_scroll_boxes` therefore makes every such box focusable in the built
+page (``data-dplab-scroll``); ``components.js`` takes the ``tabindex`` away again from
+each box that turns out not to scroll, when the browser lays it out anyway.
 """
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as etree
 
 from markdown import Extension
 from markdown.treeprocessors import Treeprocessor
 
-__all__ = ["SECTION_CLASS", "makeExtension", "wrap_sections"]
+__all__ = ["SECTION_CLASS", "makeExtension", "mark_scroll_boxes", "wrap_sections"]
 
 SECTION_CLASS = "dplab-section"
 
 
 HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
+
+# The opening tag of a box that may scroll: display math, an output table, a notebook's
+# code cell, and a code block: its <code> where it has one (Material scrolls that, not the
+# <pre>), else the <pre> itself (a notebook page's code).
+_SCROLL_BOX = re.compile(
+    r'<(?:span|div)\b[^>]*\bclass="(?:[^"]*\s)?(?:katex-display|dplab-output|highlight-ipynb)(?:\s[^"]*)?"'
+    r"|<pre\b(?P<pre>[^>]*)>(?P<code>(?:<span></span>)?<code\b)?"
+)
+_FOCUSABLE = ' tabindex="0" data-dplab-scroll'
+
+
+def _mark(match: re.Match) -> str:
+    if match.group("pre") is None:  # a box with one of the classes
+        return match.group(0) + _FOCUSABLE
+    if match.group("code"):
+        return match.group(0) + _FOCUSABLE
+    return f"<pre{match.group('pre')}{_FOCUSABLE}>"
 
 
 def wrap_sections(root: etree.Element) -> None:
@@ -50,6 +75,21 @@ def wrap_sections(root: etree.Element) -> None:
         if section is None:
             section = etree.SubElement(root, "section", {"class": SECTION_CLASS})
         section.append(child)
+
+
+def mark_scroll_boxes(page: str) -> str:
+    """Make every box of a built page that may scroll sideways focusable until measured.
+
+    >>> mark_scroll_boxes('<span class="katex-display"><span class="katex">x</span></span>')
+    '<span class="katex-display" tabindex="0" data-dplab-scroll><span class="katex">x</span></span>'
+    >>> mark_scroll_boxes('<pre class="x"><span></span><code>a = 1</code></pre>')
+    '<pre class="x"><span></span><code tabindex="0" data-dplab-scroll>a = 1</code></pre>'
+    >>> mark_scroll_boxes('<div class="highlight"><pre><span></span>a = 1</pre></div>')
+    '<div class="highlight"><pre tabindex="0" data-dplab-scroll><span></span>a = 1</pre></div>'
+    >>> mark_scroll_boxes('<p class="katex-display-like">no</p>')
+    '<p class="katex-display-like">no</p>'
+    """
+    return _SCROLL_BOX.sub(_mark, page)
 
 
 class _SectionTreeprocessor(Treeprocessor):

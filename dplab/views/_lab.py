@@ -10,6 +10,18 @@ that checks its script against the build, a hidden error message.  :class:`LabHt
 writes these parts the same way for every lab; what a lab shows is its own.  In the
 browser the labs' scripts build on ``docs/assets/dplab/lab.js``, and
 ``docs/assets/dplab/lab.css`` lays them out.
+
+**Cause and effect on one screen.**  The form and a *verdict chip* (the key verdicts and
+values as text, and a link to the current state) make the lab's side column: on a wide
+screen it stays in view beside the outputs, on a phone the chip stays at the bottom of the
+screen while the lab is in view.  Every slider is a stepper (:meth:`LabHtml.slider`): a
+range over integer positions whose values are a list of texts, a box that takes a typed
+value (only one of those texts, compared as exact decimals) and − / + buttons.
+
+**States as links.**  A lab's state is the values of its named controls;
+:class:`LabLinks` writes the address of any state (``#<lab id>?n=4&p=0.9…``), which
+``lab.js`` loads when the page opens or a link is followed, and the lab keeps the address
+up to date once the reader moves a control.
 """
 
 from __future__ import annotations
@@ -18,14 +30,15 @@ import hashlib
 import html
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+from urllib.parse import quote
 
 import altair as alt
 
 from dplab.views._labels import label
 
-__all__ = ["LabHtml", "chosen_point", "inline_json", "lab_key"]
+__all__ = ["LabHtml", "LabLinks", "chosen_point", "inline_json", "lab_key", "state_query"]
 
 
 def lab_key(state: object, key: str | None = None) -> str:
@@ -135,10 +148,14 @@ class LabHtml:
 
     # --- controls ------------------------------------------------------------------------
 
-    def field(self, name: str, label_key: str, *parts: str, wide: bool = False) -> str:
+    def field(
+        self, name: str, label_key: str, *parts: str, wide: bool = False, extra_class: str = ""
+    ) -> str:
         """A labelled control: its label, then ``parts`` (the control with id
         ``<id>-<name>``, its value, hints)."""
         wide_class = f" {self._class('wide')}" if wide else ""
+        if extra_class:
+            wide_class += f" {extra_class}"
         return (
             f'<div class="{self._class("field")}{wide_class}">'
             f'<label for="{self.id}-{name}">{self.words(label_key)}</label>{"".join(parts)}</div>'
@@ -149,23 +166,48 @@ class LabHtml:
         name: str,
         label_key: str,
         *,
-        low: object,
-        high: object,
-        step: object,
-        value: object,
+        texts: Sequence[str],
+        position: int,
+        low: int = 0,
         valuetext: str | None = None,
         after: str = "",
     ) -> str:
-        """A range input named ``name`` with its value shown beside it (output ``name``)."""
+        """A stepper named ``name``: a range over the integer positions ``low``,
+        ``low + 1``, … whose values are ``texts`` (at ``position``, counted from 0), a box
+        that takes a typed value (output ``name``; ``lab.js`` accepts only one of ``texts``,
+        compared as exact decimals, and explains a refusal under it) and − / + buttons."""
         i = f"{self.id}-{name}"
         aria = "" if valuetext is None else f' aria-valuetext="{valuetext}"'
+        label_text = self.words(label_key)
+        high = low + len(texts) - 1
+        data = html.escape(json.dumps(list(texts), ensure_ascii=False), quote=True)
+
+        def step(sign: int, symbol: str, words_key: str) -> str:
+            return (
+                f'<button type="button" class="{self._class("step")}" data-step="{sign}" '
+                f'data-for="{name}" aria-controls="{i}" '
+                f'aria-label="{html.escape(label(words_key, name=label_text), quote=True)}">'
+                f"{symbol}</button>"
+            )
+
         return self.field(
             name,
             label_key,
-            f'<input id="{i}" name="{name}" type="range" min="{low}" max="{high}" '
-            f'step="{step}" value="{value}"{aria}>',
-            f'<output for="{i}">{self.show(name)}</output>',
+            f'<span class="{self._class("steps")}">',
+            step(-1, "−", "lab.step_down"),
+            f'<input id="{i}" name="{name}" type="range" min="{low}" max="{high}" step="1" '
+            f'value="{low + position}" data-texts="{data}"{aria}>',
+            step(1, "+", "lab.step_up"),
+            f'<label class="{self._class("typed-label")}">'
+            f'<span class="{self._class("sr")}">{self.words("lab.typed_label")}</span>'
+            f'<input class="{self._class("typed")}" type="text" inputmode="decimal" '
+            f'spellcheck="false" data-for="{name}" data-show="{name}" '
+            f'value="{self.texts[name]}" aria-describedby="{i}-error"></label>',
+            "</span>",
+            f'<p class="{self._class("error")} {self._class("typed-error")}" id="{i}-error" '
+            f'aria-live="polite" hidden></p>',
             after,
+            extra_class=self._class("stepper"),
         )
 
     def select(
@@ -204,6 +246,18 @@ class LabHtml:
         """A chart (``chart_html``) whose datasets the script refills from its rows[part]."""
         return f'<div class="{self._own("chart")}" data-chart="{part}">{chart}</div>'
 
+    def chip(self, *items: str) -> str:
+        """The verdict chip: ``items`` (badges and key values, readable as text) and a link
+        to the current state.  It stays in view: in the sticky control column on a wide
+        screen, at the bottom of the screen on a phone (``lab.css``)."""
+        return (
+            f'<div class="{self._class("chip")}" role="group" '
+            f'aria-label="{html.escape(label("lab.chip_label"), quote=True)}">'
+            f'<p class="{self._class("chip-items")}">{" ".join(items)}</p>'
+            f'<p class="{self._class("chip-link")}"><a class="{self._class("permalink")}" '
+            f'href="#{self.id}">{self.words("lab.permalink")}</a></p></div>'
+        )
+
     def page(
         self,
         title_key: str,
@@ -211,13 +265,14 @@ class LabHtml:
         controls: Iterable[str],
         outputs: Iterable[str],
         *,
+        chip: str = "",
         error_key: str | None = None,
         form_group: bool = False,
     ) -> str:
-        """The whole lab: its title, ``data`` inline, the form of ``controls`` (groups, or
-        with ``form_group`` fields that the form holds as its one group), the ``outputs``,
-        the live region and (with ``error_key``) the message shown when the script
-        disagrees with the build."""
+        """The whole lab: its title, ``data`` inline, the side column (the form of
+        ``controls`` – groups, or with ``form_group`` fields that the form holds as its one
+        group – and the ``chip``), the ``outputs``, the live region and (with
+        ``error_key``) the message shown when the script disagrees with the build."""
         i = self.id
         form = f"{self._class('controls')} {self._own('controls')}"
         if form_group:
@@ -230,14 +285,102 @@ class LabHtml:
                 f'<script type="application/json" class="{self._own("lab-data")}">'
                 f"{inline_json(data)}</script>",
                 f'<p class="{self._class("title")}" id="{i}-title">{self.words(title_key)}</p>',
+                f'<p class="{self._class("error")}" data-show="link-note" role="status" hidden>'
+                "</p>",
+                f'<div class="{self._class("body")}">',
+                f'<div class="{self._class("side")}">',
                 f'<form class="{form}" autocomplete="off">',
                 *controls,
                 "</form>",
+                chip,
+                "</div>",
                 f'<div class="{self._class("outputs")}">',
                 *outputs,
+                "</div>",
                 "</div>",
                 f'<p class="{self._class("live")}" data-show="live" aria-live="polite"></p>',
                 error,
                 "</section>",
             ]
+        )
+
+
+def state_query(params: Mapping[str, str]) -> str:
+    """A lab state as the query of a link, the way ``lab.js`` writes it (``stateQuery``):
+    names and values percent-encoded, commas kept.
+
+    >>> state_query({"n": "4", "p": "0.9", "event": "0,1", "delta": "1e-5"})
+    'n=4&p=0.9&event=0,1&delta=1e-5'
+    """
+    return "&".join(f"{quote(k, safe='')}={quote(v, safe=',')}" for k, v in params.items())
+
+
+class LabLinks:
+    """Links that open a lab in a given state, for the lesson's text.
+
+    A link's fragment is ``#<lab id>?<state>`` (on the lab's own page) or
+    ``<page>#lab-<prefix>?<state>`` (from another page: the first lab of that kind there);
+    ``lab.js`` loads the state, so a link can be shared and bookmarked.  A lab class
+    provides :meth:`params` (its state, by control name) and :meth:`with_state` (the same
+    lab in another state, validated as the lab's constructor does: a link to a state the
+    lab cannot reach stops the build).
+    """
+
+    prefix: str
+    key: str
+    symbols: ClassVar[Mapping[str, str]] = {}
+
+    def params(self) -> dict[str, str]:  # pragma: no cover - every lab defines it
+        raise NotImplementedError
+
+    def with_state(self, **changes: Any) -> LabLinks:  # pragma: no cover
+        raise NotImplementedError
+
+    def _with(
+        self, state: Mapping[str, object], changes: Mapping[str, object], make: Callable
+    ) -> Any:
+        """``make(**state, **changes, key=…)``: ``state`` is this lab's, by the names of
+        ``make``'s arguments; a name that is not among them is an error."""
+        unknown = sorted(set(changes) - set(state))
+        if unknown:
+            raise ValueError(f"unknown lab state {', '.join(unknown)}; known: {', '.join(state)}")
+        return make(**{**state, **changes}, key=self.key)
+
+    @property
+    def element_id(self) -> str:
+        return f"{self.prefix}-lab-{self.key}"
+
+    def href(self, page: str = "", **changes: Any) -> str:
+        """The address of this lab in the state with ``changes`` (``page``: the lesson
+        page that holds the lab, e.g. ``"randomized-response.html"``, when linking from
+        another page)."""
+        lab = self.with_state(**changes) if changes else self
+        target = f"lab-{self.prefix}" if page else self.element_id
+        return f"{page}#{target}?{state_query(lab.params())}"
+
+    def open_link(self, page: str = "", **changes: Any) -> str:
+        """An inline "open in the lab" link (HTML) to the state with ``changes``."""
+        return (
+            f'<a class="dplab-lab-open" href="{html.escape(self.href(page, **changes))}">'
+            f"{html.escape(label('lab.open'))}</a>"
+        )
+
+    def state_text(self, name: str, value: str) -> str:
+        """One part of a state as the reader reads it (``α = 3.0``, a query's name)."""
+        if name == "kind":
+            return label(f"{self.prefix}.kind_{value}")
+        return f"{self.symbols.get(name, name)} = {value}"
+
+    def try_button(self, text: str | None = None, page: str = "", **changes: Any) -> str:
+        """A button-like link (HTML) that loads the state with ``changes`` into the lab and
+        brings it into view: for the "things to try" after a lab.  Without ``text`` it
+        names the values that differ from this lab's (``실험실에서 해 보기: p = 0.9``)."""
+        lab = self.with_state(**changes)
+        if text is None:
+            mine, theirs = self.params(), lab.params()
+            parts = [self.state_text(k, v) for k, v in theirs.items() if mine.get(k) != v]
+            text = label("lab.try_state").format(state=", ".join(parts)) if parts else None
+        return (
+            f'<a class="md-button dplab-lab-try" href="{html.escape(lab.href(page))}">'
+            f"{html.escape(text or label('lab.try'))}</a>"
         )

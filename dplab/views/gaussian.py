@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import ClassVar
 
 import altair as alt
 import numpy as np
@@ -44,7 +45,7 @@ from pandas.io.formats.style import Styler
 from dplab import gaussian, queries
 from dplab.finite import RationalLike
 from dplab.views._display import chart_html
-from dplab.views._lab import LabHtml, chosen_point, lab_key
+from dplab.views._lab import LabHtml, LabLinks, chosen_point, lab_key
 from dplab.views._labels import label
 
 __all__ = [
@@ -69,6 +70,7 @@ __all__ = [
     "panel_texts",
     "panel_values",
     "plain_text",
+    "preset_state",
     "profile_rows",
     "rich_html",
     "sig_text",
@@ -811,9 +813,19 @@ def calibration_table(sensitivity: float, eps_values: Sequence[float], delta: fl
 
 
 @dataclass(frozen=True)
-class GaussianLab:
-    """One lab on a page; its ``_repr_html_`` is the whole lab (see the module docstring)."""
+class GaussianLab(LabLinks):
+    """One lab on a page; its ``_repr_html_`` is the whole lab (see the module docstring).
 
+    Its state as a link (:class:`~dplab.views._lab.LabLinks`): ``kind``, ``n``, ``bound``,
+    ``sigma``, ``eps`` and ``claim``; :meth:`with_state` takes the arguments of
+    :func:`gaussian_lab` (the claim as ``delta``).
+
+    >>> gaussian_lab(key="lesson").href(sigma="2", delta="1e-5")
+    '#gauss-lab-lesson?kind=sum&n=4&bound=1&sigma=2&eps=1&claim=1e-5'
+    """
+
+    prefix: ClassVar[str] = "gauss"
+    symbols: ClassVar[dict[str, str]] = {"bound": "B", "sigma": "σ", "eps": "ε", "claim": "δ"}
     kind: queries.QueryKind
     n: int
     bound: int
@@ -835,6 +847,27 @@ class GaussianLab:
 
     def values(self) -> PanelValues:
         return panel_values(self.kind, self.n, self.bound, self.sigma, self.eps, self.claim)
+
+    def params(self) -> dict[str, str]:
+        return {
+            "kind": self.kind,
+            "n": str(self.n),
+            "bound": str(self.bound),
+            "sigma": self.sigma,
+            "eps": self.eps,
+            "claim": self.claim,
+        }
+
+    def with_state(self, **changes: object) -> GaussianLab:
+        state = {
+            "kind": self.kind,
+            "n": self.n,
+            "bound": self.bound,
+            "sigma": self.sigma,
+            "eps": self.eps,
+            "delta": self.claim,
+        }
+        return self._with(state, changes, gaussian_lab)
 
     def data(self) -> dict[str, object]:
         """The inline JSON: the grid of :func:`lab_grid` and the initial state."""
@@ -872,10 +905,8 @@ class GaussianLab:
             return h.slider(
                 name,
                 f"gauss.lab_{name}",
-                low=0,
-                high=len(grid) - 1,
-                step=1,
-                value=grid.index(chosen),
+                texts=grid,
+                position=grid.index(chosen),
                 valuetext=f"{symbol} = {html.escape(chosen)}",
             )
 
@@ -942,7 +973,25 @@ class GaussianLab:
                 wide=True,
             ),
         ]
-        return h.page("gauss.lab_title", self.data(), controls, outputs)
+        chip = h.chip(
+            f'<span class="dplab-lab-chip-item">{h.words("gauss.panel_verdict")} '
+            f"{h.badge('badge', self.values().verdict)}</span>",
+            f'<span class="dplab-lab-chip-item">{h.words("gauss.panel_delta")} '
+            f"{h.show('delta')}</span>",
+        )
+        return h.page("gauss.lab_title", self.data(), controls, outputs, chip=chip)
+
+
+def preset_state(name: str) -> dict[str, object]:
+    """The worked example ``name`` of :data:`PRESETS` as the arguments of
+    :func:`gaussian_lab` (for a link to that state).
+
+    >>> preset_state("zero")
+    {'kind': 'sum', 'n': 4, 'bound': 1, 'sigma': '1', 'eps': '0', 'delta': '0.5'}
+    """
+    if name not in PRESETS:
+        raise ValueError(f"name must be one of {', '.join(PRESETS)}; got {name!r}")
+    return dict(zip(("kind", "n", "bound", "sigma", "eps", "delta"), PRESETS[name], strict=True))
 
 
 def gaussian_lab(

@@ -34,12 +34,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar
 
 import altair as alt
 
 from dplab import laplace, queries
 from dplab.views._display import chart_html
-from dplab.views._lab import LabHtml, chosen_point, lab_key
+from dplab.views._lab import LabHtml, LabLinks, chosen_point, lab_key
 from dplab.views._labels import label
 from dplab.views.laplace import (
     QUERY_KINDS,
@@ -202,9 +203,18 @@ def _point_rows(values: LabValues) -> list[dict]:
 
 
 @dataclass(frozen=True)
-class LaplaceLab:
-    """One lab on a page; its ``_repr_html_`` is the whole lab (see the module docstring)."""
+class LaplaceLab(LabLinks):
+    """One lab on a page; its ``_repr_html_`` is the whole lab (see the module docstring).
 
+    Its state as a link (:class:`~dplab.views._lab.LabLinks`): ``kind``, ``n``, ``bound``,
+    ``scale`` and ``eps``, the arguments of :func:`laplace_lab`.
+
+    >>> laplace_lab(key="lesson").href(kind="mean", n=100)
+    '#laplace-lab-lesson?kind=mean&n=100&bound=1&scale=1&eps=0.5'
+    """
+
+    prefix: ClassVar[str] = "laplace"
+    symbols: ClassVar[dict[str, str]] = {"bound": "B", "scale": "b", "eps": "ε"}
     kind: queries.QueryKind
     n: int
     bound: Fraction
@@ -214,6 +224,25 @@ class LaplaceLab:
 
     def values(self) -> LabValues:
         return lab_values(self.kind, self.n, self.bound, self.scale, self.eps)
+
+    def params(self) -> dict[str, str]:
+        return {
+            "kind": self.kind,
+            "n": str(self.n),
+            "bound": number_text(self.bound),
+            "scale": number_text(self.scale),
+            "eps": number_text(self.eps),
+        }
+
+    def with_state(self, **changes: object) -> LaplaceLab:
+        state = {
+            "kind": self.kind,
+            "n": self.n,
+            "bound": self.bound,
+            "scale": self.scale,
+            "eps": self.eps,
+        }
+        return self._with(state, changes, laplace_lab)
 
     def data(self) -> dict[str, object]:
         """The inline JSON: the grid, the initial state and the dataset names."""
@@ -371,14 +400,14 @@ class LaplaceLab:
         h = LabHtml("laplace", self.key, self.outputs())
         charts = self._charts()
 
-        def slider(name: str, low: object, high: object, step: object, value: object) -> str:
+        def slider(name: str, grid: tuple, value: object, low: int = 0) -> str:
+            """A slider over ``grid``; its positions start at ``low`` (bound: B in halves)."""
             return h.slider(
                 name,
                 f"laplace.lab_{name}",
+                texts=[number_text(v) for v in grid],
+                position=grid.index(value),
                 low=low,
-                high=high,
-                step=step,
-                value=value,
                 valuetext=h.texts[name],
             )
 
@@ -392,11 +421,15 @@ class LaplaceLab:
                 [(kind, h.words(f"laplace.kind_{kind}")) for kind in QUERY_KINDS],
                 self.kind,
             ),
-            slider("n", 0, len(LAB_SIZES) - 1, 1, LAB_SIZES.index(self.n)),
-            slider("bound", "0.5", "10", "0.5", number_text(self.bound)),
-            slider("scale", 0, len(LAB_SCALES) - 1, 1, LAB_SCALES.index(self.scale)),
-            slider("eps", "0", "5", "0.05", number_text(self.eps)),
+            slider("n", LAB_SIZES, self.n),
+            slider("bound", LAB_BOUNDS, self.bound, low=1),
+            slider("scale", LAB_SCALES, self.scale),
+            slider("eps", LAB_EPS, self.eps),
         ]
+        chip = h.chip(
+            f'<span class="dplab-lab-chip-item">{h.show("pure")}</span>',
+            f'<span class="dplab-lab-chip-item">{h.show("delta")}</span>',
+        )
         outputs = [
             h.panel(
                 "sensitivity",
@@ -439,6 +472,7 @@ class LaplaceLab:
             self.data(),
             controls,
             outputs,
+            chip=chip,
             error_key="laplace.lab_error",
             form_group=True,
         )

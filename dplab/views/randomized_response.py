@@ -77,6 +77,7 @@ DATASETS = {
 }
 """Names of the datasets the lab script replaces (``view.data(name, rows)``)."""
 
+CHOSEN_COLOUR = "#ab47bc"  # the lab's chosen pair: apart from the claim's orange, both palettes
 WIDTH = 320  # fits a phone; the lab's charts stretch to their container instead
 WALK_WIDTH = 250  # the walkthrough sits in a padded box: leave room for axis labels
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -400,7 +401,10 @@ def _pair_layers(
     width: int | str,
     height: int,
     opacity: alt.ExprRef | None = None,
+    pickable: bool = False,
 ) -> alt.LayerChart:
+    """The pair bars; ``pickable`` (the lab's) bars show a hand cursor and outline the rows
+    whose ``chosen`` is true (the lab picks a pair when a bar is clicked)."""
     colour = alt.Color(
         "what:N", scale=alt.Scale(domain=[label("rr.required"), label("rr.claim")]), title=None
     )
@@ -413,7 +417,7 @@ def _pair_layers(
     y = alt.Y("delta:Q", title=label("rr.required"), scale=alt.Scale(domainMin=0))
     bars = (
         alt.Chart(_data("pairs", pairs))
-        .mark_bar(**_opacity(opacity))
+        .mark_bar(**_opacity(opacity), **({"cursor": "pointer"} if pickable else {}))
         .encode(
             x=x,
             y=y,
@@ -435,7 +439,15 @@ def _pair_layers(
         .mark_rule(strokeWidth=2, strokeDash=[6, 3], **_opacity(opacity))
         .encode(y="delta:Q", color=colour)
     )
-    return alt.layer(bars, rule, marks, _floor(y)).properties(width=width, height=height)
+    layers = [bars, rule, marks, _floor(y)]
+    if pickable:
+        layers.append(
+            alt.Chart(_data("pairs", pairs))
+            .mark_bar(filled=False, stroke=CHOSEN_COLOUR, strokeWidth=3, cursor="pointer")
+            .encode(x=x, y=y)
+            .transform_filter("datum.chosen")
+        )
+    return alt.layer(*layers).properties(width=width, height=height)
 
 
 def pair_deltas_chart(

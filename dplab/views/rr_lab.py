@@ -19,6 +19,12 @@ draw and for logarithms printed after ``≈``.  The event check prints its ratio
 ``tests/browser/test_rr_lab.py`` checks the script against
 :func:`dplab.randomized_response.certify` over the whole grid.
 
+**The queried pair and event.**  The pair is chosen from a list of the ``2n`` ordered pairs
+in the chart's order (``0→1``, ``1→0``, …) or by clicking a bar of the pairs chart; the
+event is one checkbox per output.  :func:`rr_lab` still takes them as ``lower``,
+``direction`` and ``mask`` (:func:`dplab.randomized_response.check_query`), and links as
+``pair`` and ``event`` (:meth:`RRLab.with_state`).
+
 The inline data holds the grid, the initial state and a *witness*: the exact weights and
 pair numerators of the initial state, computed here by :mod:`dplab`.  The script checks its
 own arithmetic against the witness before showing any verdict.
@@ -31,12 +37,13 @@ import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar
 
 from dplab import randomized_response as rr
 from dplab.finite import Certificate, RationalLike
 from dplab.rr_lab import LAB_GRID, delta_denominator
 from dplab.views._display import chart_html
-from dplab.views._lab import LabHtml, lab_key
+from dplab.views._lab import LabHtml, LabLinks, lab_key
 from dplab.views._labels import label
 from dplab.views.randomized_response import (
     DATASETS,
@@ -106,9 +113,19 @@ def required_delta_text(numerator: int, n: int) -> str:
 
 
 @dataclass(frozen=True)
-class RRLab:
-    """One lab on a page; its ``_repr_html_`` is the whole lab (see the module docstring)."""
+class RRLab(LabLinks):
+    """One lab on a page; its ``_repr_html_`` is the whole lab (see the module docstring).
 
+    Its state as a link (:class:`~dplab.views._lab.LabLinks`): ``n``, ``p``, ``alpha``,
+    ``delta``, ``pair`` (``"1-2"``: source and target counts) and ``event`` (the outputs of
+    S, ``"0,1"``).
+
+    >>> rr_lab(key="lesson").href(p="0.9", pair=(2, 1), event=(3, 4))
+    '#rr-lab-lesson?n=4&p=0.9&alpha=3.0&delta=0&pair=2-1&event=3,4'
+    """
+
+    prefix: ClassVar[str] = "rr"
+    symbols: ClassVar[dict[str, str]] = {"alpha": "α", "delta": "δ"}
     n: int
     p_percent: int
     alpha_tenths: int
@@ -125,6 +142,65 @@ class RRLab:
     @property
     def alpha(self) -> Fraction:
         return Fraction(self.alpha_tenths, 10)
+
+    @property
+    def requested_pair(self) -> tuple[int, int]:
+        """The ordered pair asked for, before it is clamped to ``n``."""
+        up = (self.lower, self.lower + 1)
+        return up if self.direction == "up" else (up[1], up[0])
+
+    def params(self) -> dict[str, str]:
+        query = rr.check_query(self.n, self.p, self.lower, self.direction, self.mask, 1, 0)
+        return {
+            "n": str(self.n),
+            "p": approx_text(self.p),
+            "alpha": _alpha_text(self.alpha_tenths),
+            "delta": self.delta,
+            "pair": f"{query.pair.source}-{query.pair.target}",
+            "event": ",".join(map(str, query.event.outputs)),
+        }
+
+    def state_text(self, name: str, value: str) -> str:
+        if name == "pair":
+            return label("rr.lab_state_pair").format(pair=value.replace("-", "→"))
+        if name == "event":
+            return f"S = {event_text(int(y) for y in value.split(',') if y)}"
+        return super().state_text(name, value)
+
+    def with_state(self, **changes: object) -> RRLab:
+        """The lab in another state: the arguments of :func:`rr_lab`, or ``pair`` (an
+        ordered pair of adjacent counts) and ``event`` (outputs) for ``lower``,
+        ``direction`` and ``mask``."""
+        state: dict[str, object] = {
+            "n": self.n,
+            "p": self.p,
+            "alpha": self.alpha,
+            "delta": self.delta,
+            "lower": self.lower,
+            "direction": self.direction,
+            "mask": self.mask,
+        }
+        if "pair" in changes:
+            pair = changes.pop("pair")
+            if (
+                not isinstance(pair, tuple)
+                or len(pair) != 2
+                or not all(isinstance(c, int) and c >= 0 for c in pair)
+                or abs(pair[0] - pair[1]) != 1
+            ):
+                raise ValueError(
+                    "pair must be two adjacent counts (source, target) such as (1, 2); "
+                    f"got {pair!r}"
+                )
+            state["lower"], state["direction"] = min(pair), "up" if pair[0] < pair[1] else "down"
+        if "event" in changes:
+            event = changes.pop("event")
+            if not isinstance(event, tuple | list) or not all(
+                isinstance(y, int) and not isinstance(y, bool) and y >= 0 for y in event
+            ):
+                raise ValueError(f"event must be a tuple of outputs (integers ≥ 0); got {event!r}")
+            state["mask"] = sum(1 << y for y in set(event))
+        return self._with(state, changes, rr_lab)
 
     @property
     def claim(self) -> Fraction:
@@ -182,22 +258,28 @@ class RRLab:
         texts = {
             "n": str(self.n),
             "p": approx_text(self.p),
-            "alpha": f"{self.alpha_tenths // 10}.{self.alpha_tenths % 10}",
+            "alpha": _alpha_text(self.alpha_tenths),
             "epsilon": label("rr.lab_epsilon").format(eps=f"{math.log(self.alpha):.4f}"),
-            "lower-note": (
-                label("rr.lab_lower_clamped").format(
-                    requested=query.pair.requested_lower, lower=query.pair.lower
+            "pair-note": (
+                label("rr.lab_pair_clamped").format(
+                    requested=pair_text(*self.requested_pair),
+                    pair=pair_text(query.pair.source, query.pair.target),
                 )
                 if query.pair.requested_lower != query.pair.lower
                 else ""
             ),
-            "mask-note": label("rr.lab_mask_effective").format(
-                effective=query.event.effective, event=event_text(query.event.outputs)
-            )
+            "event-note": label("rr.lab_event_set").format(event=event_text(query.event.outputs))
             + (
-                " " + label("rr.lab_mask_ignored").format(ignored=query.event.ignored)
+                " "
+                + label("rr.lab_event_ignored").format(
+                    ignored=event_text(_bits(query.event.ignored))
+                )
                 if query.event.ignored
                 else ""
+            ),
+            "chip-event": label("rr.lab_chip_place").format(
+                pair=pair_text(query.pair.source, query.pair.target),
+                event=event_text(query.event.outputs),
             ),
             "pair": label("rr.lab_pair_text").format(
                 source=query.pair.source, target=query.pair.target
@@ -235,11 +317,16 @@ class RRLab:
             width="container",
             height=200,
         )
+        chosen = pair_text(query.pair.source, query.pair.target)
         pairs = _pair_layers(
-            pair_rows(self.n, self.p, self.alpha, self.claim),
+            [
+                {**row, "chosen": row["pair"] == chosen}
+                for row in pair_rows(self.n, self.p, self.alpha, self.claim)
+            ],
             claim_rows(self.claim),
             width="container",
             height=190,
+            pickable=True,
         )
         profile = _profile_layers(
             profile_rows(self.n, self.p),
@@ -273,28 +360,42 @@ class RRLab:
             for y in range(self.n + 1)
         )
 
-        def slider(name: str, grid: tuple[int, ...], value: int, **options: str) -> str:
-            """An integer slider over ``grid`` (options: ``valuetext``, ``after``)."""
-            low, high = min(grid), max(grid)
+        def slider(name: str, texts: list[str], low: int, value: int, **options: str) -> str:
+            """An integer slider from ``low`` whose positions show ``texts``."""
             return h.slider(
-                name, f"rr.lab_{name}", low=low, high=high, step=1, value=value, **options
+                name, f"rr.lab_{name}", texts=texts, low=low, position=value - low, **options
             )
 
         def verdict(key: str, passes: bool, text_key: str) -> str:
             badge = h.badge(key, "pass" if passes else "fail")
             return f'<p class="dplab-rr-verdict">{badge} {h.show(text_key)}</p>'
 
+        top = max(LAB_GRID.sizes)
+        chosen = (query.pair.source, query.pair.target)
+        pairs = "".join(
+            f'<option value="{s}-{t}"{" selected" if (s, t) == chosen else ""}'
+            f"{' hidden disabled' if max(s, t) > self.n else ''}>{pair_text(s, t)}</option>"
+            for s, t in rr.count_pairs(top)
+        )
+        grid = LAB_GRID
         controls = [
             h.group(
                 "rr.lab_mechanism",
-                slider("n", LAB_GRID.sizes, self.n),
-                slider("p", LAB_GRID.p_percents, self.p_percent, valuetext=f"p = {h.texts['p']}"),
+                slider("n", [str(n) for n in grid.sizes], min(grid.sizes), self.n),
+                slider(
+                    "p",
+                    [approx_text(Fraction(k, 100)) for k in grid.p_percents],
+                    min(grid.p_percents),
+                    self.p_percent,
+                    valuetext=f"p = {h.texts['p']}",
+                ),
             ),
             h.group(
                 "rr.lab_claim",
                 slider(
                     "alpha",
-                    LAB_GRID.alpha_tenths,
+                    [_alpha_text(t) for t in grid.alpha_tenths],
+                    min(grid.alpha_tenths),
                     self.alpha_tenths,
                     valuetext=f"α = {h.texts['alpha']}",
                     after=h.hint(h.show("epsilon")),
@@ -313,34 +414,29 @@ class RRLab:
             h.group(
                 "rr.lab_query",
                 h.field(
-                    "lower",
-                    "rr.lab_lower",
-                    f'<input id="{i}-lower" name="lower" type="number" min="0" '
-                    f'max="{max(LAB_GRID.sizes) - 1}" step="1" value="{self.lower}" '
-                    f'aria-describedby="{i}-lower-note">',
-                    h.hint(h.show("lower-note"), ident="lower-note"),
-                ),
-                h.select(
-                    "direction",
-                    "rr.lab_direction",
-                    [("up", h.words("rr.lab_up")), ("down", h.words("rr.lab_down"))],
-                    self.direction,
-                ),
-                h.field(
-                    "mask",
-                    "rr.lab_mask",
-                    f'<input id="{i}-mask" name="mask" type="text" inputmode="numeric" '
-                    f'spellcheck="false" value="{self.mask}" aria-describedby="{i}-mask-note">',
-                    h.hint(h.show("mask-note"), ident="mask-note"),
-                    h.group(
-                        "rr.lab_bits",
-                        f'<span data-show="bits">{bits}</span>',
-                        extra_class="dplab-rr-bits",
-                    ),
+                    "pair",
+                    "rr.lab_pair",
+                    f'<select id="{i}-pair" name="pair" aria-describedby="{i}-pair-note">'
+                    f"{pairs}</select>",
+                    h.hint(h.show("pair-note"), ident="pair-note"),
                     wide=True,
+                ),
+                h.group(
+                    "rr.lab_bits",
+                    f'<span data-show="bits">{bits}</span>',
+                    h.hint(h.show("event-note")),
+                    extra_class="dplab-rr-bits",
                 ),
             ),
         ]
+        chip = h.chip(
+            f'<span class="dplab-lab-chip-item">{h.words("rr.lab_chip_cert")} '
+            f"{h.badge('cert-badge', 'pass' if certificate.passes else 'fail')}"
+            f"{h.show('required')}</span>",
+            f'<span class="dplab-lab-chip-item">{h.words("rr.lab_chip_event")} '
+            f"{h.badge('event-badge', 'pass' if query.check.passes else 'fail')}"
+            f"{h.show('chip-event')}</span>",
+        )
         outputs = [
             h.panel(
                 "query",
@@ -368,7 +464,19 @@ class RRLab:
             ),
             h.panel("utility", "rr.lab_utility_heading", h.show("pure", "p"), h.show("mse", "p")),
         ]
-        return h.page("rr.lab_title", self.data(), controls, outputs, error_key="rr.lab_error")
+        return h.page(
+            "rr.lab_title", self.data(), controls, outputs, chip=chip, error_key="rr.lab_error"
+        )
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """The outputs ``y`` whose bit ``2^y`` is in ``mask``."""
+    return tuple(y for y in range(mask.bit_length()) if mask >> y & 1)
+
+
+def _alpha_text(tenths: int) -> str:
+    """α = t/10 as the lab writes it: ``"3.0"``."""
+    return f"{tenths // 10}.{tenths % 10}"
 
 
 def _worst_text(certificate: Certificate) -> str:

@@ -54,7 +54,7 @@ def one_page(browser):
 
 @pytest.fixture
 def open_page(one_page, built_site):
-    """``open_page(relative, width=, scheme=, site_root=, draw_all=)``: a fresh page of the
+    """``open_page(relative, width=, scheme=, site_root=, draw_all=, height=)``: a fresh page of the
     built site, ready (with ``draw_all``, the default, every chart drawn as if the reader
     had scrolled through it); the page opened before (by any test) is closed first."""
 
@@ -65,9 +65,12 @@ def open_page(one_page, built_site):
         scheme: str = "light",
         site_root: str | None = None,
         draw_all: bool = True,
+        height: int = 900,
     ) -> Visit:
         root = site_root or built_site.resolve().as_uri()
-        return one_page.open(root, relative, width=width, scheme=scheme, draw_all=draw_all)
+        return one_page.open(
+            root, relative, width=width, scheme=scheme, draw_all=draw_all, height=height
+        )
 
     yield open_
     one_page.close()

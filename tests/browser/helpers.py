@@ -36,11 +36,13 @@ def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
     """Wait until ``<html data-dplab-ready>`` is set (every task the page announced has
     settled); fail naming what is still pending or what failed."""
     try:
-        page.wait_for_function(
-            "() => document.documentElement.hasAttribute('data-dplab-ready')",
+        # The value is read in the same evaluation that finds it: new work (a chart the
+        # pointer wakes) may take the attribute away a moment later.
+        ready = page.wait_for_function(
+            "() => document.documentElement.getAttribute('data-dplab-ready')",
             timeout=timeout_ms,
             polling=100,
-        )
+        ).json_value()
     except Exception as error:  # Playwright's TimeoutError, or the page went away
         state = _readiness(page)
         raise PageNeverReady(
@@ -49,9 +51,8 @@ def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
             f"failed: {state.get('failed') or 'none'}; "
             f"document.readyState: {state.get('readyState')}; {type(error).__name__}"
         ) from None
-    state = _readiness(page)
-    if state["ready"] != "ok":
-        raise PageNeverReady(f"{page.url} became ready with failures: {state['failed']}")
+    if ready != "ok":
+        raise PageNeverReady(f"{page.url} became ready with failures: {_readiness(page)['failed']}")
 
 
 def _readiness(page) -> dict:
@@ -69,8 +70,12 @@ def _readiness(page) -> dict:
 
 def draw_every_chart(page) -> None:
     """Draw the charts that wait to come near the viewport (``DPLAB_CHARTS.drawAll``, as
-    before printing) and wait until the page is ready again."""
-    page.evaluate("() => window.DPLAB_CHARTS && window.DPLAB_CHARTS.drawAll()")
+    before printing) and start the labs that wait likewise (``DPLAB_LAB.startAll``), and
+    wait until the page is ready again."""
+    page.evaluate(
+        "() => { window.DPLAB_CHARTS && window.DPLAB_CHARTS.drawAll(); "
+        "window.DPLAB_LAB && window.DPLAB_LAB.startAll(); }"
+    )
     wait_until_ready(page)
 
 
@@ -91,12 +96,13 @@ def open_visit(
     width: int = 1280,
     scheme: str = "light",
     draw_all: bool = True,
+    height: int = 900,
 ) -> tuple[Visit, object]:
     """Open ``site_root/relative`` in a new context that records and blocks what leaves
     the site, and wait until the page is ready; with ``draw_all`` also draw every chart,
     as if the reader had scrolled through the page.  Return the visit and its context
     (the caller closes it)."""
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
     page = context.new_page()
     visit = Visit(page)
 
@@ -153,13 +159,20 @@ class OnePage:
         scheme: str = "light",
         shared: bool = False,
         draw_all: bool = True,
+        height: int = 900,
     ) -> Visit:
-        key = (site_root, relative, width, scheme, draw_all)
+        key = (site_root, relative, width, scheme, draw_all, height)
         if shared and self.key == (key, True):
             return self.visit
         self.close()
         self.visit, self.context = open_visit(
-            self.browser, site_root, relative, width=width, scheme=scheme, draw_all=draw_all
+            self.browser,
+            site_root,
+            relative,
+            width=width,
+            scheme=scheme,
+            draw_all=draw_all,
+            height=height,
         )
         self.key = (key, shared)
         return self.visit
@@ -189,15 +202,3 @@ def problems_on_pages(open_page, pages: list[str], site_root: str | None = None)
         if any(visit.problems()):
             problems[relative] = visit.problems()
     return problems
-
-
-def search_result_links(page, word: str) -> list[str]:
-    """Type ``word`` into the site's search box on ``page``; the addresses of the results."""
-    search = page.locator("input.md-search__input")
-    search.click()
-    search.fill(word)
-    search.press("End")  # Material reacts to key events, which fill() alone does not send
-    page.locator(".md-search-result__item a").first.wait_for(timeout=15000)
-    return page.locator(".md-search-result__item a").evaluate_all(
-        "(links) => links.map((a) => a.href)"
-    )

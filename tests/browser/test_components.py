@@ -185,16 +185,23 @@ def test_axe_finds_no_serious_or_critical_violation_nor_skipped_heading_on_any_p
 
 
 def test_a_chart_drawn_late_has_its_table_view_and_exports(open_page):
-    """The last chart of a long lesson is drawn only when the reader gets there; its table
-    view and its SVG/PNG export then work like those of the first chart."""
+    """The last chart of a long lesson is shown as its build-time picture when the reader
+    gets there; opening its table draws it, and its table view and its SVG/PNG export
+    then work like those of the first chart."""
     page = open_page("lessons/randomized-response.html", draw_all=False).page
     chart = page.locator(".dplab-chart").last
     assert chart.locator("svg.marks").count() == 0  # far below the first screen: not drawn
     chart.scroll_into_view_if_needed()
-    chart.locator("svg.marks").wait_for()  # drawn once the browser reports it in view
-    wait_until_ready(page)
+    page.wait_for_function(
+        "(c) => [...c.querySelectorAll('.dplab-chart-picture img')]"
+        ".some((i) => i.checkVisibility() && i.complete && i.naturalWidth > 0)",
+        arg=chart.element_handle(),
+    )
+    assert chart.locator("svg.marks").count() == 0  # shown, not drawn: nobody asked yet
     toggle = chart.locator(".dplab-chart-table-toggle")
     toggle.click()
+    chart.locator("svg.marks").wait_for()  # opening the table drew the chart
+    wait_until_ready(page)
     assert chart.locator(".dplab-chart-table table tbody tr").count() > 0
     chart.locator("details > summary").click()
     for link_text, suffix in (("SVG로 저장", ".svg"), ("PNG로 저장", ".png")):

@@ -216,7 +216,8 @@ def test_profile_rows_equal_python(lab_page):
 def shown_texts(page):
     return page.evaluate(
         f"() => {{ const out = {{}}; {ROOT}.querySelectorAll('[data-show]').forEach((el) => "
-        "{ if (el.dataset.show !== 'live') out[el.dataset.show] = el.textContent; }); return out; }"
+        "{ if (!['live', 'link-note'].includes(el.dataset.show)) "
+        "out[el.dataset.show] = window.DPLAB_LAB.shownText(el); }); return out; }"
     )
 
 
@@ -256,8 +257,8 @@ def assert_state(page, before, values):
         "(args) => { const [texts, before] = args; "
         f"const counts = Array.from({ROOT}.querySelectorAll('.dplab-gauss-chart .dplab-chart'))"
         ".map((c) => c.dplabUpdates || 0); "
-        f"return Object.keys(texts).every((k) => {ROOT}.querySelector("
-        "'[data-show=\"' + k + '\"]').textContent === texts[k]) && "
+        f"return Object.keys(texts).every((k) => window.DPLAB_LAB.shownText({ROOT}.querySelector("
+        "'[data-show=\"' + k + '\"]')) === texts[k]) && "
         "counts.every((c, i) => c > before[i]); }",
         arg=[expected, before],
         timeout=5000,
@@ -271,7 +272,9 @@ def assert_state(page, before, values):
         for a, b in zip(got, want, strict=True):
             for key, value in b.items():
                 assert close(a[key], value) if isinstance(value, float) else a[key] == value
-    badge = page.locator(".dplab-gauss-lab [data-show=badge]")
+    badge = page.locator(".dplab-gauss-lab .dplab-lab-outputs [data-show=badge]")
+    chip = page.locator(".dplab-gauss-lab .dplab-lab-chip [data-show=badge]")
+    assert chip.get_attribute("data-verdict") == badge.get_attribute("data-verdict")
     assert badge.get_attribute("data-verdict") == gv.panel_values(*values).verdict
 
 
@@ -320,7 +323,7 @@ def test_each_control_updates_the_panel_and_all_three_figures(open_page):
 def test_every_control_has_a_visible_label_and_takes_keyboard_focus(open_page):
     page = open_page(LESSON).page
     controls = page.locator(".dplab-gauss-lab input, .dplab-gauss-lab select")
-    assert controls.count() == 6
+    assert controls.count() == 6 + 2  # and the typed boxes of the sliders σ and ε
     for i in range(controls.count()):
         control = controls.nth(i)
         assert control.evaluate(
@@ -343,7 +346,9 @@ def test_the_palette_switch_redraws_with_the_current_rows(open_page):
         ".every((c) => c.dplabUpdates > 0)"
     )
     page.locator(".dplab-gauss-lab button[data-preset=underflow]").click()
-    page.wait_for_function(f"{ROOT}.querySelector('[data-show=eps]').textContent === '10'")
+    page.wait_for_function(
+        f"window.DPLAB_LAB.shownText({ROOT}.querySelector('[data-show=eps]')) === '10'"
+    )
     page.locator("label[for=__palette_1]").first.click()
     page.wait_for_function(
         f"Array.from({ROOT}.querySelectorAll('.dplab-chart'))"

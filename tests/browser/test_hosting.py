@@ -11,7 +11,8 @@ from dplab.site.build import build_site
 from dplab.site.bundle import write_bundle
 from dplab.site.project import Project
 from tests.browser.conftest import serving
-from tests.browser.helpers import problems_on_pages, search_result_links
+from tests.browser.helpers import problems_on_pages
+from tests.browser.test_search import type_query
 
 pytestmark = pytest.mark.browser
 
@@ -52,8 +53,12 @@ def test_a_lesson_under_a_sub_path_draws_its_charts_and_math(open_page, under_pr
 def test_search_under_a_sub_path_loads_its_index_and_links_under_the_prefix(
     open_page, under_prefix
 ):
-    visit = open_page("index.html", site_root=under_prefix)
-    links = search_result_links(visit.page, "삼각부등식")
+    visit = open_page("lessons/tour.html", site_root=under_prefix)
+    visit.page.locator("input.md-search__input").click()
+    type_query(visit.page, "삼각부등식")
+    links = visit.page.locator(".md-search-result__link").evaluate_all(
+        "(links) => links.map((a) => a.href)"
+    )
     assert links and all(link.startswith(f"{under_prefix}/") for link in links)
     assert any(link.startswith(f"{under_prefix}/lessons/") for link in links)
     assert visit.problems() == ([], [], [], [])

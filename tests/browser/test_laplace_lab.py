@@ -187,19 +187,19 @@ def set_state(page, kind, n, bound, scale, eps):
             form.elements.eps.value = eps;
             form.elements.eps.dispatchEvent(new Event('input', {bubbles: true}));
         }""",
-        [
+        [  # the sliders' positions: indices, B in halves, ε in twentieths
             kind,
             LAB_SIZES.index(n),
-            lv.number_text(bound),
+            str(int(Fraction(bound) * 2)),
             LAB_SCALES.index(scale),
-            lv.number_text(eps),
+            str(int(Fraction(eps) * 20)),
         ],
     )
     expected = laplace_lab(kind, n, bound, scale, eps).outputs()
     controls = {key: expected[key] for key in ("query", "n", "bound", "scale", "eps")}
     page.wait_for_function(  # the script updates every output in one animation frame
-        """(want) => Object.entries(want).every(([key, text]) => document.querySelector(
-            `.dplab-laplace-lab [data-show="${key}"]`).textContent === text)""",
+        """(want) => Object.entries(want).every(([key, text]) => window.DPLAB_LAB.shownText(
+            document.querySelector(`.dplab-laplace-lab [data-show="${key}"]`)) === text)""",
         arg=controls,
     )
     return expected
@@ -208,8 +208,8 @@ def set_state(page, kind, n, bound, scale, eps):
 def shown(page):
     return page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll(
-            '.dplab-laplace-lab [data-show]')].filter((e) => !['live', 'lab-error']
-            .includes(e.dataset.show)).map((e) => [e.dataset.show, e.textContent]))"""
+            '.dplab-laplace-lab [data-show]')].filter((e) => !['live', 'lab-error', 'link-note']
+            .includes(e.dataset.show)).map((e) => [e.dataset.show, DPLAB_LAB.shownText(e)]))"""
     )
 
 
@@ -257,7 +257,8 @@ def test_controls_are_labelled_and_work_by_keyboard(lab_page):
     for _ in range(12):  # 0.5 → 1.1, past Δ/b = 1
         page.keyboard.press("ArrowRight")
     page.wait_for_function(
-        "document.querySelector('.dplab-laplace-lab [data-show=\"eps\"]').textContent === '1.1'"
+        "window.DPLAB_LAB.shownText(document.querySelector("
+        "'.dplab-laplace-lab [data-show=\"eps\"]')) === '1.1'"
     )
     assert shown(page)["delta"] == laplace_lab("sum", 4, 1, 1, "1.1").outputs()["delta"]
     lab.locator("[name='kind']").focus()

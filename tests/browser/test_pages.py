@@ -8,7 +8,7 @@ from dplab.site.security import CONTENT_SECURITY_POLICY
 from tests.browser.helpers import (
     READY_TIMEOUT_MS,
     problems_on_pages,
-    search_result_links,
+    scroll_to_and_render,
     wait_until_ready,
 )
 
@@ -66,15 +66,27 @@ def pages_with_charts(site) -> list[str]:
 
 
 DRAWN = "(c) => c.querySelector('svg.marks') !== null"
+# Drawn live, or showing the build's picture of the palette on screen (dplab.site.pictures).
+SHOWN = (
+    "(c) => c.querySelector('svg.marks') !== null"
+    " || [...c.querySelectorAll('.dplab-chart-picture img')]"
+    ".some((i) => i.checkVisibility() && i.complete && i.naturalWidth > 0)"
+)
+# Charts that are operated rather than read (sliders of their own, a lab's): drawn live
+# near the viewport, not only when the reader points at them.
+OPERATED = "(c) => c.hasAttribute('data-dplab-live') || c.closest('.dplab-lab') !== null"
 IN_VIEW = (
     "(c) => { const r = c.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }"
 )
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_charts_are_drawn_as_the_reader_scrolls_to_them(open_page, built_site, width):
-    """Charts far below the first screen wait; scrolling a screen at a time, every chart
-    on screen is drawn once the page is ready again, and at the end every chart is."""
+def test_charts_are_shown_as_the_reader_scrolls_to_them(open_page, built_site, width):
+    """Scrolling a screen at a time, every chart on screen is shown once the page is ready
+    again: as its picture, or drawn live if it is operated; the Vega libraries are not
+    loaded for charts that are only read, and a chart far below waits.  At the end every
+    chart is shown, every operated chart is drawn, and pointing at a pictured chart draws
+    it live in place of its picture."""
     pages = pages_with_charts(built_site)
     assert "lessons/randomized-response.html" in pages
     for relative in pages:
@@ -88,11 +100,11 @@ def test_charts_are_drawn_as_the_reader_scrolls_to_them(open_page, built_site, w
         drawn_at_start = charts.evaluate_all(f"(cs) => cs.filter({DRAWN}).length")
         assert drawn_at_start <= charts.count() - far, relative  # the far ones wait
         while True:
-            # Drawing starts when the browser reports the chart near the viewport (an
-            # IntersectionObserver callback): wait for the drawings themselves.
+            # A picture loads, or a drawing starts, when the browser reports the chart near
+            # the viewport: wait for those themselves.
             page.wait_for_function(
                 f"() => [...document.querySelectorAll('.dplab-chart')].filter({IN_VIEW})"
-                f".every({DRAWN})",
+                f".every((c) => ({SHOWN})(c) && (!({OPERATED})(c) || ({DRAWN})(c)))",
                 timeout=READY_TIMEOUT_MS,
             )
             wait_until_ready(page)
@@ -101,8 +113,57 @@ def test_charts_are_drawn_as_the_reader_scrolls_to_them(open_page, built_site, w
             )
             if not moved:
                 break
-        assert charts.evaluate_all(f"(cs) => cs.every({DRAWN})"), relative
+        assert charts.evaluate_all(f"(cs) => cs.every({SHOWN})"), relative
+        read_only_drawn = charts.evaluate_all(
+            f"(cs) => cs.filter((c) => !({OPERATED})(c) && ({DRAWN})(c)).length"
+        )
+        assert read_only_drawn == 0, relative  # nobody pointed at them
+        pictured = page.locator(".dplab-chart:has(.dplab-chart-picture img)")
+        for chart_id in pictured.evaluate_all("(cs) => cs.map((c) => c.id)"):
+            chart = page.locator(f"#{chart_id}")
+            chart.scroll_into_view_if_needed()
+            chart.hover()
+        page.wait_for_function(
+            f"() => [...document.querySelectorAll('.dplab-chart')].every({DRAWN})"
+        )
+        wait_until_ready(page)
+        assert page.locator(".dplab-chart-picture img").count() == 0, relative
         assert any(visit.problems()) is False, (relative, visit.problems())
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_charts_picture_is_the_one_of_the_palette_shown(open_page, scheme):
+    """The build drew each chart once per palette; the page shows (and fetches) only the
+    picture of the palette on screen, at the size the live chart has."""
+    visit = open_page("lessons/randomized-response.html", scheme=scheme, draw_all=False)
+    page = visit.page
+    pictured = page.locator(".dplab-chart:not([data-dplab-live]):has(.dplab-chart-picture img)")
+    chart = page.locator("#" + pictured.first.get_attribute("id"))
+    scroll_to_and_render(chart)
+    shown = chart.locator(".dplab-chart-picture img").evaluate_all(
+        "(imgs) => imgs.filter((i) => i.checkVisibility()).map((i) => i.currentSrc)"
+    )
+    other = "light" if scheme == "dark" else "dark"
+    assert len(shown) == 1 and shown[0].endswith(f"-{scheme}.svg"), shown
+    page.wait_for_function(
+        "(c) => [...c.querySelectorAll('img')].some((i) => i.checkVisibility() && i.complete)",
+        arg=chart.element_handle(),
+    )
+    fetched = page.evaluate(
+        "() => performance.getEntriesByType('resource').map((r) => r.name)"
+        ".filter((n) => n.endsWith('.svg'))"
+    )
+    assert not any(name.endswith(f"-{other}.svg") for name in fetched), fetched
+    before = chart.locator(".dplab-chart-picture img").evaluate_all(
+        "(imgs) => imgs.filter((i) => i.checkVisibility())[0].getBoundingClientRect().width"
+    )
+    chart.hover()
+    page.wait_for_function(f"({DRAWN})", arg=chart.element_handle())
+    wait_until_ready(page)
+    after = chart.locator("svg.marks").evaluate("(svg) => svg.getBoundingClientRect().width")
+    # Without fonts the build estimates text widths: the axes may take some room more or less.
+    assert abs(after - before) <= 0.25 * before, (before, after)
+    assert any(visit.problems()) is False, visit.problems()
 
 
 # The parts of a page that skip their rendering until they come near the viewport.
@@ -217,6 +278,15 @@ def test_notebook_page_renders_its_math_offline(open_page):
 
 
 def test_search_finds_a_korean_word(open_page):
-    hrefs = search_result_links(open_page("index.html").page, "삼각부등식")
+    page = open_page("index.html").page
+    search = page.locator("input.md-search__input")
+    search.click()
+    search.fill("삼각부등식")
+    search.press("End")  # Material reacts to key events, which fill() alone does not send
+    result = page.locator(".md-search-result__item a").first
+    result.wait_for(timeout=15000)
+    hrefs = page.locator(".md-search-result__item a").evaluate_all(
+        "(links) => links.map((a) => a.href)"
+    )
     assert any("/lessons/tour.html" in href for href in hrefs)
     assert not any("/index.html" in href for href in hrefs)  # the word is only in the lesson

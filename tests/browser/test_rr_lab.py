@@ -332,7 +332,8 @@ INITIAL = {"n": 4, "p": "3/4", "alpha": "3", "delta": "0", "lower": 1, "mask": 3
 SHOWN = """() => { const out = {};
   document.querySelectorAll('.dplab-rr-lab [data-show]').forEach((e) => {
     const key = e.getAttribute('data-show');
-    if (!['bits', 'live', 'lab-error', 'delta-error'].includes(key)) out[key] = e.textContent;
+    if (!['bits', 'live', 'lab-error', 'delta-error', 'link-note'].includes(key))
+      out[key] = e.tagName === 'INPUT' ? e.value : e.textContent;
   });
   return out; }"""
 
@@ -369,8 +370,9 @@ def test_moving_the_controls_changes_outputs_badges_and_charts(open_page):
     expected = lab_views.rr_lab(**{**INITIAL, "p": "0.9", "delta": "0.05"}).outputs()
     assert_shown(page, expected)
     assert expected["cert-badge"] == label("rr.badge_fail")
-    badge = lab.locator('[data-show="cert-badge"]')
-    assert badge.get_attribute("data-verdict") == "fail"
+    badge = lab.locator('.dplab-lab-outputs [data-show="cert-badge"]')
+    chip_badge = lab.locator('.dplab-lab-chip [data-show="cert-badge"]')
+    assert badge.get_attribute("data-verdict") == chip_badge.get_attribute("data-verdict") == "fail"
     marks = page.evaluate(
         "() => document.querySelector('.dplab-rr-lab [data-chart=pairs] .dplab-chart')"
         ".dplabView.data('rr_pairs').map((r) => r.mark).join('')"
@@ -386,28 +388,27 @@ def test_moving_the_controls_changes_outputs_badges_and_charts(open_page):
         )
     assert lab.locator('[data-show="delta-error"]').is_visible()
     assert lab.locator("input[name=delta]").get_attribute("aria-invalid") == "true"
-    assert badge.inner_text() == label("rr.badge_none")
+    assert badge.inner_text() == chip_badge.inner_text() == label("rr.badge_none")
 
     # The reviewed case: on the event {0} of 0→1, P(S) = 0.6561 exceeds αQ(S) + δ = 0.65609
     # by 10⁻⁵. Both are exact and shown after "="; rounded to four digits they would look equal.
     claim.fill("0.43739")
-    lab.locator("input[name=lower]").fill("0")
-    lab.locator("input[name=mask]").fill("1")
+    lab.locator("select[name=pair]").select_option("0-1")
+    lab.locator("input[data-bit='1']").uncheck()
     reviewed = lab_views.rr_lab(4, "0.9", "3", "0.43739", lower=0, mask=1).outputs()
     assert_shown(page, reviewed)
     assert reviewed["event-values"] == label("rr.lab_event_values").format(
         ps="= 0.6561", qs="= 0.0729", bound="= 0.65609"
     )
     assert reviewed["event-badge"] == label("rr.badge_fail")
-    lab.locator("input[name=lower]").fill("1")
-    lab.locator("input[name=mask]").fill("3")
+    lab.locator("select[name=pair]").select_option("1-2")
+    lab.locator("input[data-bit='1']").check()
     claim.fill("0.438")
 
     # A checkbox adds output 4 to the event: the mask becomes 3 + 16.
     lab.locator("input[data-bit='4']").check()
     expected = lab_views.rr_lab(**{**INITIAL, "p": "0.9", "delta": "0.438", "mask": 19}).outputs()
     assert_shown(page, expected)
-    assert lab.locator("input[name=mask]").input_value() == "19"
 
     # n to its maximum by keyboard: 13 outputs, 24 pairs, the requested c = 1 still valid.
     lab.locator("input[name=n]").focus()
@@ -440,7 +441,8 @@ def test_moving_the_controls_changes_outputs_badges_and_charts(open_page):
 def test_every_control_has_a_visible_label_and_takes_keyboard_focus(open_page):
     page = open_page(LESSON).page
     controls = page.locator(".dplab-rr-lab input, .dplab-rr-lab select")
-    assert controls.count() == 7 + 5  # seven controls and one checkbox per output
+    # three sliders, each with its typed box; δ; the pair; one checkbox per output
+    assert controls.count() == 3 * 2 + 2 + 5
     for i in range(controls.count()):
         control = controls.nth(i)
         assert control.evaluate(

@@ -251,7 +251,22 @@ def test_lab_html_labels_every_control_and_embeds_data_outputs_and_charts():
     payload = re.search(r'class="dplab-laplace-lab-data">(.*?)</script>', page).group(1)
     assert json.loads(payload) == lab.data()
     for key, text in lab.outputs().items():
-        assert f'data-show="{key}">{html.escape(text)}<' in page
+        if key in ("n", "bound", "scale", "eps"):  # a stepper's typed box shows its value
+            assert f'data-show="{key}" value="{html.escape(text)}"' in page
+        else:
+            assert f'data-show="{key}">{html.escape(text)}<' in page
+    # Each stepper's positions carry the grid's texts, which a typed value must match.
+    texts = re.findall(
+        r'name="(\w+)" type="range" min="(\d+)" max="(\d+)" step="1" '
+        r'value="(\d+)" data-texts="([^"]+)"',
+        page,
+    )
+    grids = {"n": LAB_SIZES, "bound": LAB_BOUNDS, "scale": LAB_SCALES, "eps": LAB_EPS}
+    for name, low, high, _value, data in texts:
+        grid = grids[name]
+        assert json.loads(html.unescape(data)) == [lv.number_text(v) for v in grid]
+        assert int(high) - int(low) == len(grid) - 1
+    assert {name for name, *_ in texts} == set(grids)
     charts = re.findall(
         r'<div class="dplab-chart" id="[^"]+" role="figure" aria-label="([^"]+)"', page
     )

@@ -282,10 +282,16 @@ def test_lab_html_has_labelled_controls_inline_data_and_outputs():
     lab = lab_views.rr_lab(4, "0.9", "3", "0.05", lower=2, mask=16)
     page = mimebundle(lab)["text/html"]
     ids = re.findall(r'<(?:input|select) id="([^"]+)"', page)
-    assert len(ids) == 7
+    assert len(ids) == 5  # n, p, α, δ and the pair; the event is one checkbox per output
     for control in ids:
         assert f'<label for="{control}">' in page
     assert page.count('<input type="checkbox" data-bit=') == N + 1
+    # The pair picker lists every pair of the largest n in the chart's order; those
+    # beyond n are hidden, and the asked pair 2→3 is chosen.
+    options = re.findall(r'<option value="(\d+)-(\d+)"( selected)?( hidden disabled)?>', page)
+    assert [(int(s), int(t)) for s, t, *_ in options] == list(rr.count_pairs(12))
+    assert [(s, t) for s, t, chosen, _ in options if chosen] == [("2", "3")]
+    assert all(bool(off) == (max(int(s), int(t)) > N) for s, t, _, off in options)
     payload = re.search(
         r'<script type="application/json" class="dplab-rr-lab-data">(.*?)</script>', page
     ).group(1)
@@ -316,8 +322,17 @@ def test_lab_html_has_labelled_controls_inline_data_and_outputs():
 def test_lab_reports_boundaries_and_clamping():
     half = lab_views.rr_lab(3, "0.5", "1", "0", lower=9, mask=2**20 + 1).outputs()
     assert half["mse"] == label("rr.lab_mse_none") and half["pure"] == label("rr.lab_pure_zero")
-    assert half["lower-note"] == label("rr.lab_lower_clamped").format(requested=9, lower=2)
-    assert label("rr.lab_mask_ignored").format(ignored=2**20) in half["mask-note"]
+    assert half["pair-note"] == label("rr.lab_pair_clamped").format(requested="9→10", pair="2→3")
+    assert half["event-note"] == "S = {0} " + label("rr.lab_event_ignored").format(ignored="{20}")
+    assert "는 무시" not in half["event-note"]  # no particle after a number (issue 10)
+    assert lab_views.rr_lab(3, "0.5", lower=9, mask=2**20 + 1, key="k").params() == {
+        "n": "3",
+        "p": "0.5",
+        "alpha": "3.0",
+        "delta": "0",
+        "pair": "2-3",
+        "event": "0",
+    }
     one = lab_views.rr_lab(3, "1", "10", "1").outputs()
     assert one["pure"] == label("rr.lab_pure_none") and one["required"].endswith("= 1")
     assert one["cert-badge"] == label("rr.badge_pass")  # δ = 1 covers everything

@@ -3,12 +3,17 @@
 // between light and dark, each drawn chart is redrawn with the other theme and keeps the
 // positions of its sliders.
 //
-// Charts cost the reader nothing until they are needed: the Vega libraries (about 830 KB)
-// are loaded only on pages that have charts, without holding up the page (they are not
-// in mkdocs.yml's extra_javascript), and each chart is drawn when it comes within one
-// screen of the viewport. Before printing, every chart not drawn yet is drawn.
-// `DPLAB_CHARTS.drawAll()` draws them all at once (printing, tests); `.waiting()` counts
-// the charts not drawn yet.
+// Charts cost the reader nothing until they are needed. The build has put a picture of
+// each chart in its <div>, one per palette (dplab.site.pictures): the reader sees the
+// chart at once, and the Vega libraries (about 830 KB) are loaded only when a chart is
+// drawn live, without holding up the page (they are not in mkdocs.yml's
+// extra_javascript). A chart is drawn live, replacing its picture, as soon as the reader
+// points at it (or at the walkthrough it illustrates), touches it, focuses it or opens its
+// table; a chart that exists to be operated (its own sliders: data-dplab-live; a lab's) is
+// drawn when it comes within one screen of the viewport. Before printing, every chart not drawn yet is
+// drawn. `DPLAB_CHARTS.drawAll()` draws them all at once (printing, tests); `.waiting()`
+// counts the charts not drawn yet. Each chart marks `dplab:chart-shown:<id>` when its
+// picture or its live view is first on screen (read by bench/pages.py).
 //
 // For interactive components (labs, steppers): after each draw, the container gets the
 // Vega view as `container.dplabView` and receives a `dplab:chart-drawn` event whose
@@ -98,7 +103,9 @@
       holder.hidden = !open;
       button.setAttribute("aria-expanded", String(open));
       button.textContent = words[open ? "chart.table_hide" : "chart.table_show"];
-      if (open) fillTable(container, container.dplabView);
+      // A chart still shown as its picture fills its table once drawn (embed).
+      if (open && container.dplabView) fillTable(container, container.dplabView);
+      else if (open) drawWaiting(container);
     });
     container.appendChild(button);
     container.appendChild(holder);
@@ -150,7 +157,7 @@
     if (!target) {
       target = document.createElement("div");
       target.className = "dplab-chart-view";
-      container.appendChild(target);
+      container.insertBefore(target, container.querySelector(".dplab-chart-table-toggle"));
     }
     var previous = views.get(container);
     var state = previous ? previous.getState({ data: vega.falsy, signals: vega.truthy, recurse: true }) : null;
@@ -159,6 +166,8 @@
       if (state) result.view.setState(state);
       views.set(container, result.view);
       container.dplabView = result.view;
+      container.querySelectorAll(".dplab-chart-picture").forEach(function (picture) { picture.remove(); });
+      markShown(container);
       container.setAttribute("data-dplab-theme", schemeName());
       var summary = container.querySelector("details > summary");
       if (summary) summary.setAttribute("aria-label", window.DPLAB.labels["chart.menu"]);
@@ -191,13 +200,41 @@
     return libraries || Promise.resolve();
   }
 
+  function markShown(container) {
+    var name = "dplab:chart-shown:" + container.id;
+    if (!performance.getEntriesByName(name).length) performance.mark(name);
+  }
+
+  function operated(container) {
+    return container.hasAttribute("data-dplab-live")
+      || !container.querySelector(".dplab-chart-picture")
+      || container.closest(".dplab-lab") !== null;
+  }
+
+  // A chart shown as its picture is drawn live at the reader's first sign of interest in
+  // it, or in the walkthrough it illustrates (whose buttons stand outside the chart; the
+  // picture shows the walkthrough's first step).
+  function drawOnIntent(container) {
+    var region = container.closest(".dplab-walkthrough") || container;
+    function wake() { drawWaiting(container); }
+    // pointermove, not pointerenter: a page scrolled under a resting mouse is not interest.
+    ["pointermove", "pointerdown", "focusin", "touchstart"].forEach(function (type) {
+      region.addEventListener(type, wake, { once: true, passive: true });
+    });
+    container.querySelectorAll(".dplab-chart-picture img").forEach(function (image) {
+      if (image.complete && image.naturalWidth) markShown(container);
+      else image.addEventListener("load", function () { markShown(container); }, { once: true });
+    });
+  }
+
   function start() {
     var charts = document.querySelectorAll(".dplab-chart");
     if (!charts.length) return;
-    loadLibraries();
     charts.forEach(function (container) {
       waiting.add(container);
-      if (nearby) nearby.observe(container);
+      addTableToggle(container);
+      if (!operated(container)) drawOnIntent(container);
+      else if (nearby) nearby.observe(container);
       else drawWaiting(container);
     });
     window.addEventListener("beforeprint", drawAll);

@@ -162,17 +162,26 @@
     }
   }
 
-  // A box that scrolls gets tabindex="0". Measuring every box at once on load would force
-  // the layout of the whole of a long page, including the parts it skips until the reader
-  // gets there (dplab.site.sections): the boxes are measured in small slices while the
-  // browser is idle (the readiness task "scroll-boxes"), and again by a ResizeObserver
-  // whenever one changes size (a turned phone, a redrawn chart).
-  var SCROLLERS = "pre, pre > code, .highlight-ipynb, .katex-display, .dplab-chart, .dplab-output, .dplab-chart-table";
+  // A box that scrolls gets tabindex="0". The build has already made every box that may
+  // scroll focusable (data-dplab-scroll, dplab.site.sections.mark_scroll_boxes), because
+  // measuring a box in a part of a long page that is not shown yet would force the browser
+  // to lay that part out. A ResizeObserver reports each box once the browser lays it out
+  // anyway (it comes near the viewport, a phone turns, a chart is redrawn); only then is it
+  // measured, and a marked box that does not scroll loses its tabindex (unless it has the
+  // focus: it keeps it until the focus moves on).
+  var SCROLLERS = "[data-dplab-scroll], pre, pre > code, .highlight-ipynb, .katex-display, .dplab-chart, .dplab-output, .dplab-chart-table";
 
   function focusableIfScrolling(box) {
     var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
     var focusable = box.querySelector("a, button, input, select, textarea, [tabindex]");
-    if (scrolls && !focusable && !box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");
+    if (scrolls && !focusable) {
+      if (!box.hasAttribute("tabindex")) {
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("data-dplab-scroll", "");
+      }
+    } else if (box.hasAttribute("data-dplab-scroll") && document.activeElement !== box) {
+      box.removeAttribute("tabindex");
+    }
   }
 
   var measure = new ResizeObserver(function (entries) {
@@ -183,27 +192,13 @@
     root.querySelectorAll(SCROLLERS).forEach(function (box) { measure.observe(box); });
   }
 
-  var whenIdle = window.requestIdleCallback || function (work) {
-    return window.setTimeout(function () { work({ didTimeout: true, timeRemaining: function () { return 0; } }); }, 16);
-  };
-  var SLICE_MS = 8;  // well below the 50 ms that make a long task
-
-  function measureAllWhenIdle() {
-    var queue = Array.from(document.querySelectorAll(SCROLLERS));
-    var task = window.DPLAB_READY.expect("scroll-boxes");
-    function work(deadline) {
-      var until = performance.now() + Math.min(SLICE_MS, Math.max(deadline.timeRemaining(), 1));
-      while (queue.length && performance.now() < until) focusableIfScrolling(queue.shift());
-      if (queue.length) whenIdle(work, { timeout: 500 });
-      else task.done();
-    }
-    whenIdle(work, { timeout: 500 });
-  }
+  document.addEventListener("focusout", function (event) {
+    if (event.target.hasAttribute && event.target.hasAttribute("data-dplab-scroll")) focusableIfScrolling(event.target);
+  });
 
   function start() {
     nameSearchDialog();
     observeScrollers(document);
-    measureAllWhenIdle();
     // A chart's table view is made when the chart is drawn; its content can change size
     // without the box changing (a wider chart inside a fixed-width box): measure again.
     document.addEventListener("dplab:chart-drawn", function (event) {

@@ -236,6 +236,7 @@
     var lab = this;
     root.querySelectorAll("button[data-preset]").forEach(function (button) {
       button.addEventListener("click", function () {
+        lab.touched = true;
         lab.set(lab.data.presets[button.getAttribute("data-preset")]);
       });
     });
@@ -281,8 +282,10 @@
 
   // Texts with super- and subscripts as <sup>/<sub> (render).
   Lab.prototype.show = function (key, text) {
+    var lab = this;
     this.root.querySelectorAll('[data-show="' + key + '"]').forEach(function (element) {
-      render(element, text);
+      if (element.tagName === "INPUT") LAB.Lab.prototype.show.call(lab, key, text);
+      else render(element, text);
     });
   };
 

@@ -1,7 +1,9 @@
 // What the client-side labs share (rr-lab.js, laplace-lab.js, gaussian-lab.js, whose HTML
-// dplab.views._lab builds): label texts, exact decimal text of BigInt ratios, and the lab
-// object's wiring to its form and charts. window.DPLAB_LAB exposes them; mkdocs.yml loads
-// this script before the labs' own.
+// dplab.views._lab builds): label texts, exact decimal text of BigInt ratios, the lab
+// object's wiring to its form and charts, its steppers (typed values and − / + buttons),
+// its state as the address's fragment (links load it; the lab keeps it current), and its
+// start when first needed. window.DPLAB_LAB exposes them; mkdocs.yml loads this script
+// before the labs' own.
 //
 // Charts are ordinary .dplab-chart divs drawn by charts.js; after each (re)draw it sends
 // `dplab:chart-drawn`, and the lab puts its current rows into the chart's named datasets
@@ -126,6 +128,93 @@
     return sign + decimalText(mantissa, significant - 1) + "×10" + superscript(exponent);
   }
 
+  // ---------------------------------------------------------------- exact decimals
+
+  var DECIMAL = /^[ \t]*\+?([0-9]*)(?:\.([0-9]*))?[ \t]*$/;
+
+  // A plain decimal text ("0.9", ".90", "10") as an exact ratio {num, den}, or null.
+  function decimal(text) {
+    if (typeof text !== "string" || text.length > 60) return null;
+    var match = DECIMAL.exec(text);
+    if (!match || !(match[1] + (match[2] || ""))) return null;
+    var digits = match[2] || "";
+    return { num: BigInt((match[1] || "0") + digits), den: pow10(digits.length) };
+  }
+
+  function sameDecimal(a, b) {
+    return a !== null && b !== null && a.num * b.den === b.num * a.den;
+  }
+
+  // ---------------------------------------------------------------- state in the URL
+  // A lab's state lives in the address's fragment: #<lab id>?<name>=<value>&… (or
+  // #lab-<prefix>?… for the first lab of that kind on the page), the names being the
+  // lab's controls. dplab.views._lab.LabLinks writes the same links at build time.
+
+  var HASH = /^#([A-Za-z0-9_-]+)\?(.*)$/;
+
+  function parseHash(hash) {
+    var match = HASH.exec(hash || "");
+    if (!match) return null;
+    var params = [];
+    match[2].split("&").forEach(function (part) {
+      if (!part) return;
+      var cut = part.indexOf("=");
+      var key = cut < 0 ? part : part.slice(0, cut);
+      var value = cut < 0 ? "" : part.slice(cut + 1);
+      try {
+        params.push([decodeURIComponent(key), decodeURIComponent(value)]);
+      } catch (error) {
+        params.push([key, value]);
+      }
+    });
+    return { target: match[1], params: params };
+  }
+
+  function stateQuery(params) {
+    return params.map(function (pair) {
+      return encodeURIComponent(pair[0]) + "=" + encodeURIComponent(pair[1]).replace(/%2C/g, ",");
+    }).join("&");
+  }
+
+  // The lab root an address's fragment names, or null.
+  function targetOf(hash) {
+    var parsed = parseHash(hash);
+    if (!parsed) return null;
+    var root = document.getElementById(parsed.target);
+    if (!root || !root.classList.contains("dplab-lab")) {
+      var kind = /^lab-([a-z]+)$/.exec(parsed.target);
+      root = kind ? document.querySelector(".dplab-" + kind[1] + "-lab") : null;
+    }
+    return root ? { root: root, params: parsed.params } : null;
+  }
+
+  // Start the lab an address names, load its state, and bring it into view.
+  function openFromHash(hash, scroll) {
+    var found = targetOf(hash);
+    if (!found || !found.root.dplabStart) return false;
+    var lab = found.root.dplabStart();
+    if (!lab) return false;
+    lab.load(found.params);
+    if (scroll !== false) found.root.scrollIntoView({ block: "start" });
+    return true;
+  }
+
+  window.addEventListener("hashchange", function () { openFromHash(location.hash); });
+
+  // A link to a lab state on this page: load it even when the address already shows it.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[href*='#']") : null;
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (link.pathname !== location.pathname || link.search !== location.search || !targetOf(link.hash)) return;
+    event.preventDefault();
+    try {
+      history.pushState(history.state, "", link.hash);
+    } catch (error) {
+      // some browsers refuse history changes on file:// pages: the state still loads
+    }
+    openFromHash(link.hash);
+  });
+
   // ---------------------------------------------------------------- one lab on the page
 
   // The part of a lab object that every lab has. The lab's root is .dplab-<prefix>-lab,
@@ -134,6 +223,10 @@
   // (the script's) starts its console messages. A lab's update() reads the
   // controls, shows its texts, sets this.rows = {<part>: {<dataset name>: rows}} and calls
   // refresh(). Labs inherit from Lab.prototype and call Lab from their constructor.
+  //
+  // Sliders are steppers (LabHtml.slider): a range over integer positions whose texts are
+  // its data-texts, a box that takes a typed value (checked against those texts, exactly)
+  // and − / + buttons.
   function Lab(root, prefix, name) {
     this.root = root;
     this.prefix = prefix;
@@ -142,10 +235,35 @@
     this.form = root.querySelector("form.dplab-" + prefix + "-controls");
     this.rows = null;
     this.pending = false;
+    this.touched = false;
     var lab = this;
     this.form.addEventListener("submit", function (event) { event.preventDefault(); });
-    this.form.addEventListener("input", function () { lab.schedule(); });
-    this.form.addEventListener("change", function (event) { lab.changed(event); });
+    this.form.addEventListener("input", function (event) {
+      if (event.target.classList.contains("dplab-lab-typed")) return; // taken on "change"
+      if (event.target.type === "range") lab.typedError(event.target, null);
+      lab.touched = true;
+      lab.schedule();
+    });
+    this.form.addEventListener("change", function (event) {
+      lab.touched = true;
+      if (event.target.classList.contains("dplab-lab-typed")) lab.typed(event.target);
+      else lab.changed(event);
+    });
+    this.form.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && event.target.classList.contains("dplab-lab-typed")) {
+        event.preventDefault();
+        lab.touched = true;
+        lab.typed(event.target);
+      }
+    });
+    this.form.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-step]");
+      if (!button) return;
+      var range = lab.control(button.getAttribute("data-for"));
+      var position = parseInt(range.value, 10) + parseInt(button.getAttribute("data-step"), 10);
+      lab.touched = true;
+      lab.moveSlider(range, position);
+    });
     root.addEventListener("dplab:chart-drawn", function (event) { lab.push(event.target); });
   }
 
@@ -167,9 +285,19 @@
     return Math.min(high, Math.max(low, value));
   };
 
+  // The text an output shows (a typed box shows its value).
+  function shownText(element) {
+    return element.tagName === "INPUT" ? element.value : element.textContent;
+  }
+
   Lab.prototype.show = function (key, text) {
     this.root.querySelectorAll('[data-show="' + key + '"]').forEach(function (element) {
-      if (element.textContent !== text) element.textContent = text;
+      if (element.tagName === "INPUT") {
+        // a box the reader is typing in keeps what is typed
+        if (element !== document.activeElement && element.getAttribute("aria-invalid") !== "true") element.value = text;
+      } else if (element.textContent !== text) {
+        element.textContent = text;
+      }
     });
   };
 
@@ -185,6 +313,151 @@
     console.error("DP Lab " + this.name + ": " + message);
     var element = this.root.querySelector('[data-show="lab-error"]');
     if (element) element.hidden = false;
+  };
+
+  // --- steppers
+
+  function textsOf(range) {
+    if (!range.dplabTexts) range.dplabTexts = JSON.parse(range.getAttribute("data-texts"));
+    return range.dplabTexts;
+  }
+
+  // The values a stepper takes, for a message: all of them, or the first and last three.
+  function valuesText(texts) {
+    if (texts.length <= 8) return texts.join(", ");
+    return texts.slice(0, 3).concat(["…"], texts.slice(-3)).join(", ");
+  }
+
+  // Put a stepper at `position` (clamped to its range) and update the lab.
+  Lab.prototype.moveSlider = function (range, position) {
+    var low = parseInt(range.min, 10);
+    var high = parseInt(range.max, 10);
+    range.value = String(Math.min(high, Math.max(low, position)));
+    this.typedError(range, null);
+    this.schedule();
+  };
+
+  // Put the stepper `name` at the value `text` (an exact decimal among its texts); false
+  // when no position has that value.
+  Lab.prototype.setSlider = function (name, text) {
+    var range = this.control(name);
+    var wanted = decimal(text);
+    var texts = textsOf(range);
+    for (var i = 0; i < texts.length; i++) {
+      if (sameDecimal(decimal(texts[i]), wanted)) {
+        this.moveSlider(range, parseInt(range.min, 10) + i);
+        return true;
+      }
+    }
+    return false;
+  };
+
+  // The reader typed a value into a stepper's box (Enter, or leaving the box).
+  Lab.prototype.typed = function (box) {
+    var range = this.control(box.getAttribute("data-for"));
+    var text = box.value.trim();
+    if (this.setSlider(range.name, text)) {
+      box.setAttribute("aria-invalid", "false");
+      box.value = textsOf(range)[parseInt(range.value, 10) - parseInt(range.min, 10)];
+      return;
+    }
+    this.typedError(range, text);
+  };
+
+  // Show (text) or clear (null) the message under a stepper that refused a typed value.
+  Lab.prototype.typedError = function (range, text) {
+    var box = this.form.querySelector('.dplab-lab-typed[data-for="' + range.name + '"]');
+    var message = this.root.querySelector("#" + range.id + "-error");
+    if (!box || !message) return;
+    box.setAttribute("aria-invalid", text === null ? "false" : "true");
+    message.hidden = text === null;
+    if (text === null) return;
+    var texts = textsOf(range);
+    var value = decimal(text);
+    var near = "";
+    if (value !== null) {
+      var x = Number(value.num) / Number(value.den);
+      var below = null;
+      var above = null;
+      texts.forEach(function (t) {
+        var y = Number(t);
+        if (y < x && (below === null || y > Number(below))) below = t;
+        if (y > x && (above === null || y < Number(above))) above = t;
+      });
+      near = words("lab.typed_near", { values: [below, above].filter(function (t) { return t !== null; }).join(", ") });
+    }
+    message.textContent = words(value === null ? "lab.typed_not_number" : "lab.typed_off_grid", {
+      typed: text.length > 20 ? text.slice(0, 20) + "…" : text,
+      values: valuesText(texts),
+      low: texts[0],
+      high: texts[texts.length - 1]
+    }) + (near ? " " + near : "");
+  };
+
+  // --- the state as an address
+
+  // The state as [name, value] pairs: every named control, in the form's order.
+  Lab.prototype.params = function () {
+    var out = [];
+    Array.prototype.forEach.call(this.form.elements, function (control) {
+      if (!control.name || control.type === "checkbox" || control.type === "button") return;
+      if (control.type === "range") {
+        out.push([control.name, textsOf(control)[parseInt(control.value, 10) - parseInt(control.min, 10)]]);
+      } else {
+        out.push([control.name, control.value]);
+      }
+    });
+    return out;
+  };
+
+  Lab.prototype.hash = function () {
+    return "#" + this.root.id + "?" + stateQuery(this.params());
+  };
+
+  // Load a state given as [name, value] pairs (from an address); values that no control
+  // can take are left out and named in the lab's note.
+  Lab.prototype.load = function (params) {
+    var lab = this;
+    var refused = [];
+    params.forEach(function (pair) {
+      if (!lab.loadParam(pair[0], pair[1])) refused.push(pair[0] + "=" + pair[1]);
+    });
+    var note = this.root.querySelector('[data-show="link-note"]');
+    if (note) {
+      note.textContent = refused.length ? words("lab.link_refused", { values: refused.join(", ") }) : "";
+      note.hidden = !refused.length;
+    }
+    this.touched = true;
+    this.update();
+  };
+
+  Lab.prototype.loadParam = function (name, value) {
+    var control = this.control(name);
+    if (!control || !control.name || control.type === "checkbox") return false;
+    if (control.type === "range") return this.setSlider(name, value);
+    if (control.tagName === "SELECT") {
+      var option = Array.prototype.filter.call(control.options, function (o) { return o.value === value && !o.disabled; })[0];
+      if (!option) return false;
+      control.value = value;
+      return true;
+    }
+    control.value = value;
+    return true;
+  };
+
+  // After an update: the permalink shows the state; once the reader has moved a control
+  // or followed a link, so does the address (replacing the entry: no history per step).
+  Lab.prototype.showState = function () {
+    var hash = this.hash();
+    this.root.querySelectorAll("a.dplab-lab-permalink").forEach(function (link) {
+      link.setAttribute("href", hash);
+    });
+    if (!this.touched || location.hash === hash) return;
+    try {
+      history.replaceState(history.state, "", hash);
+    } catch (error) {
+      // a browser that refuses history changes here keeps the old address
+    }
   };
 
   // One update per frame, however many events arrive.
@@ -207,6 +480,7 @@
   // Put the current rows into every chart of the lab.
   Lab.prototype.refresh = function () {
     var lab = this;
+    this.showState();
     this.root.querySelectorAll(".dplab-" + this.prefix + "-chart .dplab-chart").forEach(function (chart) {
       lab.push(chart);
     });
@@ -218,8 +492,13 @@
     var holder = chart.closest(".dplab-" + this.prefix + "-chart");
     var view = chart.dplabView;
     if (!holder || !view || !this.rows) return;
-    var sets = this.rows[holder.getAttribute("data-chart")];
+    var part = holder.getAttribute("data-chart");
+    var sets = this.rows[part];
     if (!sets) return;
+    if (!view.dplabWired) {
+      view.dplabWired = true;
+      this.wire(part, view);
+    }
     Object.keys(sets).forEach(function (name) { view.data(name, sets[name]); });
     var lab = this;
     var task = window.DPLAB_READY.expect("lab-chart:" + chart.id);
@@ -232,33 +511,69 @@
     });
   };
 
+  // A chart's Vega view, once after each draw: a lab may listen to it (clicks).
+  Lab.prototype.wire = function () {};
+
   // A chart has drawn the rows pushed into it.
   Lab.prototype.pushed = function () {};
 
-  // Once the page has loaded, a new Make(root) for every .dplab-<prefix>-lab, into `labs`;
-  // starting each is a readiness task "lab:<name>" (ready.js).
+  // Every .dplab-<prefix>-lab gets a new Make(root), into `labs`, when it is first needed:
+  // when it comes within a screen of the viewport, when the reader reaches into it (focus,
+  // pointer) or when the address names it (then its state loads from the address). Labs
+  // far below the fold cost nothing on page load. Starting each is a readiness task
+  // "lab:<name>" (ready.js). DPLAB_LAB.startAll() starts every lab (tests, printing).
+  var starters = [];
+
   function start(prefix, name, Make, labs) {
     var roots = document.querySelectorAll(".dplab-" + prefix + "-lab");
-    var task = roots.length ? window.DPLAB_READY.expect("lab:" + name) : null;
-    function run() {
-      var problem;
-      roots.forEach(function (root) {
+    roots.forEach(function (root) {
+      var lab = null;
+      var broken = false;
+      root.dplabStart = function () {
+        if (lab || broken) return lab;
+        var task = window.DPLAB_READY.expect("lab:" + name);
         try {
-          labs.push(new Make(root));
+          lab = new Make(root);
+          labs.push(lab);
+          task.done();
         } catch (error) {
+          broken = true;
           console.error("DP Lab " + name + ": " + error);
-          problem = error;
+          task.fail(error);
         }
+        return lab;
+      };
+      starters.push(root.dplabStart);
+      ["focusin", "pointerdown"].forEach(function (type) {
+        root.addEventListener(type, root.dplabStart, { capture: true, once: true });
       });
-      if (!task) return;
-      if (problem) task.fail(problem);
-      else task.done();
+    });
+    function run() {
+      var observer = "IntersectionObserver" in window
+        ? new IntersectionObserver(function (entries) {
+          entries.forEach(function (entry) {
+            if (!entry.isIntersecting) return;
+            observer.unobserve(entry.target);
+            entry.target.dplabStart();
+          });
+        }, { rootMargin: "100% 0px" })
+        : null;
+      var wanted = targetOf(location.hash);
+      roots.forEach(function (root) {
+        if (wanted && wanted.root === root) openFromHash(location.hash);
+        else if (observer) observer.observe(root);
+        else root.dplabStart();
+      });
     }
     if (document.readyState === "loading") {
       document.addEventListener("DOMContentLoaded", run);
     } else {
       run();
     }
+  }
+
+  function startAll() {
+    starters.forEach(function (begin) { begin(); });
   }
 
   window.DPLAB_LAB = {
@@ -269,7 +584,13 @@
     decimalText: decimalText,
     approxRatio: approxRatio,
     roundedRatio: roundedRatio,
+    decimal: decimal,
+    sameDecimal: sameDecimal,
+    shownText: shownText,
+    parseHash: parseHash,
+    stateQuery: stateQuery,
     Lab: Lab,
-    start: start
+    start: start,
+    startAll: startAll
   };
 })();

@@ -284,13 +284,8 @@
   Lab.prototype = Object.create(LAB.Lab.prototype);
   Lab.prototype.constructor = Lab;
 
-  // A slider's decimal value as an integer count of `steps` per unit, clamped.
-  Lab.prototype.readSteps = function (name, steps, low, high) {
-    var value = Math.round(parseFloat(this.control(name).value) * steps);
-    if (isNaN(value)) value = low;
-    return Math.min(high, Math.max(low, value));
-  };
-
+  // A state's controls: the sliders' positions index the grid (bound: halves from 1,
+  // eps: twentieths from 0).
   Lab.prototype.state = function () {
     var grid = this.data.grid;
     var kind = this.control("kind").value;
@@ -298,9 +293,9 @@
     return {
       kind: kind,
       n: grid.sizes[this.readInt("n", 0, grid.sizes.length - 1)],
-      halves: this.readSteps("bound", 2, grid.bound_halves[0], grid.bound_halves[1]),
+      halves: this.readInt("bound", grid.bound_halves[0], grid.bound_halves[1]),
       scale: grid.scales[this.readInt("scale", 0, grid.scales.length - 1)],
-      k: this.readSteps("eps", EPS_STEPS, grid.eps_twentieths[0], grid.eps_twentieths[1])
+      k: this.readInt("eps", grid.eps_twentieths[0], grid.eps_twentieths[1])
     };
   };
 
@@ -310,7 +305,7 @@
     var root = this.root;
     var differ = Object.keys(mine).filter(function (key) {
       var element = root.querySelector('[data-show="' + key + '"]');
-      return !element || element.textContent !== mine[key];
+      return !element || LAB.shownText(element) !== mine[key];
     });
     if (differ.length) this.fail("the script's values differ from the build's for " + differ.join(", "));
   };

@@ -279,11 +279,15 @@
   }
 
   // ---------------------------------------------------------------- one lab on the page
-
-  var INTEGER = /^[ \t]*([0-9]{1,200})[ \t]*$/;
+  // The queried pair is the select "pair" (values "s-t", in the chart's order; the bars of
+  // the pairs chart pick it too), the event the lab's mask, shown as one checkbox per
+  // output. Outputs above n stay in the mask and are reported as left out, as in
+  // dplab.randomized_response.check_query; a pair beyond n is clamped to n − 1 → n or
+  // n → n − 1 and the select moves there.
 
   function Lab(root) {
     LAB.Lab.call(this, root, "rr", "rr-lab");
+    this.mask = BigInt(this.data.state.mask);
     this.broken = !this.verifyWitness();
     this.update();
   }
@@ -309,27 +313,67 @@
     return same;
   };
 
-  // A checkbox sends both "input" and "change": flip its bit once, on "change".
+  // A checkbox sends both "input" and "change": flip its output once, on "change".
   Lab.prototype.changed = function (event) {
     var target = event.target;
     if (target && target.hasAttribute && target.hasAttribute("data-bit")) {
-      var mask = this.readMask();
-      if (mask !== null) {
-        mask ^= ONE << BigInt(parseInt(target.getAttribute("data-bit"), 10));
-        this.control("mask").value = mask.toString();
-      }
+      this.mask ^= ONE << BigInt(parseInt(target.getAttribute("data-bit"), 10));
     }
     this.schedule();
   };
 
-  Lab.prototype.readMask = function () {
-    var match = INTEGER.exec(this.control("mask").value);
-    return match ? BigInt(match[1]) : null;
+  // The pair the select holds: {lower, direction}.
+  Lab.prototype.readPair = function () {
+    var match = /^([0-9]+)-([0-9]+)$/.exec(this.control("pair").value) || [null, "1", "2"];
+    var source = parseInt(match[1], 10);
+    var target = parseInt(match[2], 10);
+    return { lower: Math.min(source, target), direction: source < target ? "up" : "down", text: pairText(source, target) };
   };
 
-  Lab.prototype.readLower = function () {
-    var match = /^[ \t]*([0-9]{1,6})[ \t]*$/.exec(this.control("lower").value);
-    return match ? parseInt(match[1], 10) : null;
+  // Choose the ordered pair source → target (a bar of the chart was clicked).
+  Lab.prototype.choosePair = function (source, target) {
+    this.control("pair").value = source + "-" + target;
+    this.touched = true;
+    this.schedule();
+  };
+
+  // The pairs chart: clicking a bar chooses its pair.
+  Lab.prototype.wire = function (part, view) {
+    if (part !== "pairs") return;
+    var lab = this;
+    view.addEventListener("click", function (event, item) {
+      var datum = item && item.datum;
+      if (!datum || typeof datum.index !== "number") return;
+      var pair = countPairs(lab.n)[datum.index];
+      if (pair) lab.choosePair(pair[0], pair[1]);
+    });
+  };
+
+  // The link state: the controls, then the event's outputs.
+  Lab.prototype.params = function () {
+    var out = LAB.Lab.prototype.params.call(this);
+    var outputs = [];
+    for (var y = 0; y <= this.n; y++) if ((this.mask >> BigInt(y)) & ONE) outputs.push(y);
+    out.push(["event", outputs.join(",")]);
+    return out;
+  };
+
+  Lab.prototype.loadParam = function (name, value) {
+    if (name === "pair") {
+      var match = /^([0-9]{1,3})-([0-9]{1,3})$/.exec(value);
+      var n = this.readInt("n", this.data.grid.n[0], this.data.grid.n[1]);
+      if (!match || Math.abs(match[1] - match[2]) !== 1 || Math.max(match[1], match[2]) > n) return false;
+      this.control("pair").value = value;
+      return true;
+    }
+    if (name === "event") {
+      var top = this.readInt("n", this.data.grid.n[0], this.data.grid.n[1]);
+      var outputs = value === "" ? [] : value.split(",");
+      if (!outputs.every(function (y) { return /^[0-9]{1,3}$/.test(y) && parseInt(y, 10) <= top; })) return false;
+      this.mask = outputs.reduce(function (mask, y) { return mask | (ONE << BigInt(y)); }, ZERO);
+      return true;
+    }
+    return LAB.Lab.prototype.loadParam.call(this, name, value);
   };
 
   Lab.prototype.syncBits = function (n, effective) {
@@ -344,9 +388,20 @@
       boxes = holder.querySelectorAll("input[data-bit]");
     }
     boxes.forEach(function (box, y) {
-      box.disabled = effective === null;
-      if (effective !== null) box.checked = ((effective >> BigInt(y)) & ONE) === ONE;
+      box.checked = ((effective >> BigInt(y)) & ONE) === ONE;
     });
+  };
+
+  // Only the pairs of size n can be chosen.
+  Lab.prototype.syncPairs = function (n, source, target) {
+    var select = this.control("pair");
+    Array.prototype.forEach.call(select.options, function (option) {
+      var ends = option.value.split("-").map(Number);
+      var off = Math.max(ends[0], ends[1]) > n;
+      option.hidden = off;
+      option.disabled = off;
+    });
+    select.value = source + "-" + target;
   };
 
   Lab.prototype.update = function () {
@@ -356,11 +411,10 @@
     var t = this.readInt("alpha", grid.alpha_tenths[0], grid.alpha_tenths[1]);
     var claimInput = this.control("delta");
     var claim = parseClaim(claimInput.value);
-    var requestedLower = this.readLower();
-    var direction = this.control("direction").value === "down" ? "down" : "up";
-    var mask = this.readMask();
+    var requested = this.readPair();
     var denominator = deltaDenominator(n);
     var scale = HUNDRED ** BigInt(n);
+    this.n = n;
 
     this.show("n", String(n));
     this.show("p", approxText(BigInt(k), HUNDRED));
@@ -372,59 +426,41 @@
     this.root.querySelector('[data-show="delta-error"]').hidden = claim !== null;
 
     // The queried pair and event (observation only: they do not change the channel).
-    var lower = requestedLower === null ? null : Math.min(requestedLower, n - 1);
+    var asked = query(n, k, t, requested.lower, requested.direction, this.mask);
+    var chosen = pairText(asked.source, asked.target);
+    this.syncPairs(n, asked.source, asked.target);
+    this.show("pair-note", asked.lower !== requested.lower ? words("rr.lab_pair_clamped", { requested: requested.text, pair: chosen }) : "");
+    var ignored = [];
+    for (var y = n + 1; BigInt(1) << BigInt(y) <= asked.ignored; y++) if ((asked.ignored >> BigInt(y)) & ONE) ignored.push(y);
     this.show(
-      "lower-note",
-      requestedLower === null
-        ? words("rr.lab_lower_invalid")
-        : lower !== requestedLower
-          ? words("rr.lab_lower_clamped", { requested: requestedLower, lower: lower })
-          : ""
+      "event-note",
+      words("rr.lab_event_set", { event: eventText(asked.outputs) }) +
+        (ignored.length ? " " + words("rr.lab_event_ignored", { ignored: eventText(ignored) }) : "")
     );
-    var effective = null;
-    if (mask === null) {
-      this.show("mask-note", words("rr.lab_mask_invalid"));
-    } else {
-      effective = mask & ((ONE << BigInt(n + 1)) - ONE);
-      var ignored = mask ^ effective;
-      var outputs = [];
-      for (var y = 0; y <= n; y++) if ((effective >> BigInt(y)) & ONE) outputs.push(y);
-      this.show(
-        "mask-note",
-        words("rr.lab_mask_effective", { effective: effective.toString(), event: eventText(outputs) }) +
-          (ignored ? " " + words("rr.lab_mask_ignored", { ignored: ignored.toString() }) : "")
-      );
-    }
-    this.control("mask").setAttribute("aria-invalid", mask === null ? "true" : "false");
-    this.control("lower").setAttribute("aria-invalid", requestedLower === null ? "true" : "false");
-    this.syncBits(n, effective);
+    this.syncBits(n, asked.effective);
+    this.show("chip-event", words("rr.lab_chip_place", { pair: chosen, event: eventText(asked.outputs) }));
 
-    var rows = { distributions: null, pairs: {}, profile: {} };
-    var eventVerdict = "none";
-    if (lower !== null && effective !== null) {
-      var asked = query(n, k, t, requestedLower, direction, mask);
-      this.show("pair", words("rr.lab_pair_text", { source: asked.source, target: asked.target }));
-      // P(S) = ps / 100^n against αQ(S) + δ = (t·qs·10^K + D·10·100^n) / (10·100^n·10^K).
-      var compared = claim === null
-        ? [valueText(asked.ps, scale), "= —"]
-        : comparedTexts(
-          asked.ps,
-          scale,
-          BigInt(t) * asked.qs * claim.denominator + claim.numerator * denominator,
-          denominator * claim.denominator
-        );
-      this.show("event-values", words("rr.lab_event_values", {
-        ps: compared[0],
-        qs: valueText(asked.qs, scale),
-        bound: compared[1]
-      }));
-      if (!this.broken) eventVerdict = verdict(claim, asked.excess, n);
-      rows.distributions = {};
-      rows.distributions[this.data.datasets.distributions] = this.distributionRows(n, k, asked.source, asked.target, asked.outputs);
-      rows.distributions[this.data.datasets.event] = asked.outputs.map(function (y) {
-        return { y: y, what: words("rr.event") };
-      });
-    }
+    var rows = { distributions: {}, pairs: {}, profile: {} };
+    this.show("pair", words("rr.lab_pair_text", { source: asked.source, target: asked.target }));
+    // P(S) = ps / 100^n against αQ(S) + δ = (t·qs·10^K + D·10·100^n) / (10·100^n·10^K).
+    var compared = claim === null
+      ? [valueText(asked.ps, scale), "= —"]
+      : comparedTexts(
+        asked.ps,
+        scale,
+        BigInt(t) * asked.qs * claim.denominator + claim.numerator * denominator,
+        denominator * claim.denominator
+      );
+    this.show("event-values", words("rr.lab_event_values", {
+      ps: compared[0],
+      qs: valueText(asked.qs, scale),
+      bound: compared[1]
+    }));
+    var eventVerdict = this.broken ? "none" : verdict(claim, asked.excess, n);
+    rows.distributions[this.data.datasets.distributions] = this.distributionRows(n, k, asked.source, asked.target, asked.outputs);
+    rows.distributions[this.data.datasets.event] = asked.outputs.map(function (y) {
+      return { y: y, what: words("rr.event") };
+    });
     var eventBadge = this.badge("event-badge", eventVerdict);
     this.show(
       "event-verdict",
@@ -446,13 +482,15 @@
     var broken = this.broken;
     rows.pairs[this.data.datasets.pairs] = cert.pairs.map(function (row, index) {
       var shown = broken ? "none" : verdict(claim, row.numerator, n);
+      var pair = pairText(row.source, row.target);
       return {
         index: index,
-        pair: pairText(row.source, row.target),
+        pair: pair,
         delta: toFloat(row.numerator, denominator),
         verdict: shown === "none" ? "—" : shown === "pass" ? words("rr.pass") : words("rr.fail"),
         mark: shown === "none" ? "" : shown === "pass" ? "✓" : "✗",
-        what: words("rr.required")
+        what: words("rr.required"),
+        chosen: pair === chosen
       };
     });
     var claimFloat = claim === null ? null : toFloat(claim.numerator, claim.denominator);

@@ -1,0 +1,273 @@
+"""What the site search indexes: the page as a reader reads it, formulas included.
+
+Material's search plugin indexes the text of a page's HTML.  A formula rendered by KaTeX
+is there twice, and neither copy reads as text: the MathML copy carries the TeX source
+(``\\varepsilon``), the HTML copy is a layout of boxes whose text runs fractions and
+scripts together (``\\frac{1}{2b}`` reads ``2b1``).  :func:`search_view` gives the search
+plugin a copy of the page in which every formula is replaced by :func:`readable_tex`, a
+one-line reading of its TeX in Unicode (``1/(2b)``, ``e^ε``, ``δ(ε) ≤ α``), so that a reader
+who types ε, δ or Δ finds the formula and the result shows it legibly.  The page the
+reader gets is not changed (``dplab.site.mkdocs_hooks`` swaps the copy in for indexing
+only).
+
+The reading covers the TeX the lessons use (Greek letters, relations, operator names,
+fractions, roots, scripts, ``\\text``, ``aligned`` and ``cases``); any other command is
+read as its name, and the result never holds a backslash or a dollar sign.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+
+__all__ = ["readable_tex", "search_view"]
+
+_GREEK = {
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
+    "zeta": "ζ", "eta": "η", "theta": "θ", "vartheta": "θ", "iota": "ι", "kappa": "κ",
+    "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ", "pi": "π", "rho": "ρ", "varrho": "ρ",
+    "sigma": "σ", "tau": "τ", "upsilon": "υ", "phi": "φ", "varphi": "φ", "chi": "χ",
+    "psi": "ψ", "omega": "ω", "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ",
+    "Xi": "Ξ", "Pi": "Π", "Sigma": "Σ", "Upsilon": "Υ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω",
+}  # fmt: skip
+_SYMBOLS = {
+    **_GREEK,
+    "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "approx": "≈",
+    "sim": "∼", "equiv": "≡", "propto": "∝", "in": "∈", "notin": "∉", "subseteq": "⊆",
+    "subset": "⊂", "cup": "∪", "cap": "∩", "setminus": "∖", "emptyset": "∅",
+    "to": "→", "rightarrow": "→", "leftarrow": "←", "mapsto": "↦", "implies": "⇒",
+    "Rightarrow": "⇒", "iff": "⇔", "Leftrightarrow": "⇔", "forall": "∀", "exists": "∃",
+    "neg": "¬", "land": "∧", "lor": "∨", "infty": "∞", "pm": "±", "mp": "∓", "cdot": "·",
+    "times": "×", "div": "÷", "ast": "∗", "star": "⋆", "circ": "∘", "bullet": "•",
+    "partial": "∂", "nabla": "∇", "sum": "∑", "prod": "∏", "int": "∫", "square": "□",
+    "ell": "ℓ", "prime": "′", "dots": "…", "ldots": "…", "cdots": "⋯", "mid": "|",
+    "vert": "|", "lvert": "|", "rvert": "|", "Vert": "‖", "lVert": "‖", "rVert": "‖",
+    "langle": "⟨", "rangle": "⟩", "lfloor": "⌊", "rfloor": "⌋", "lceil": "⌈", "rceil": "⌉",
+    "quad": " ", "qquad": " ", "enspace": " ", "thinspace": " ", "lbrace": "{", "rbrace": "}",
+}  # fmt: skip
+_OPERATORS = frozenset({
+    "ln", "log", "exp", "max", "min", "sup", "inf", "lim", "det", "arg", "sin", "cos", "tan",
+    "sinh", "cosh", "tanh", "Pr", "gcd",
+})  # fmt: skip
+_IGNORED = frozenset({
+    "left", "right", "middle", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr",
+    "biggl", "biggr", "Biggl", "Biggr", "displaystyle", "textstyle", "scriptstyle", "limits",
+    "nolimits",
+})  # fmt: skip
+_STYLES = frozenset({
+    "mathrm", "mathit", "mathbf", "mathsf", "mathtt", "mathcal", "mathscr", "mathfrak",
+    "boldsymbol", "bm", "text", "textrm", "textit", "textbf", "textsf", "texttt", "mbox",
+    "operatorname",
+})  # fmt: skip
+_DOUBLE_STRUCK = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "E": "𝔼", "P": "ℙ"}
+_ACCENTS = {"hat": "\u0302", "widehat": "\u0302", "bar": "\u0304", "overline": "\u0305",
+            "tilde": "\u0303", "widetilde": "\u0303", "vec": "\u20d7", "dot": "\u0307"}  # fmt: skip
+_FRACTIONS = frozenset({"frac", "tfrac", "dfrac", "cfrac"})
+_CONTROL_SYMBOLS = {
+    ",": " ",
+    ";": " ",
+    ":": " ",
+    " ": " ",
+    "!": "",
+    "\\": "; ",
+    "|": "‖",
+    "$": "＄",
+}
+_ATOM = re.compile(
+    r"\d+(?:\.\d+)?|[A-Za-z]+|[^\W\d_][\u0300-\u036f\u20d7]*[′⁰¹²³⁴⁵⁶⁷⁸⁹ⁿⁱ₀-₉ᵢⱼₖₙ]*|\W"
+)
+_COMMAND_NAME = re.compile(r"[A-Za-z]+|.", re.S)  # a control word or a control symbol
+_PAIRS = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", "|": "|"}
+_SUPERSCRIPTS = str.maketrans(
+    "0123456789+-−=()abcdefghijklmnoprstuvwxyz", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"
+)
+_SUBSCRIPTS = str.maketrans(
+    "0123456789+-−=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"
+)
+_SMALL_SCRIPT = re.compile(r"[-+−]?\d+|[A-Za-z]")
+# Spaces that stay only between letters or digits: "2 ln 3", "e^ε φ", but "ln(x)", "max_S".
+_SOFT_SPACE, _SOFT_SPACE_BEFORE = "\x00", "\x01"
+_SMALL = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"
+_RELATIONS = "=≤≥≠≈∼≡∝∈∉⊆⊂→←↦⇒⇔<>"
+
+
+class _Reader:
+    """A recursive reading of one formula's TeX, left to right."""
+
+    def __init__(self, tex: str) -> None:
+        self.tex = tex
+        self.at = 0
+
+    def read(self, until: str = "") -> str:
+        """Read up to the closing ``until`` (``}`` or ``]``) or to the end."""
+        out: list[str] = []
+        while self.at < len(self.tex) and self.tex[self.at] != until:
+            out.append(self._item(out))
+        self.at += 1  # past the closing brace (or the end)
+        return "".join(out)
+
+    def argument(self) -> str:
+        """One argument: a braced group, a command, or a single character."""
+        while self.at < len(self.tex) and self.tex[self.at].isspace():
+            self.at += 1
+        if self.at >= len(self.tex):
+            return ""
+        if self.tex[self.at] == "{":
+            self.at += 1
+            return self.read("}")
+        return self._item([])
+
+    def _item(self, before: list[str]) -> str:
+        char = self.tex[self.at]
+        self.at += 1
+        if char == "\\":
+            return self._command()
+        if char == "{":
+            return self.read("}")
+        if char == "}":
+            return ""  # an unmatched closing brace (KaTeX accepted the formula): drop it
+        if char in "^_":
+            return _script(self.argument(), superscript=char == "^")
+        if char.isspace():
+            return " " if before and not before[-1].endswith(" ") else ""
+        return {"'": "′", "-": "−", "~": " ", "&": " ", "$": "", "#": ""}.get(char, char)
+
+    def _command(self) -> str:
+        match = _COMMAND_NAME.match(self.tex, self.at)
+        if match is None:
+            return ""
+        name = match.group()
+        self.at = match.end()
+        if not name.isalpha():
+            return _CONTROL_SYMBOLS.get(name, name)
+        if name in _SYMBOLS:
+            return _SYMBOLS[name]
+        if name in _OPERATORS:
+            return _SOFT_SPACE_BEFORE + name + _SOFT_SPACE
+        if name in _IGNORED:
+            return ""
+        if name in ("begin", "end"):
+            self.argument()  # the environment's name
+            return " "
+        if name in _STYLES:
+            return self.argument()
+        if name == "mathbb":
+            letter = self.argument()
+            return _DOUBLE_STRUCK.get(letter, letter)
+        if name in _ACCENTS:
+            body = self.argument()
+            return body + _ACCENTS[name] if len(body) == 1 else body
+        if name in _FRACTIONS:
+            numerator = self.argument()
+            return f"{_grouped(numerator)}/{_grouped(self.argument())}"
+        if name == "sqrt":
+            if self.tex.startswith("[", self.at):
+                self.at += 1
+                self.read("]")
+            return "√" + _grouped(self.argument())
+        if name in ("overset", "underset", "stackrel"):
+            over = self.argument()
+            return self.argument() + _script(over, superscript=name != "underset")
+        if name == "binom":
+            top = self.argument()
+            return f"C({top}, {self.argument()})"
+        return name
+
+
+def _is_atom(text: str) -> bool:
+    """Whether ``text`` reads as one unit before ``/``, ``^`` or ``_`` (else it is bracketed)."""
+    if _ATOM.fullmatch(text):
+        return True
+    close = _PAIRS.get(text[:1])
+    if close is None or len(text) < 2 or text[-1] != close:
+        return False
+    if close == text[0]:
+        return text.count(close) == 2
+    depth = 0
+    for char in text[:-1]:  # the opening bracket must close at the very end
+        depth += (char == text[0]) - (char == close)
+        if depth == 0:
+            return False
+    return True
+
+
+def _grouped(text: str) -> str:
+    text = text.strip()
+    return text if _is_atom(text) else f"({text})"
+
+
+def _script(text: str, *, superscript: bool) -> str:
+    """A superscript or subscript: in Unicode's small digits (and one small letter) when
+    they exist, otherwise after ``^`` or ``_``."""
+    text = re.sub(f"[{_SOFT_SPACE}{_SOFT_SPACE_BEFORE}]", "", text).strip()
+    converted = text.translate(_SUPERSCRIPTS if superscript else _SUBSCRIPTS)
+    small = _SMALL_SCRIPT.fullmatch(text) and all(
+        a != b for a, b in zip(text, converted, strict=True)
+    )
+    if small:
+        return converted
+    return ("^" if superscript else "_") + _grouped(text) + _SOFT_SPACE
+
+
+def readable_tex(tex: str) -> str:
+    """A one-line Unicode reading of the TeX formula ``tex``, for search.
+
+    >>> readable_tex(r"\\varepsilon = \\Delta / b")
+    'ε = Δ / b'
+    >>> readable_tex(r"p_b(z) = \\frac{1}{2b}\\exp\\!\\left(-\\frac{|z|}{b}\\right)")
+    'p_b(z) = 1/(2b) exp(−|z|/b)'
+    >>> readable_tex(r"\\Pr[M(D) \\in S] \\le e^{\\varepsilon} \\Pr[M(D') \\in S] + \\delta")
+    'Pr[M(D) ∈ S] ≤ e^ε Pr[M(D′) ∈ S] + δ'
+    >>> readable_tex(r"\\sigma^2, \\; x_1, \\; \\mathbb{E}|Z| = \\sqrt{2/\\pi}\\,\\sigma")
+    'σ², x₁, 𝔼|Z| = √(2/π) σ'
+    """
+    text = _Reader(tex).read()
+    text = re.sub(f"{_SOFT_SPACE}(?=[^\\W_{_SMALL}])", " ", text).replace(_SOFT_SPACE, "")
+    text = re.sub(f"(?:(?<=[^\\W_{_SMALL}])|(?<=[)\\]])){_SOFT_SPACE_BEFORE}", " ", text)
+    text = text.replace(_SOFT_SPACE_BEFORE, "")
+    text = re.sub(rf"\s*([{_RELATIONS}][{_SMALL}]*)\s*", r" \1 ", text)
+    text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"\s+([,;.)\]])", r"\1", text)
+    text = re.sub(r"([,;.])(?:\s*;)+", r"\1", text)  # a line break after punctuation
+    text = re.sub(r"([(\[])\s+", r"\1", text)
+    text = re.sub(r"(?<=[A-Za-z]) (?=[(\[])", "", text)  # ln (x) → ln(x)
+    return unicodedata.normalize("NFC", text.replace("\\", "").strip())
+
+
+_KATEX_START = re.compile(r'<span class="katex(?:-display)?">')
+_SPAN = re.compile(r"<span\b|</span>")
+_TEX = re.compile(r'<annotation encoding="application/x-tex">(.*?)</annotation>', re.S)
+
+
+def search_view(page_html: str) -> str:
+    """``page_html`` with every KaTeX formula replaced by its :func:`readable_tex` text.
+
+    >>> search_view('<p>a <span class="katex"><span class="katex-mathml"><math>'
+    ...     '<annotation encoding="application/x-tex">x &lt; \\\\delta</annotation></math>'
+    ...     '</span><span class="katex-html">x&lt;δ</span></span> b</p>')
+    '<p>a x &lt; δ b</p>'
+    """
+    out: list[str] = []
+    done = 0
+    found = _KATEX_START.search(page_html)
+    while found is not None:
+        start = found.start()
+        depth = 0
+        for tag in _SPAN.finditer(page_html, start):
+            depth += 1 if tag.group() == "<span" else -1
+            if depth == 0:
+                end = tag.end()
+                break
+        else:
+            raise ValueError(f"a KaTeX formula at character {start} is never closed")
+        formula = page_html[start:end]
+        tex = _TEX.search(formula)
+        if tex is None:
+            raise ValueError(f"the KaTeX formula at character {start} carries no TeX annotation")
+        reading = readable_tex(html.unescape(tex.group(1)))
+        out += [page_html[done:start], html.escape(reading, quote=False)]
+        done = end
+        found = _KATEX_START.search(page_html, done)
+    out.append(page_html[done:])
+    return "".join(out)

@@ -1,0 +1,398 @@
+"""The labs as a reader uses them (issue 10): controls and verdict on one screen, typed
+values and step buttons, "things to try" buttons, the randomized-response pair picker and
+bar click, and lab states as links (state → address → reload → the same state and
+verdict, which equal dplab's).
+
+Pages open from ``file://`` with the network blocked (one test also over HTTP); every
+wait is on the page's readiness signal or on a condition in the page, never on time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from fractions import Fraction
+from urllib.parse import unquote
+
+import pytest
+
+from dplab.views import gaussian as gv
+from dplab.views import label
+from dplab.views import rr_lab as rr_views
+from dplab.views.laplace_lab import laplace_lab
+from tests.browser.helpers import wait_until_ready
+
+pytestmark = pytest.mark.browser
+
+RR = "lessons/randomized-response.html"
+LAPLACE = "lessons/laplace.html"
+GAUSS = "lessons/gaussian.html"
+LESSON_LABS = {  # the labs as the lessons place them (same state, same key)
+    "rr": (RR, rr_views.rr_lab(4, "3/4", "3", "0", lower=1, direction="up", mask=3, key="lesson")),
+    "laplace": (LAPLACE, laplace_lab("sum", 4, 1, 1, "0.5", key="lesson")),
+    "gauss": (GAUSS, gv.gaussian_lab("sum", 4, 1, "1", "1", "0.13", key="lesson")),
+}
+
+SHOWN = """(prefix) => { const out = {};
+  document.querySelectorAll(`.dplab-${prefix}-lab [data-show]`).forEach((e) => {
+    const key = e.getAttribute('data-show');
+    if (!['bits', 'live', 'lab-error', 'delta-error', 'link-note'].includes(key))
+      out[key] = window.DPLAB_LAB.shownText(e);
+  });
+  return out; }"""
+
+
+def settle(page) -> None:
+    """Wait until the page has run what the last action started (ready.js)."""
+    page.wait_for_function(
+        "() => document.documentElement.getAttribute('data-dplab-ready') === 'ok'"
+    )
+
+
+def shown(page, prefix: str) -> dict[str, str]:
+    return page.evaluate(SHOWN, prefix)
+
+
+def assert_rr_shows(page, lab: rr_views.RRLab) -> None:
+    """The RR lab's outputs settle on dplab's texts for ``lab``'s state."""
+    expected = lab.outputs()
+    with contextlib.suppress(Exception):  # on timeout, the assertion shows the difference
+        page.wait_for_function(
+            f"(expected) => {{ const got = ({SHOWN})('rr'); "
+            "return Object.keys(expected).every((key) => got[key] === expected[key]); }",
+            arg=expected,
+            timeout=5000,
+        )
+    got = shown(page, "rr")
+    assert {key: got.get(key) for key in expected} == expected
+
+
+def in_viewport(page, selector: str) -> bool | str:
+    """True when the element is entirely within the viewport, else where it is."""
+    return page.evaluate(
+        """(selector) => { const r = document.querySelector(selector).getBoundingClientRect();
+          return (r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight &&
+            r.right <= innerWidth) || `${selector}: ${r.top}..${r.bottom} of ${innerHeight}`; }""",
+        selector,
+    )
+
+
+def lab_state_from_hash(hash_: str) -> dict[str, str]:
+    query = hash_.split("?", 1)[1]
+    return {unquote(k): unquote(v) for k, v in (part.split("=", 1) for part in query.split("&"))}
+
+
+def rr_lab_from(params: dict[str, str]) -> rr_views.RRLab:
+    """The RR lab of the lesson in the state a link names (from dplab)."""
+    source, target = map(int, params["pair"].split("-"))
+    return LESSON_LABS["rr"][1].with_state(
+        n=int(params["n"]),
+        p=params["p"],
+        alpha=params["alpha"],
+        delta=params["delta"],
+        pair=(source, target),
+        event=tuple(int(y) for y in params["event"].split(",") if y),
+    )
+
+
+# --- cause and effect on one screen ---------------------------------------------------------
+
+SECOND_STEPPER = {"rr": "p", "laplace": "bound", "gauss": "eps"}
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+@pytest.mark.parametrize("prefix", ["rr", "laplace", "gauss"])
+def test_controls_and_verdict_are_in_view_together(open_page, prefix, width, height):
+    relative, _ = LESSON_LABS[prefix]
+    page = open_page(relative, width=width, height=height, draw_all=False).page
+    root = f".dplab-{prefix}-lab"
+    name = SECOND_STEPPER[prefix]
+    slider = page.locator(f"{root} input[type=range][name={name}]")
+    slider.scroll_into_view_if_needed()
+    settle(page)  # the charts drawn on the way have their heights: the page holds still
+    slider.scroll_into_view_if_needed()
+    before = slider.input_value()
+    page.locator(f"{root} button[data-step='1'][data-for={name}]").click()
+    page.wait_for_function(
+        "([s, v]) => document.querySelector(s).value !== v",
+        arg=[f"{root} input[name={name}]", before],
+    )
+    settle(page)
+    chip = f"{root} .dplab-lab-chip"
+    assert in_viewport(page, f"{root} input[name={name}]") is True
+    assert in_viewport(page, chip) is True
+    text = page.locator(chip).inner_text()
+    assert any(label(k) in text for k in ("rr.badge_pass", "rr.badge_fail")) or prefix == "laplace"
+    if prefix == "laplace":
+        assert "ε" in text and "δ" in text
+    if width >= 1000:
+        # Reading on down the outputs: the control column stays in view beside them.
+        page.evaluate("() => window.scrollBy(0, 700)")
+        page.wait_for_function(
+            "(s) => { const r = document.querySelector(s).getBoundingClientRect(); "
+            "return r.top >= 0 && r.bottom <= innerHeight; }",
+            arg=chip,
+        )
+        assert in_viewport(page, f"{root} input[name={name}]") is True
+    else:
+        # On a phone the chip stays at the bottom while the outputs scroll under it.
+        outputs = f"{root} .dplab-lab-outputs"
+        page.evaluate("(s) => document.querySelector(s).scrollIntoView()", outputs)
+        page.evaluate("() => window.scrollBy(0, 300)")
+        assert in_viewport(page, chip) is True
+        for button in page.locator(f"{root} button[data-step]").all():
+            box = button.bounding_box()
+            assert box is None or (box["width"] >= 44 and box["height"] >= 44)
+
+
+# --- typed values and steps ---------------------------------------------------------------
+
+
+def test_steppers_take_typed_values_and_steps_and_refuse_bad_input(open_page):
+    page = open_page(RR, width=390, height=844).page
+    lab = page.locator(".dplab-rr-lab")
+    box = lab.locator(".dplab-lab-typed[data-for=p]")
+    slider = lab.locator("input[type=range][name=p]")
+    error = lab.locator("#rr-lab-lesson-p-error")
+    start = LESSON_LABS["rr"][1]
+
+    box.fill("0.90")
+    box.press("Enter")
+    assert_rr_shows(page, start.with_state(p="0.9"))
+    assert slider.input_value() == "90" and box.input_value() == "0.9"
+    assert error.is_hidden()
+
+    refusals = (("0.905", "lab.typed_off_grid", "0.9, 0.91"), ("0,9", "lab.typed_not_number", None))
+    for typed, key, near in refusals:
+        box.fill(typed)
+        box.press("Enter")
+        page.wait_for_function("(e) => !e.hidden", arg=error.element_handle())
+        message = error.inner_text()
+        assert message.startswith(label(key).split("{values}")[0].format(typed=typed))
+        assert "0.5, 0.51, 0.52, …, 0.98, 0.99, 1" in message  # the values it takes
+        if near:
+            assert label("lab.typed_near").format(values=near) in message
+        assert box.get_attribute("aria-invalid") == "true"
+        assert slider.input_value() == "90"  # refused: nothing moved
+        assert box.input_value() == typed  # kept for the reader to correct
+    expected = start.with_state(p="0.9").outputs()
+    got = shown(page, "rr")
+    assert {k: got[k] for k in expected if k != "p"} == {
+        k: expected[k] for k in expected if k != "p"
+    }
+
+    lab.locator("button[data-step='-1'][data-for=p]").click()
+    assert_rr_shows(page, start.with_state(p="0.89"))
+    assert error.is_hidden() and box.get_attribute("aria-invalid") == "false"
+    for _ in range(3):
+        lab.locator("button[data-step='1'][data-for=p]").click()
+    assert_rr_shows(page, start.with_state(p="0.92"))
+    lab.locator("button[data-step='1'][data-for=n]").click()
+    assert_rr_shows(page, start.with_state(p="0.92", n=5))
+    # At the ends a step stays put.
+    box.fill("1")
+    box.press("Enter")
+    lab.locator("button[data-step='1'][data-for=p]").click()
+    assert_rr_shows(page, start.with_state(p="1", n=5))
+
+
+# --- "things to try" ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("prefix", ["rr", "laplace", "gauss"])
+def test_things_to_try_buttons_load_their_state(open_page, prefix):
+    relative, lab = LESSON_LABS[prefix]
+    page = open_page(relative, width=1280, height=800).page
+    buttons = page.locator(f"a.dplab-lab-try[href^='#{lab.element_id}?']")
+    assert buttons.count() >= 4
+    for i in range(buttons.count()):
+        button = buttons.nth(i)
+        href = button.get_attribute("href")
+        button.scroll_into_view_if_needed()
+        button.click()
+        page.wait_for_function("(h) => location.hash === h", arg=href)
+        settle(page)
+        state = lab_state_from_hash(href)
+        got = page.evaluate(
+            "(s) => document.querySelector(s).dplabStart().params()", f"#{lab.element_id}"
+        )
+        assert dict(got) == state, href
+        # The lab came into view with its controls and verdict.
+        assert in_viewport(page, f"#{lab.element_id} .dplab-lab-chip") is True, href
+        assert in_viewport(page, f"#{lab.element_id} form input[type=range]") is True, href
+        if prefix == "rr":
+            assert_rr_shows(page, rr_lab_from(state))
+        elif prefix == "gauss":
+            expected = lab.with_state(
+                kind=state["kind"],
+                n=int(state["n"]),
+                bound=int(state["bound"]),
+                sigma=state["sigma"],
+                eps=state["eps"],
+                delta=state["claim"],
+            ).outputs()
+            got_texts = shown(page, "gauss")
+            for key in ("badge", "verdict", "delta", "sensitivity"):
+                assert got_texts[key] == gv.plain_text(expected[key]), (href, key)
+        else:
+            expected = lab.with_state(
+                kind=state["kind"],
+                n=int(state["n"]),
+                bound=state["bound"],
+                scale=state["scale"],
+                eps=state["eps"],
+            ).outputs()
+            got_texts = shown(page, "laplace")
+            assert {k: got_texts[k] for k in expected} == expected, href
+
+
+# --- the pair picker and the chart --------------------------------------------------------
+
+
+def test_pairs_are_picked_from_the_list_by_keyboard_and_by_clicking_a_bar(open_page):
+    page = open_page(RR).page
+    lab = page.locator(".dplab-rr-lab")
+    start = LESSON_LABS["rr"][1]
+    picker = lab.locator("select[name=pair]")
+    visible = picker.evaluate(
+        "(s) => Array.from(s.options).filter((o) => !o.hidden).map((o) => o.textContent)"
+    )
+    assert visible == ["0→1", "1→0", "1→2", "2→1", "2→3", "3→2", "3→4", "4→3"]  # the chart's
+    picker.select_option("2-1")
+    assert_rr_shows(page, start.with_state(pair=(2, 1)))
+    picker.focus()
+    page.keyboard.press("ArrowDown")  # the next pair in the chart's order
+    assert_rr_shows(page, start.with_state(pair=(2, 3)))
+    chosen = (
+        "() => document.querySelector('.dplab-rr-lab [data-chart=pairs] .dplab-chart')"
+        ".dplabView.data('rr_pairs').filter((r) => r.chosen).map((r) => r.pair)"
+    )
+    page.wait_for_function(f"() => ({chosen})().join() === '2→3'")
+
+    # Click the bar of 4→3 where the reader sees it.
+    point = page.evaluate(
+        """() => { const chart = document.querySelector(
+            '.dplab-rr-lab [data-chart=pairs] .dplab-chart');
+          const view = chart.dplabView, svg = chart.querySelector('svg').getBoundingClientRect();
+          const [ox, oy] = view.origin();
+          const bars = view.scenegraph().root.items[0].items.find((g) => g.marktype === 'rect' &&
+            g.items.some((i) => i.datum && i.datum.pair === '4→3'));
+          const b = bars.items.find((i) => i.datum.pair === '4→3').bounds;
+          return [svg.left + ox + (b.x1 + b.x2) / 2, svg.top + oy + (b.y1 + b.y2) / 2]; }"""
+    )
+    page.mouse.click(*point)
+    assert_rr_shows(page, start.with_state(pair=(4, 3)))
+    assert picker.input_value() == "4-3"
+    page.wait_for_function(f"() => ({chosen})().join() === '4→3'")
+
+    # n down to 2: the pair 4→3 no longer exists and moves to 2→1, saying so.
+    lab.locator(".dplab-lab-typed[data-for=n]").fill("2")
+    lab.locator(".dplab-lab-typed[data-for=n]").press("Enter")
+    clamped = start.with_state(n=2, lower=3, direction="down")
+    expected = clamped.outputs()
+    assert expected["pair-note"] == label("rr.lab_pair_clamped").format(requested="4→3", pair="2→1")
+    assert_rr_shows(page, clamped)
+    assert picker.input_value() == "2-1"
+
+
+# --- lab states as links ------------------------------------------------------------------
+
+
+def test_rr_state_round_trips_through_the_address(open_page, built_site):
+    page = open_page(RR).page
+    lab = page.locator(".dplab-rr-lab")
+    typed = lab.locator(".dplab-lab-typed[data-for=p]")
+    typed.fill("0.9")
+    typed.press("Enter")
+    lab.locator("input[name=delta]").fill("0.05")
+    lab.locator("select[name=pair]").select_option("3-4")
+    lab.locator("input[data-bit='0']").uncheck()
+    lab.locator("input[data-bit='1']").uncheck()
+    lab.locator("input[data-bit='4']").check()
+    state = LESSON_LABS["rr"][1].with_state(p="0.9", delta="0.05", pair=(3, 4), event=(4,))
+    assert_rr_shows(page, state)
+    # The address holds the state, written as dplab writes links.
+    page.wait_for_function("(h) => location.hash === h", arg=state.href())
+    assert lab.locator("a.dplab-lab-permalink").get_attribute("href") == state.href()
+    address = page.evaluate("() => location.href")
+
+    # Opened afresh (a bookmark, a shared link): the same state and verdicts.
+    page = open_page(RR + state.href(), draw_all=False).page
+    assert page.evaluate("() => location.href") == address
+    assert_rr_shows(page, state)
+    assert in_viewport(page, ".dplab-rr-lab .dplab-lab-chip") is True
+
+
+def test_links_from_other_pages_and_over_http_load_their_state(open_page, served_site):
+    start = LESSON_LABS["rr"][1]
+    state = start.with_state(n=6, alpha="1", pair=(5, 4), event=(0, 1, 2))
+    href = start.href("randomized-response.html", n=6, alpha="1", pair=(5, 4), event=(0, 1, 2))
+    assert href.startswith("randomized-response.html#lab-rr?")
+    page = open_page("lessons/" + href, site_root=served_site, draw_all=False).page
+    assert_rr_shows(page, state)
+    assert page.locator(".dplab-rr-lab [data-show=link-note]").is_hidden()
+
+    # Values no control can take are left out, and the lab says which.
+    page = open_page(RR + "#lab-rr?n=3&p=0.905&alpha=2&pair=7-8", draw_all=False).page
+    assert_rr_shows(page, start.with_state(n=3, alpha="2"))
+    note = page.locator(".dplab-rr-lab [data-show=link-note]")
+    assert note.is_visible()
+    assert note.inner_text() == label("lab.link_refused").format(values="p=0.905, pair=7-8")
+
+
+@pytest.mark.parametrize("prefix", ["laplace", "gauss"])
+def test_laplace_and_gauss_states_round_trip(open_page, prefix):
+    relative, start = LESSON_LABS[prefix]
+    if prefix == "laplace":
+        state = start.with_state(kind="mean", n=100, scale="0.5", eps="1.25")
+        moves = [("select[name=kind]", "mean"), ("n", "100"), ("scale", "0.5"), ("eps", "1.25")]
+    else:
+        state = start.with_state(kind="mean", n=16, sigma="2", eps="0.3", delta="1e-5")
+        moves = [
+            ("select[name=kind]", "mean"),
+            ("select[name=n]", "16"),
+            ("sigma", "2"),
+            ("eps", "0.3"),
+            ("select[name=claim]", "1e-5"),
+        ]
+    page = open_page(relative).page
+    root = page.locator(f".dplab-{prefix}-lab")
+    for control, value in moves:
+        if control.startswith("select"):
+            root.locator(control).select_option(value)
+        else:
+            root.locator(f".dplab-lab-typed[data-for={control}]").fill(value)
+            root.locator(f".dplab-lab-typed[data-for={control}]").press("Enter")
+    page.wait_for_function("(h) => location.hash === h", arg=state.href())
+    settle(page)
+    before = shown(page, prefix)
+    page = open_page(relative + state.href(), draw_all=False).page
+    settle(page)
+    assert shown(page, prefix) == before
+    expected = state.outputs()
+    for key in ("delta", "pure", "badge", "verdict"):
+        if key in expected:
+            assert before[key] == gv.plain_text(expected[key]), key
+
+
+def test_a_lab_far_below_the_fold_starts_only_when_needed(open_page):
+    visit = open_page(RR, draw_all=False)
+    page = visit.page
+    assert page.evaluate("() => window.DPLAB_RR.labs.length") == 0
+    page.locator(".dplab-rr-lab").scroll_into_view_if_needed()
+    page.wait_for_function("() => window.DPLAB_RR.labs.length === 1")
+    wait_until_ready(page)
+    assert_rr_shows(page, LESSON_LABS["rr"][1])
+    # Nothing was written to the address: the reader has not touched the lab.
+    assert page.evaluate("() => location.hash") == ""
+    assert visit.console_errors == []
+
+
+def test_links_in_the_text_name_reachable_states():
+    start = LESSON_LABS["rr"][1]
+    with pytest.raises(ValueError, match="p must be on the lab's grid"):
+        start.href(p="0.905")
+    with pytest.raises(ValueError, match="pair must be two adjacent counts"):
+        start.href(pair=(1, 3))
+    with pytest.raises(ValueError, match="unknown lab state"):
+        LESSON_LABS["laplace"][1].href(sigma="1")
+    assert Fraction(lab_state_from_hash(start.href(p=Fraction(9, 10)))["p"]) == Fraction(9, 10)
