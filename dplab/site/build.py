@@ -23,6 +23,7 @@ from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
+from dplab.site.bundle import write_bundle
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
 
@@ -32,8 +33,14 @@ __all__ = ["PREBUILT", "build_site"]
 PREBUILT = "dplab_prebuilt"
 
 
-def build_site(project: Project | None = None, site_dir: Path | None = None) -> Path:
-    """Build ``project`` into ``site_dir`` (default ``<root>/site``) atomically; return it."""
+def build_site(
+    project: Project | None = None, site_dir: Path | None = None, site_url: str | None = None
+) -> Path:
+    """Build ``project`` into ``site_dir`` (default ``<root>/site``) atomically; return it.
+
+    ``site_url`` is the address the site will be served at (``mkdocs.yml`` reads it from
+    ``DPLAB_SITE_URL`` when not given); only the 404 page, the canonical links and the
+    sitemap depend on it, and the pages open from disk either way."""
     project = project or Project()
     site_dir = (site_dir or project.site_dir).resolve()
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
@@ -43,7 +50,9 @@ def build_site(project: Project | None = None, site_dir: Path | None = None) -> 
     previous_cwd = Path.cwd()
     os.chdir(project.root)
     try:
-        config = load_config(str(project.root / "mkdocs.yml"), site_dir=str(temporary))
+        config = load_config(
+            str(project.root / "mkdocs.yml"), site_dir=str(temporary), site_url=site_url
+        )
         config.extra[PREBUILT] = True
         mkdocs_build(config)
     except BaseException:
@@ -66,6 +75,11 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True, metavar="command")
     build = commands.add_parser("build", help="build the site (atomically)")
     build.add_argument("--site-dir", type=Path, default=None, help="where to put the site")
+    dist = commands.add_parser("dist", help="zip the built site into the offline bundle")
+    dist.add_argument("--site-dir", type=Path, default=None, help="the built site (default site/)")
+    dist.add_argument(
+        "--dist-dir", type=Path, default=None, help="where the bundle goes (default dist/)"
+    )
     new = commands.add_parser("new", help="start a new lesson from lessons_src/_template.md")
     new.add_argument("slug", help="the lesson's address: lowercase words joined by '-'")
     new.add_argument("--title", required=True, help="the lesson's title")
@@ -76,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
         return _new(args.slug, args.title)
     if args.command == "check-links":
         return _check_links(args.site or Project().site_dir)
+    if args.command == "dist":
+        return _dist(args.site_dir or Project().site_dir, args.dist_dir or Project().root / "dist")
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
     logging.getLogger("mkdocs").addHandler(handler)
@@ -118,3 +134,13 @@ def _check_links(site: Path) -> int:
         print(link)
     print(f"{len(broken)} broken link(s) in {site}", file=sys.stderr)
     return 1 if broken else 0
+
+
+def _dist(site: Path, destination: Path) -> int:
+    try:
+        bundle = write_bundle(site, destination)
+    except FileNotFoundError as error:
+        print(f"\n{error}", file=sys.stderr)
+        return 1
+    print(f"Offline bundle: {bundle} ({bundle.stat().st_size / 2**20:.1f} MiB)")
+    return 0

@@ -13,6 +13,8 @@
   rendered at build time (and lose mkdocs-jupyter's MathJax loader), heading ids that
   their table of contents links to, link their large shared CSS instead of inlining it,
   and lose mkdocs-jupyter's remote Mermaid loader;
+* ``on_page_markdown``: the line ``[[offline-bundle]]`` becomes the link to the offline
+  bundle (``dplab.site.bundle``);
 * ``on_serve``: makes ``mkdocs serve`` reload when a lesson or ``dplab`` changes.
 """
 
@@ -26,6 +28,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import CombinedEvent, event_priority
 
 from dplab.site.build import PREBUILT
+from dplab.site.bundle import MARKER as BUNDLE_MARKER
+from dplab.site.bundle import bundle_link
 from dplab.site.catalog import lessons_in_order
 from dplab.site.errors import LessonError
 from dplab.site.katex import KatexError
@@ -41,7 +45,7 @@ from dplab.site.project import Project
 from dplab.site.search_text import search_view
 from dplab.site.sections import mark_scroll_boxes
 from dplab.site.security import CONTENT_SECURITY_POLICY, drop_remote_imports
-from dplab.site.wheel import site_wheel
+from dplab.site.wheel import site_wheel, wheel_metadata
 from dplab.views import LABELS, label
 
 
@@ -53,8 +57,11 @@ def on_config(config):
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     config.extra["dplab_labels"] = LABELS[os.environ.get("DPLAB_LANG", "ko")]
     config.extra["dplab_csp"] = CONTENT_SECURITY_POLICY
-    # The file name of the package wheel in notebooks/, for the notebook pages' link.
-    config.extra["dplab_wheel"] = site_wheel(_project(config).source_root).name
+    # The file name of the package wheel in notebooks/, for the notebook pages' link,
+    # and its version, which names the offline bundle that the home page links.
+    wheel = site_wheel(_project(config).source_root)
+    config.extra["dplab_wheel"] = wheel.name
+    config.extra["dplab_version"] = wheel_metadata(wheel.path)["Version"]
     try:
         lessons = lessons_in_order(_project(config))
     except LessonError as error:
@@ -74,6 +81,15 @@ def on_pre_build(config):
         prebuild(_project(config))
     except (BuildFailed, FileNotFoundError) as error:
         raise PluginError(f"DP Lab pre-build failed:\n{error}") from None
+
+
+def on_page_markdown(markdown, page, config, files):
+    if BUNDLE_MARKER not in markdown:
+        return markdown
+    link = bundle_link(config.extra["dplab_version"])
+    return "\n".join(
+        link if line.strip() == BUNDLE_MARKER else line for line in markdown.split("\n")
+    )
 
 
 # Material's search plugin strips these attributes from the pages it has indexed.

@@ -24,6 +24,7 @@ import sys
 import tempfile
 import tomllib
 import zipfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from email.message import Message
 from email.parser import HeaderParser
@@ -31,7 +32,13 @@ from pathlib import Path
 
 from packaging.requirements import Requirement
 
-__all__ = ["SiteWheel", "normalize_wheel", "site_wheel", "wheel_metadata"]
+__all__ = [
+    "SiteWheel",
+    "normalize_wheel",
+    "site_wheel",
+    "wheel_metadata",
+    "write_reproducible_zip",
+]
 
 FORMAT = 1
 _PROJECT_FILES = ("pyproject.toml",)
@@ -95,11 +102,11 @@ def _key(source_root: Path, backend: tuple[str, str]) -> str:
     return digest.hexdigest()[:20]
 
 
-def normalize_wheel(path: Path) -> None:
-    """Rewrite the zip at ``path`` so that its bytes depend only on its entries' contents."""
-    with zipfile.ZipFile(path) as source:
-        entries = [(info.filename, source.read(info)) for info in source.infolist()]
-    temporary = path.with_name(path.name + ".normalizing")
+def write_reproducible_zip(path: Path, entries: Iterable[tuple[str, bytes]]) -> Path:
+    """Write ``entries`` (name, content), in the order given, as the zip at ``path``, with
+    a fixed date, fixed permissions and a fixed compression level: its bytes depend only on
+    the entries.  Written beside ``path`` first, then renamed over it."""
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     with zipfile.ZipFile(temporary, "w") as target:
         for name, data in entries:
             info = zipfile.ZipInfo(name, date_time=_ZIP_EPOCH)
@@ -107,7 +114,14 @@ def normalize_wheel(path: Path) -> None:
             info.external_attr = _FILE_MODE << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             target.writestr(info, data, compresslevel=9)
-    temporary.replace(path)
+    return temporary.replace(path)
+
+
+def normalize_wheel(path: Path) -> None:
+    """Rewrite the zip at ``path`` so that its bytes depend only on its entries' contents."""
+    with zipfile.ZipFile(path) as source:
+        entries = [(info.filename, source.read(info)) for info in source.infolist()]
+    write_reproducible_zip(path, entries)
 
 
 def _build(source_root: Path, backend: str, destination: Path) -> Path:

@@ -8,10 +8,13 @@ for through its readiness signal (``tests.browser.helpers.wait_until_ready``).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
+import io
 import shutil
 import threading
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -89,14 +92,46 @@ def shared_lab_page(one_page, built_site):
         assert visit.problems() == ([], [], [], [])
 
 
-@pytest.fixture
-def served_site(built_site):
-    """The site served over HTTP on the loopback interface (for pages meant for a server)."""
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(built_site))
-    handler.log_message = lambda *args: None
+@contextlib.contextmanager
+def serving(site: Path, prefix: str = "/"):
+    """Serve ``site`` over HTTP on the loopback interface at ``http://127.0.0.1:<port>`` +
+    ``prefix`` (yielded without its last ``/``), as a static host such as GitHub Pages
+    does: a file missing under the prefix gets the site's ``404.html`` with status 404,
+    and nothing is served outside the prefix."""
+    assert prefix.startswith("/") and prefix.endswith("/")
+
+    class StaticHost(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+        def translate_path(self, path: str) -> str:
+            if not urllib.parse.urlsplit(path).path.startswith(prefix):
+                return str(site / "(outside the prefix)")
+            return super().translate_path("/" + path[len(prefix) :])
+
+        def send_head(self):
+            if Path(self.translate_path(self.path)).exists():
+                return super().send_head()
+            body = (site / "404.html").read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+
+    handler = functools.partial(StaticHost, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    thread.join()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{prefix.removesuffix('/')}"
+    finally:
+        server.shutdown()
+        thread.join()
+
+
+@pytest.fixture
+def served_site(built_site):
+    """The site served over HTTP on the loopback interface (for pages meant for a server)."""
+    with serving(built_site) as root:
+        yield root

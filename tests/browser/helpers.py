@@ -208,3 +208,15 @@ def run_json(page, function: str, argument: object) -> object:
         f"(text) => JSON.stringify(({function})(JSON.parse(text)))", json.dumps(argument)
     )
     return json.loads(text)
+
+
+def problems_on_pages(open_page, pages: list[str], site_root: str | None = None) -> dict:
+    """Open each of ``pages`` (relative to ``site_root``; default, the built site from
+    disk) with every chart drawn; return ``{page: problems}`` for those where anything went
+    wrong (console errors, requests off the site, failed requests, CSP violations)."""
+    problems = {}
+    for relative in pages:
+        visit = open_page(relative, site_root=site_root)
+        if any(visit.problems()):
+            problems[relative] = visit.problems()
+    return problems

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from dplab.site.security import CONTENT_SECURITY_POLICY
-from tests.browser.helpers import READY_TIMEOUT_MS, scroll_to_and_render, wait_until_ready
+from tests.browser.helpers import (
+    READY_TIMEOUT_MS,
+    problems_on_pages,
+    scroll_to_and_render,
+    wait_until_ready,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -23,13 +28,7 @@ def test_every_page_loads_with_no_console_error_request_off_the_site_or_csp_viol
 ):
     pages = all_pages(built_site)
     assert "index.html" in pages and "lessons/tour.html" in pages and "notebooks/tour.html" in pages
-    root = served_site if how == "http" else None
-    problems = {}
-    for relative in pages:
-        visit = open_page(relative, site_root=root)
-        if any(visit.problems()):
-            problems[relative] = visit.problems()
-    assert problems == {}
+    assert problems_on_pages(open_page, pages, served_site if how == "http" else None) == {}
 
 
 @pytest.mark.parametrize("how", ["file", "http"])

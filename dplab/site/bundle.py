@@ -1,0 +1,88 @@
+"""The offline bundle: the built site in one zip that opens from disk anywhere.
+
+``python -m dplab.site dist`` (``make dist``, after ``make site``) writes
+``dist/dp-lab-<version>.zip``: every file of ``site/`` under one folder ``dp-lab-<version>/``
+(so unzipping never spills files into the reader's folder), which holds ``index.html``,
+the lessons, the notebooks and, beside them, the ``dplab`` wheel they install.  The pages
+link each other relatively and load nothing from elsewhere, so the unzipped ``index.html``
+opens from disk wherever it lands.  ``<version>`` is the wheel's.
+
+The zip is reproducible: its entries are sorted by name and written with a fixed date,
+fixed permissions and a fixed compression level (``wheel.write_reproducible_zip``), so
+the same site gives the same bytes.  The hosted site serves the bundle under
+``downloads/`` (the Pages workflow copies it there, and the home page links it); the
+bundle leaves that folder out, so it never contains a copy of itself.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from dplab.site.wheel import wheel_metadata, write_reproducible_zip
+from dplab.views import label
+
+__all__ = [
+    "DOWNLOADS",
+    "MARKER",
+    "bundle_file_name",
+    "bundle_link",
+    "site_version",
+    "write_bundle",
+]
+
+# Where the hosted site serves the bundle (relative to the site's root).
+DOWNLOADS = "downloads"
+# A line of a page at the top of docs/ that becomes the link to the bundle.
+MARKER = "[[offline-bundle]]"
+
+
+def bundle_file_name(version: str) -> str:
+    """``dp-lab-<version>.zip``, the bundle's file name."""
+    return f"dp-lab-{version}.zip"
+
+
+def bundle_link(version: str) -> str:
+    """The HTML paragraph that links the hosted bundle from a page at the top of the site.
+
+    The file exists on the hosted site only (``make site`` does not zip the site it is
+    building); opened from disk, the link points to the same relative path."""
+    name = bundle_file_name(version)
+    text = label("bundle.download").format(file=name)
+    return f'<p class="dplab-bundle"><a href="{DOWNLOADS}/{name}" download>{text}</a></p>'
+
+
+def _site_wheel_file(site: Path) -> Path:
+    wheels = sorted((site / "notebooks").glob("dplab-*.whl"))
+    if len(wheels) != 1:
+        raise FileNotFoundError(
+            f"{site / 'notebooks'} must hold exactly one dplab wheel (found "
+            f"{[w.name for w in wheels] or 'none'}): build the site first with 'make site'"
+        )
+    return wheels[0]
+
+
+def site_version(site: Path) -> str:
+    """The version of the ``dplab`` wheel that the built ``site`` serves."""
+    return wheel_metadata(_site_wheel_file(site))["Version"]
+
+
+def write_bundle(site: Path, destination: Path) -> Path:
+    """Zip the built ``site`` into ``destination/dp-lab-<version>.zip`` and copy its wheel
+    beside it; return the zip's path.  ``site/downloads/`` is left out."""
+    wheel = _site_wheel_file(site)
+    if not sorted(site.glob("notebooks/*.ipynb")) or not (site / "index.html").is_file():
+        raise FileNotFoundError(f"{site} has no index.html or no notebooks: run 'make site'")
+    version = site_version(site)
+    folder = Path(bundle_file_name(version)).stem
+    files = sorted(
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*")
+        if p.is_file() and p.relative_to(site).parts[0] != DOWNLOADS
+    )
+    destination.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(wheel, destination / wheel.name)
+    return write_reproducible_zip(
+        destination / bundle_file_name(version),
+        ((f"{folder}/{name}", (site / name).read_bytes()) for name in files),
+    )

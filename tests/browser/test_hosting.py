@@ -1,0 +1,93 @@
+"""The site where it is read besides the checkout: hosted under a sub-path (as GitHub
+Pages serves a project, e.g. ``/dp-lab/``) and unzipped from the offline bundle."""
+
+from __future__ import annotations
+
+import zipfile
+
+import pytest
+
+from dplab.site.build import build_site
+from dplab.site.bundle import write_bundle
+from dplab.site.project import Project
+from tests.browser.conftest import serving
+from tests.browser.helpers import problems_on_pages
+from tests.browser.test_search import type_query
+
+pytestmark = pytest.mark.browser
+
+PREFIX = "/dp-lab/"
+
+
+@pytest.fixture(scope="module")
+def hosted_site(tmp_path_factory):
+    """The site as the Pages workflow builds it, for an address under ``PREFIX``."""
+    site_dir = tmp_path_factory.mktemp("hosted") / "site"
+    return build_site(Project(), site_dir=site_dir, site_url=f"https://example.org{PREFIX}")
+
+
+@pytest.fixture(scope="module")
+def under_prefix(hosted_site):
+    with serving(hosted_site, PREFIX) as root:
+        yield root
+
+
+def test_the_site_works_under_a_sub_path(open_page, under_prefix):
+    """The home page, a lesson with charts and a notebook page load everything they need
+    from under the prefix: no request leaves it (each would be recorded), none fails, no
+    console error, no CSP violation."""
+    assert under_prefix.endswith("/dp-lab")
+    pages = ["index.html", "lessons/tour.html", "notebooks/tour.html"]
+    assert problems_on_pages(open_page, pages, under_prefix) == {}
+
+
+def test_a_lesson_under_a_sub_path_draws_its_charts_and_math(open_page, under_prefix):
+    page = open_page("lessons/tour.html", site_root=under_prefix).page
+    charts = page.locator(".dplab-chart")
+    assert charts.count() > 0
+    assert page.locator(".dplab-chart svg.marks").count() == charts.count()
+    page.evaluate("document.fonts.ready")
+    assert page.evaluate("document.fonts.check('16px KaTeX_Main')")
+
+
+def test_search_under_a_sub_path_loads_its_index_and_links_under_the_prefix(
+    open_page, under_prefix
+):
+    visit = open_page("lessons/tour.html", site_root=under_prefix)
+    visit.page.locator("input.md-search__input").click()
+    type_query(visit.page, "삼각부등식")
+    links = visit.page.locator(".md-search-result__link").evaluate_all(
+        "(links) => links.map((a) => a.href)"
+    )
+    assert links and all(link.startswith(f"{under_prefix}/") for link in links)
+    assert any(link.startswith(f"{under_prefix}/lessons/") for link in links)
+    assert visit.problems() == ([], [], [], [])
+
+
+def test_the_not_found_page_under_a_sub_path_loads_its_assets_from_there(open_page, under_prefix):
+    # GitHub Pages shows 404.html at any missing address, however deep.
+    visit = open_page("no/such/page.html", site_root=under_prefix)
+    assert visit.page.locator("h1").inner_text() == "404 - Not found"
+    styles = visit.page.evaluate("[...document.styleSheets].map((s) => s.href).filter(Boolean)")
+    assert styles and all(href.startswith(f"{under_prefix}/assets/") for href in styles)
+    assert visit.page.locator(".md-header__button.md-logo").get_attribute("href") in (
+        f"{PREFIX}index.html",
+        PREFIX,
+    )
+    assert (visit.off_site, visit.failed, visit.csp_violations) == ([], [], [])
+
+
+@pytest.fixture(scope="module")
+def unzipped_bundle(built_site, tmp_path_factory):
+    """``make dist``'s bundle of the built site, unzipped into a new folder elsewhere (its
+    name has a space and Korean letters, as a reader's download folder may)."""
+    bundle = write_bundle(built_site, tmp_path_factory.mktemp("dist"))
+    somewhere = tmp_path_factory.mktemp("내려받은 강의 ")
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(somewhere)
+    return somewhere / bundle.stem
+
+
+def test_the_unzipped_bundle_opens_from_disk(open_page, unzipped_bundle):
+    root = unzipped_bundle.resolve().as_uri()
+    assert problems_on_pages(open_page, ["index.html", "lessons/tour.html"], root) == {}
