@@ -23,7 +23,7 @@ from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
-from dplab.site.bundle import write_bundle
+from dplab.site.bundle import DOWNLOADS, write_bundle
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
 
@@ -36,7 +36,8 @@ PREBUILT = "dplab_prebuilt"
 def build_site(
     project: Project | None = None, site_dir: Path | None = None, site_url: str | None = None
 ) -> Path:
-    """Build ``project`` into ``site_dir`` (default ``<root>/site``) atomically; return it.
+    """Build ``project`` into ``site_dir`` (default ``<root>/site``) atomically, with the
+    offline bundle of it in ``downloads/`` (:mod:`dplab.site.bundle`); return it.
 
     ``site_url`` is the address the site will be served at (``mkdocs.yml`` reads it from
     ``DPLAB_SITE_URL`` when not given); only the 404 page, the canonical links and the
@@ -55,6 +56,7 @@ def build_site(
         )
         config.extra[PREBUILT] = True
         mkdocs_build(config)
+        write_bundle(temporary, temporary / DOWNLOADS, with_wheel=False)
     except BaseException:
         shutil.rmtree(temporary, ignore_errors=True)
         raise

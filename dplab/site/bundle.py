@@ -9,13 +9,16 @@ opens from disk wherever it lands.  ``<version>`` is the wheel's.
 
 The zip is reproducible: its entries are sorted by name and written with a fixed date,
 fixed permissions and a fixed compression level (``wheel.write_reproducible_zip``), so
-the same site gives the same bytes.  The hosted site serves the bundle under
-``downloads/`` (the Pages workflow copies it there, and the home page links it); the
-bundle leaves that folder out, so it never contains a copy of itself.
+the same site gives the same bytes.  Every build puts the bundle in the site's own
+``downloads/`` (``dplab.site.build.build_site``), where the home page links it, so the link
+works on the hosted site and from disk alike; the bundle leaves that folder out, so it
+never contains a copy of itself, and in its copy of a page the link becomes a sentence
+saying that the reader is reading the bundle.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -42,11 +45,11 @@ def bundle_file_name(version: str) -> str:
     return f"dp-lab-{version}.zip"
 
 
-def bundle_link(version: str) -> str:
-    """The HTML paragraph that links the hosted bundle from a page at the top of the site.
+_LINK = re.compile(r'<p class="dplab-bundle">.*?</p>', re.DOTALL)
 
-    The file exists on the hosted site only (``make site`` does not zip the site it is
-    building); opened from disk, the link points to the same relative path."""
+
+def bundle_link(version: str) -> str:
+    """The HTML paragraph that links the bundle from a page at the top of the site."""
     name = bundle_file_name(version)
     text = label("bundle.download").format(file=name)
     return f'<p class="dplab-bundle"><a href="{DOWNLOADS}/{name}" download>{text}</a></p>'
@@ -67,9 +70,17 @@ def site_version(site: Path) -> str:
     return wheel_metadata(_site_wheel_file(site))["Version"]
 
 
-def write_bundle(site: Path, destination: Path) -> Path:
-    """Zip the built ``site`` into ``destination/dp-lab-<version>.zip`` and copy its wheel
-    beside it; return the zip's path.  ``site/downloads/`` is left out."""
+def _in_bundle(name: str, content: bytes) -> bytes:
+    """A file as the bundle holds it: a page's link to the bundle becomes a sentence."""
+    if not name.endswith(".html") or b'class="dplab-bundle"' not in content:
+        return content
+    sentence = f'<p class="dplab-bundle">{label("bundle.inside")}</p>'
+    return _LINK.sub(sentence, content.decode("utf-8")).encode("utf-8")
+
+
+def write_bundle(site: Path, destination: Path, *, with_wheel: bool = True) -> Path:
+    """Zip the built ``site`` into ``destination/dp-lab-<version>.zip`` and (``with_wheel``)
+    copy its wheel beside it; return the zip's path.  ``site/downloads/`` is left out."""
     wheel = _site_wheel_file(site)
     if not sorted(site.glob("notebooks/*.ipynb")) or not (site / "index.html").is_file():
         raise FileNotFoundError(f"{site} has no index.html or no notebooks: run 'make site'")
@@ -81,8 +92,9 @@ def write_bundle(site: Path, destination: Path) -> Path:
         if p.is_file() and p.relative_to(site).parts[0] != DOWNLOADS
     )
     destination.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(wheel, destination / wheel.name)
+    if with_wheel:
+        shutil.copyfile(wheel, destination / wheel.name)
     return write_reproducible_zip(
         destination / bundle_file_name(version),
-        ((f"{folder}/{name}", (site / name).read_bytes()) for name in files),
+        ((f"{folder}/{name}", _in_bundle(name, (site / name).read_bytes())) for name in files),
     )

@@ -86,7 +86,7 @@ def test_the_real_bundle_has_every_page_notebook_and_the_wheel(built_site, tmp_p
         names = {name.removeprefix(folder) for name in archive.namelist()}
     assert all(name.startswith(folder) for name in archive.namelist())
     site = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()}
-    assert names == site
+    assert names == {name for name in site if not name.startswith(DOWNLOADS + "/")}
     notebooks = {n for n in names if n.startswith("notebooks/") and n.endswith(".ipynb")}
     lessons = {n for n in names if n.startswith("lessons/") and n.endswith(".html")}
     assert {f"notebooks/{Path(n).stem}.ipynb" for n in lessons} == notebooks
@@ -94,7 +94,12 @@ def test_the_real_bundle_has_every_page_notebook_and_the_wheel(built_site, tmp_p
 
 
 @pytest.mark.build
-def test_the_home_page_links_the_bundle_where_the_hosted_site_serves_it(built_site):
+def test_the_home_page_links_the_bundle_that_every_build_puts_in_the_site(built_site, tmp_path):
     name = bundle_file_name(site_version(built_site))
     home = (built_site / "index.html").read_text(encoding="utf-8")
     assert f'<a href="{DOWNLOADS}/{name}" download>' in home
+    published = built_site / DOWNLOADS / name
+    assert published.read_bytes() == write_bundle(built_site, tmp_path).read_bytes()
+    with zipfile.ZipFile(published) as archive:
+        bundled_home = archive.read(f"{Path(name).stem}/index.html").decode("utf-8")
+    assert 'class="dplab-bundle"' in bundled_home and DOWNLOADS + "/" not in bundled_home
