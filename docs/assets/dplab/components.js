@@ -162,7 +162,9 @@
     }
   }
 
-  // A box that scrolls gets tabindex="0". Measuring every box at once on load would force
+  // A box that scrolls sideways says so: the class "dplab-scrolls" (a shadow on the side
+  // with more to see, dplab.css) and a hint under it; a box that scrolls gets tabindex="0"
+  // unless something inside it can take the focus. Measuring every box at once on load would force
   // the layout of the whole of a long page, including the parts it skips until the reader
   // gets there (dplab.site.sections): the boxes are measured in small slices while the
   // browser is idle (the readiness task "scroll-boxes"), and again by a ResizeObserver
@@ -170,9 +172,30 @@
   var SCROLLERS = "pre, pre > code, .highlight-ipynb, .katex-display, .dplab-chart, .dplab-output, .dplab-chart-table";
 
   function focusableIfScrolling(box) {
-    var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+    var sideways = box.scrollWidth > box.clientWidth + 1;
+    var scrolls = sideways || box.scrollHeight > box.clientHeight + 1;
     var focusable = box.querySelector("a, button, input, select, textarea, [tabindex]");
     if (scrolls && !focusable && !box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");
+    markSideways(box, sideways);
+  }
+
+  // The hint follows the outermost box of a code block (a <pre> holds the <code> that
+  // scrolls) and is hidden from screen readers: the box's role already says it scrolls.
+  function markSideways(box, sideways) {
+    if (box.classList.contains("dplab-scrolls") === sideways) return;
+    box.classList.toggle("dplab-scrolls", sideways);
+    var after = box.parentElement && box.parentElement.tagName === "PRE" ? box.parentElement : box;
+    var hint = after.nextElementSibling;
+    var hinted = hint && hint.classList.contains("dplab-scroll-hint");
+    if (sideways && !hinted) {
+      hint = document.createElement("span");
+      hint.className = "dplab-scroll-hint";
+      hint.setAttribute("aria-hidden", "true");
+      hint.textContent = window.DPLAB.labels["page.scroll_hint"];
+      after.insertAdjacentElement("afterend", hint);
+    } else if (!sideways && hinted) {
+      hint.remove();
+    }
   }
 
   var measure = new ResizeObserver(function (entries) {

@@ -1,0 +1,128 @@
+"""What a reader cannot see: every box of a page measured against the viewport.
+
+:func:`clipped_boxes` lays out the whole page (sections that skip rendering until the
+reader gets there are shown first) and measures every text run (a ``Range`` over each
+text node, so a long word or formula inside a narrow box counts, not only the box) and
+every graphic or control (``svg``, ``img``, ``canvas``, form controls), wherever it comes
+from: lessons, labs, quizzes, Material's own header and drawer.  A box may reach beyond
+the viewport or beyond an ancestor that clips its overflow only inside a box that a
+reader can scroll and is told scrolls: ``overflow-x: auto|scroll``, focusable
+(``tabindex``) and marked scrollable (the class ``dplab-scrolls`` that
+``components.js`` gives every box that scrolls).  What such a box shows is then measured
+in its place, up to the viewport.
+
+Not measured, by design: what is hidden from everyone (``display: none``,
+``visibility: hidden``, ``inert``, zero size), the visually-hidden texts meant for screen
+readers (a clipping box of at most 1 px), and Material's drawer while it is closed (it
+slides out of the viewport on purpose; :func:`clipped_boxes` measures it open with
+``drawer_open=True``).
+"""
+
+from __future__ import annotations
+
+MEASURE = r"""
+(options) => {
+  const slack = options.slack;
+  const style = document.createElement("style");
+  style.textContent = ".dplab-section, .jupyter-wrapper .jp-Notebook > .jp-Cell"
+    + " { content-visibility: visible !important; }"
+    + " *, *::before, *::after { transition: none !important; animation: none !important; }";
+  document.head.appendChild(style);
+  const drawer = document.getElementById("__drawer");
+  if (drawer) drawer.checked = options.drawerOpen;
+  const viewport = { left: 0, right: document.documentElement.clientWidth };
+  const offenders = new Map();
+
+  function describe(element) {
+    const parts = [];
+    for (let e = element; e && e !== document.body && parts.length < 4; e = e.parentElement) {
+      let part = e.tagName.toLowerCase();
+      if (e.id) { parts.unshift(part + "#" + e.id); break; }
+      const classes = Array.from(e.classList).filter((c) => !/^(is-|md-typeset$)/.test(c)).slice(0, 2);
+      if (classes.length) part += "." + classes.join(".");
+      parts.unshift(part);
+    }
+    return parts.join(" > ");
+  }
+
+  function hiddenByDesign(element) {
+    for (let e = element; e; e = e.parentElement) {
+      if (e.inert) return true;
+      const s = getComputedStyle(e);
+      if (s.clip && s.clip !== "auto") return true;
+      if (s.overflowX !== "visible" && (e.clientWidth <= 1 || e.clientHeight <= 1)) return true;
+      if (!options.drawerOpen && e.classList.contains("md-sidebar") && s.position === "fixed") return true;
+    }
+    return false;
+  }
+
+  function marked(box) {
+    return /auto|scroll/.test(getComputedStyle(box).overflowX)
+      && box.classList.contains("dplab-scrolls") && box.tabIndex >= 0;
+  }
+
+  // The part of `rect` a reader sees: clipped by each ancestor that clips, and reported
+  // where it is cut without that ancestor being a marked scroll box.
+  // `first` is the first box that may clip: a text's own element, a graphic's parent.
+  function check(element, first, rect) {
+    let left = rect.left, right = rect.right;
+    let slid = false;
+    for (let a = first; a && a !== document.documentElement; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.transform !== "none") slid = true;
+      if (s.position === "fixed") break;
+      if (s.overflowX === "visible") continue;
+      const box = a.getBoundingClientRect();
+      const inner = { left: box.left + a.clientLeft, right: box.left + a.clientLeft + a.clientWidth };
+      const past = Math.max(inner.left - left, right - inner.right);
+      // A panel slid wholly out of its box on purpose (Material's nested navigation).
+      if (slid && (right <= inner.left || left >= inner.right)) return;
+      // Text cut with an ellipsis says that it is cut (Material's header and drawer).
+      if (past > slack && s.textOverflow === "ellipsis") return;
+      if (past > slack && !marked(a)) { report(element, past, "cut by " + describe(a)); return; }
+      left = Math.max(left, inner.left);
+      right = Math.min(right, inner.right);
+      if (right <= left) return;  // scrolled out of sight inside a marked box
+    }
+    const past = Math.max(viewport.left - left, right - viewport.right);
+    if (past > slack) report(element, past, "beyond the viewport");
+  }
+
+  function report(element, past, how) {
+    const key = describe(element) + " (" + how + ")";
+    offenders.set(key, Math.max(offenders.get(key) || 0, Math.round(past)));
+  }
+
+  const GRAPHIC = "svg, img, canvas, video, iframe, input, select, textarea, button";
+  const root = options.drawerOpen ? document.querySelector(".md-sidebar--primary") : document.body;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.data.trim()) continue;
+    const element = node.parentElement;
+    if (!element || element.closest("script, style, noscript, template, svg")) continue;
+    if (!element.checkVisibility({ visibilityProperty: true })) continue;
+    range.selectNodeContents(node);
+    const rect = range.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0 || hiddenByDesign(element)) continue;
+    check(element, element, rect);
+  }
+  for (const element of root.querySelectorAll(GRAPHIC)) {
+    if (element.parentElement.closest("svg")) continue;
+    if (!element.checkVisibility({ visibilityProperty: true })) continue;
+    const rect = element.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0 || hiddenByDesign(element)) continue;
+    check(element, element.parentElement, rect);
+  }
+  if (drawer) drawer.checked = false;
+  style.remove();
+  return Array.from(offenders, ([where, px]) => where + ": " + px + " px").sort();
+}
+"""
+
+
+def clipped_boxes(page, *, drawer_open: bool = False, slack: float = 1.0) -> list[str]:
+    """Every text run, graphic or control of ``page`` that reaches more than ``slack`` px
+    beyond the viewport or the box that clips it, outside a marked scroll box: one line
+    ``selector (how): overflow px`` each, sorted (empty when nothing is cut)."""
+    return page.evaluate(MEASURE, {"slack": slack, "drawerOpen": drawer_open})
