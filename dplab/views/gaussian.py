@@ -751,8 +751,10 @@ def walkthrough_chart(
     )
     eps_text = (
         alt.Chart(pd.DataFrame([{"loss": eps, "text": label("gauss.eps_line", eps=f"{eps:g}")}]))
-        .mark_text(align="right", dy=-8, fontSize=12, opacity=alt.ExprRef("step >= 3 ? 1 : 0"))
-        .encode(y="loss:Q", x=alt.value(width - 4), text="text:N")
+        .mark_text(
+            align="right", dx=-4, dy=-8, fontSize=12, opacity=alt.ExprRef("step >= 3 ? 1 : 0")
+        )
+        .encode(y="loss:Q", x=alt.value("width"), text="text:N")
     )
     bottom = alt.layer(region, loss_line, eps_rule, eps_text).properties(
         width=width, height=150, title=label("gauss.walk_loss")

@@ -21,7 +21,7 @@ slides out of the viewport on purpose; :func:`clipped_boxes` measures it open wi
 from __future__ import annotations
 
 MEASURE = r"""
-(options) => {
+async (options) => {
   const slack = options.slack;
   const style = document.createElement("style");
   style.textContent = ".dplab-section, .jupyter-wrapper .jp-Notebook > .jp-Cell"
@@ -30,6 +30,9 @@ MEASURE = r"""
   document.head.appendChild(style);
   const drawer = document.getElementById("__drawer");
   if (drawer) drawer.checked = options.drawerOpen;
+  // Let the page react to the new layout first (components.js marks boxes that scroll
+  // from a ResizeObserver, which runs before the next frame).
+  for (let frame = 0; frame < 2; frame++) await new Promise((next) => requestAnimationFrame(next));
   const viewport = { left: 0, right: document.documentElement.clientWidth };
   const offenders = new Map();
 
@@ -79,18 +82,23 @@ MEASURE = r"""
       if (slid && (right <= inner.left || left >= inner.right)) return;
       // Text cut with an ellipsis says that it is cut (Material's header and drawer).
       if (past > slack && s.textOverflow === "ellipsis") return;
-      if (past > slack && !marked(a)) { report(element, past, "cut by " + describe(a)); return; }
+      if (past > slack && !marked(a)) { report(describe(a) + " cuts", element, past); return; }
       left = Math.max(left, inner.left);
       right = Math.min(right, inner.right);
       if (right <= left) return;  // scrolled out of sight inside a marked box
     }
     const past = Math.max(viewport.left - left, right - viewport.right);
-    if (past > slack) report(element, past, "beyond the viewport");
+    if (past > slack) report("beyond the viewport", element, past);
   }
 
-  function report(element, past, how) {
-    const key = describe(element) + " (" + how + ")";
-    offenders.set(key, Math.max(offenders.get(key) || 0, Math.round(past)));
+  // One line per box that cuts (or per element beyond the viewport): the largest
+  // overflow, how many texts or graphics it cuts and one of them.
+  function report(how, element, past) {
+    const key = how === "beyond the viewport" ? describe(element) + " beyond the viewport" : how;
+    const seen = offenders.get(key) || { px: 0, count: 0, example: describe(element) };
+    seen.px = Math.max(seen.px, Math.round(past));
+    seen.count += 1;
+    offenders.set(key, seen);
   }
 
   const GRAPHIC = "svg, img, canvas, video, iframe, input, select, textarea, button";
@@ -116,7 +124,8 @@ MEASURE = r"""
   }
   if (drawer) drawer.checked = false;
   style.remove();
-  return Array.from(offenders, ([where, px]) => where + ": " + px + " px").sort();
+  return Array.from(offenders, ([where, seen]) =>
+    `${where}: ${seen.px} px (${seen.count} cut, e.g. ${seen.example})`).sort();
 }
 """
 
@@ -124,5 +133,6 @@ MEASURE = r"""
 def clipped_boxes(page, *, drawer_open: bool = False, slack: float = 1.0) -> list[str]:
     """Every text run, graphic or control of ``page`` that reaches more than ``slack`` px
     beyond the viewport or the box that clips it, outside a marked scroll box: one line
-    ``selector (how): overflow px`` each, sorted (empty when nothing is cut)."""
+    ``box that cuts: largest overflow px (how many cut, e.g. one of them)`` each, or
+    ``element beyond the viewport: …``, sorted (empty when nothing is cut)."""
     return page.evaluate(MEASURE, {"slack": slack, "drawerOpen": drawer_open})

@@ -169,7 +169,7 @@
   // gets there (dplab.site.sections): the boxes are measured in small slices while the
   // browser is idle (the readiness task "scroll-boxes"), and again by a ResizeObserver
   // whenever one changes size (a turned phone, a redrawn chart).
-  var SCROLLERS = "pre, pre > code, .highlight-ipynb, .katex-display, .dplab-chart, .dplab-output, .dplab-chart-table";
+  var SCROLLERS = "pre, pre > code, .highlight-ipynb, .katex-display, .dplab-chart, .dplab-output, .dplab-chart-table, .jp-RenderedHTMLCommon";
 
   function focusableIfScrolling(box) {
     var sideways = box.scrollWidth > box.clientWidth + 1;
