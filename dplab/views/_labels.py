@@ -345,7 +345,7 @@ LABELS: dict[str, dict[str, str]] = {
             "선그림: ε = 0부터 10까지 필요한 δ(ε)의 상용로그. 점선 가로선은 주장한 δ, 마름모는 "
             "지금의 ε. 실험실의 조절기를 움직이면 다시 그려진다."
         ),
-        "gauss.lab_title": "가우스 실험실: 조절기 하나가 세 그림을 함께 움직입니다",
+        "gauss.lab_title": "가우스 실험실: 조절기 하나가 세 패널을 함께 움직입니다",
         "gauss.lab_query_group": "질의",
         "gauss.lab_mechanism_group": "잡음과 주장",
         "gauss.lab_kind": "질의 종류",
@@ -743,7 +743,7 @@ LABELS: dict[str, dict[str, str]] = {
             "Line chart: base-10 logarithm of the required δ(ε) for ε = 0 to 10. Dashed rule: the "
             "claimed δ; diamond: the current ε. Redrawn when the lab's controls move."
         ),
-        "gauss.lab_title": "Gaussian lab: one control moves all three figures",
+        "gauss.lab_title": "Gaussian lab: one control moves all three panels",
         "gauss.lab_query_group": "Query",
         "gauss.lab_mechanism_group": "Noise and claim",
         "gauss.lab_kind": "query kind",

@@ -172,7 +172,7 @@
   var SCROLLERS = "pre, pre > code, .highlight-ipynb, .katex-display, .dplab-chart, .dplab-output, .dplab-chart-table, .jp-RenderedHTMLCommon";
 
   function focusableIfScrolling(box) {
-    var sideways = box.scrollWidth > box.clientWidth + 1;
+    var sideways = box.scrollWidth > box.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(box).overflowX);
     var scrolls = sideways || box.scrollHeight > box.clientHeight + 1;
     var focusable = box.querySelector("a, button, input, select, textarea, [tabindex]");
     if (scrolls && !focusable && !box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");
