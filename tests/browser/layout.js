@@ -38,15 +38,28 @@ async (options) => {
     return false;
   }
 
+  // Scrolls, says so, and the keyboard reaches it (the box itself, or something in it).
   function marked(box) {
     return /auto|scroll/.test(getComputedStyle(box).overflowX)
-      && box.classList.contains("dplab-scrolls") && box.tabIndex >= 0;
+      && box.classList.contains("dplab-scrolls")
+      && (box.tabIndex >= 0 || box.querySelector("a, button, input, select, textarea") !== null);
   }
 
   // The part of `rect` a reader sees: clipped by each ancestor that clips, and reported
   // where it is cut without that ancestor being a marked scroll box.
   // `first` is the first box that may clip: a text's own element, a graphic's parent.
-  function check(element, first, rect) {
+  // `node`: the text node measured, if any. A text seen to overflow is measured again
+  // character by character, leaving out blanks: spaces that end a wrapped line hang past
+  // the box's edge (CSS Text) without showing anything.
+  function check(element, first, rect, node) {
+    const cut = (how, past) => {
+      if (node) {
+        const inked = inkedExtent(node);
+        if (inked) check(element, first, inked, null);
+      } else {
+        report(how, element, past);
+      }
+    };
     let left = rect.left, right = rect.right;
     let slid = false;
     for (let a = first; a && a !== document.documentElement; a = a.parentElement) {
@@ -61,13 +74,28 @@ async (options) => {
       if (slid && (right <= inner.left || left >= inner.right)) return;
       // Text cut with an ellipsis says that it is cut (Material's header and drawer).
       if (past > slack && s.textOverflow === "ellipsis") return;
-      if (past > slack && !marked(a)) { report(describe(a) + " cuts", element, past); return; }
+      if (past > slack && !marked(a)) { cut(describe(a) + " cuts", past); return; }
       left = Math.max(left, inner.left);
       right = Math.min(right, inner.right);
       if (right <= left) return;  // scrolled out of sight inside a marked box
     }
     const past = Math.max(viewport.left - left, right - viewport.right);
-    if (past > slack) report("beyond the viewport", element, past);
+    if (past > slack) cut("beyond the viewport", past);
+  }
+
+  function inkedExtent(node) {
+    const one = document.createRange();
+    let left = Infinity, right = -Infinity;
+    for (let i = 0; i < node.data.length; i++) {
+      if (!/\S/.test(node.data[i])) continue;
+      one.setStart(node, i);
+      one.setEnd(node, i + 1);
+      const r = one.getBoundingClientRect();
+      if (r.width === 0) continue;
+      left = Math.min(left, r.left);
+      right = Math.max(right, r.right);
+    }
+    return right > left ? { left: left, right: right } : null;
   }
 
   // One line per box that cuts (or per element beyond the viewport): the largest
@@ -92,14 +120,14 @@ async (options) => {
     range.selectNodeContents(node);
     const rect = range.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0 || hiddenByDesign(element)) continue;
-    check(element, element, rect);
+    check(element, element, rect, node);
   }
   for (const element of root.querySelectorAll(GRAPHIC)) {
     if (element.parentElement.closest("svg")) continue;
     if (!element.checkVisibility({ visibilityProperty: true })) continue;
     const rect = element.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0 || hiddenByDesign(element)) continue;
-    check(element, element.parentElement, rect);
+    check(element, element.parentElement, rect, null);
   }
   if (drawer) drawer.checked = false;
   style.remove();

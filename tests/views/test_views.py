@@ -9,9 +9,8 @@ import altair as alt
 import pandas as pd
 import pytest
 
-from dplab.views import CHART_THEMES, VEGALITE_MIME, chart_html, label, mimebundle
+from dplab.views import CHART_THEMES, VEGALITE_MIME, chart_html, fit_width, label, mimebundle
 from dplab.views import laplace as laplace_views
-from dplab.views._display import fit_width
 
 SCALES = [0.5, 1.0, 1.5, 2.0]
 
