@@ -81,12 +81,31 @@ pictures = ChartPictures()
 
 
 def _at_widths(spec: dict) -> dict[str, dict]:
-    if spec.get("width") != "container":
+    """The spec to draw at each width: one as it is, or, for a chart as wide as its
+    container (anywhere in it: a panel of a concatenation too), one per width of
+    :data:`CONTAINER_WIDTHS` with that width in place of ``"container"``."""
+    if not _fills_container(spec):
         return {"fixed": spec}
-    fit = spec.get("autosize") or {"type": "fit-x", "contains": "padding"}
-    return {
-        name: {**spec, "width": width, "autosize": fit} for name, width in CONTAINER_WIDTHS.items()
-    }
+    return {name: _with_width(spec, width) for name, width in CONTAINER_WIDTHS.items()}
+
+
+def _fills_container(node: object) -> bool:
+    if isinstance(node, dict):
+        return node.get("width") == "container" or any(map(_fills_container, node.values()))
+    if isinstance(node, list):
+        return any(map(_fills_container, node))
+    return False
+
+
+def _with_width(node: object, width: int) -> object:
+    if isinstance(node, dict):
+        return {
+            key: width if key == "width" and value == "container" else _with_width(value, width)
+            for key, value in node.items()
+        }
+    if isinstance(node, list):
+        return [_with_width(item, width) for item in node]
+    return node
 
 
 def _needs_live_view(spec: dict) -> bool:

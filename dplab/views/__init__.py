@@ -3,7 +3,15 @@
 Importing this package makes the ``dplab`` chart renderer and theme active.
 """
 
-from dplab.views._display import CHART_THEMES, VEGALITE_MIME, chart_html, enable, mimebundle
+from dplab.views._display import (
+    CHART_THEMES,
+    VEGALITE_MIME,
+    chart_html,
+    enable,
+    fit_width,
+    mimebundle,
+    stacked_on_phones,
+)
 from dplab.views._labels import LABELS, label
 from dplab.views._notation import NOTATION, notation_html
 from dplab.views._walkthrough import WALKTHROUGH_MIME, Walkthrough
@@ -17,9 +25,11 @@ __all__ = [
     "Walkthrough",
     "chart_html",
     "enable",
+    "fit_width",
     "label",
     "mimebundle",
     "notation_html",
+    "stacked_on_phones",
 ]
 
 enable()

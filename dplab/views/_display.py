@@ -15,18 +15,24 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-from typing import Any
+import re
+from typing import TYPE_CHECKING, Any
 
 import altair as alt
 
 from dplab.views._walkthrough import Walkthrough
+
+if TYPE_CHECKING:
+    from pandas.io.formats.style import Styler
 
 __all__ = [
     "CHART_THEMES",
     "VEGALITE_MIME",
     "chart_html",
     "enable",
+    "fit_width",
     "mimebundle",
+    "stacked_on_phones",
 ]
 
 VEGALITE_MIME = f"application/vnd.vegalite.v{alt.SCHEMA_VERSION.lstrip('v').split('.')[0]}+json"
@@ -78,8 +84,57 @@ def _escape_json_for_html(spec: dict[str, Any]) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+_VIEW_KEYS = ("mark", "layer")
+_FIT = {"type": "fit-x", "contains": "padding"}
+
+
+def _stretched(view: dict[str, Any]) -> dict[str, Any]:
+    """One panel (a single or layered view) as wide as its container."""
+    return {**view, "width": "container"} if any(k in view for k in _VIEW_KEYS) else view
+
+
+def fit_width(spec: dict[str, Any]) -> dict[str, Any]:
+    """``spec`` laid out for the width of the page it is drawn in (a new dict).
+
+    Every panel takes the width of its container (Vega-Lite ``width: "container"``) and the
+    whole chart, axes and legends included, fits it (``autosize: fit-x``): the plot
+    narrows on a phone while text keeps the theme's sizes.  Panels side by side
+    (``hconcat``) keep their widths on a wide page; the spec also carries them stacked
+    (``usermeta.dplab.narrow``, a ``vconcat`` of stretched panels) with the width below
+    which the chart script draws that instead (``usermeta.dplab.stack_below``, the
+    panels' widths plus room for axes).  Heights and other settings are kept.
+
+    >>> fit_width({"mark": "line", "width": 320})["width"]
+    'container'
+    >>> narrow = fit_width({"hconcat": [{"mark": "bar", "width": 200}] * 2})["usermeta"]["dplab"]
+    >>> narrow["stack_below"], narrow["narrow"]["vconcat"][0]["width"]
+    (560, 'container')
+    """
+    fitted = {**spec, "autosize": spec.get("autosize", _FIT)}
+    if "hconcat" in spec:
+        panels = spec["hconcat"]
+        wide = sum(
+            panel.get("width", 300) if isinstance(panel.get("width"), int) else 300
+            for panel in panels
+        )
+        meta = dict(spec.get("usermeta", {}))
+        meta["dplab"] = {
+            **meta.get("dplab", {}),
+            "narrow": {"vconcat": [_stretched(panel) for panel in panels]},
+            "stack_below": wide + 80 * len(panels),
+        }
+        fitted["usermeta"] = meta
+        return fitted
+    if "vconcat" in spec:
+        fitted["vconcat"] = [_stretched(panel) for panel in spec["vconcat"]]
+        return fitted
+    return _stretched(fitted)
+
+
 def chart_html(spec: dict[str, Any]) -> str:
-    """The ``<div>`` that the site's chart script draws: spec inline, accessible label."""
+    """The ``<div>`` that the site's chart script draws: spec inline (laid out for the
+    page's width by :func:`fit_width`), accessible label."""
+    spec = fit_width(spec)
     payload = _escape_json_for_html(spec)
     chart_id = "chart-" + hashlib.sha256(payload.encode()).hexdigest()[:12]
     description = spec.get("description", "")
@@ -113,6 +168,31 @@ def enable() -> None:
     alt.data_transformers.disable_max_rows()
 
 
+_CARDS = 'data-dplab-layout="cards"'
+
+
+def stacked_on_phones(styler: Styler) -> Styler:
+    """Mark the table of ``styler`` to show each row as a card on a phone: one line
+    "column title: value" per cell (``dplab.css``), so that no column of a record-like
+    table (a certificate row, a case) hides off-screen.  Wider screens show the table."""
+    return styler.set_table_attributes(_CARDS)
+
+
+_HEADING = re.compile(r'<th id="T_\w+_level0_col(\d+)" class="col_heading[^"]*" >(.*?)</th>', re.S)
+_CELL = re.compile(r'(<td id="T_\w+_row\d+_col(\d+)" class="[^"]*")')
+
+
+def _label_cells(table: str) -> str:
+    """Give each data cell its column title as ``data-label`` (shown by the cards)."""
+    titles = {
+        int(col): html.unescape(re.sub(r"<[^>]*>", "", text))
+        for col, text in _HEADING.findall(table)
+    }
+    return _CELL.sub(
+        lambda m: f'{m.group(1)} data-label="{html.escape(titles.get(int(m.group(2)), ""))}"', table
+    )
+
+
 def _table_html(obj: Any) -> str:
     import pandas as pd
 
@@ -123,7 +203,9 @@ def _table_html(obj: Any) -> str:
             obj = obj.hide(axis="index")
     digest = hashlib.sha256(obj.data.to_json().encode()).hexdigest()[:8]
     obj.set_uuid(f"t{digest}")
-    return obj.to_html(table_attributes='class="dplab-table"')
+    cards = obj.table_attributes == _CARDS
+    table = obj.to_html(table_attributes='class="dplab-table"' + (f" {_CARDS}" if cards else ""))
+    return _label_cells(table) if cards else table
 
 
 def mimebundle(obj: object) -> dict[str, Any]:

@@ -36,6 +36,7 @@ LABELS: dict[str, dict[str, str]] = {
         "chart.export_svg": "SVG로 저장",
         "chart.export_png": "PNG로 저장",
         "chart.menu": "차트 메뉴",
+        "page.scroll_hint": "옆으로 밀어 나머지를 보세요 →",
         "chart.table_show": "데이터를 표로 보기",
         "chart.table_hide": "표 닫기",
         "chart.table_rows": "처음 {shown}행 (전체 {total}행)",
@@ -495,7 +496,7 @@ LABELS: dict[str, dict[str, str]] = {
             "선그림: ε = 0부터 10까지 필요한 δ(ε)의 상용로그. 점선 가로선은 주장한 δ, 마름모는 "
             "지금의 ε. 실험실의 조절기를 움직이면 다시 그려진다."
         ),
-        "gauss.lab_title": "가우스 실험실: 조절기 하나가 세 그림을 함께 움직입니다",
+        "gauss.lab_title": "가우스 실험실: 조절기 하나가 세 패널을 함께 움직입니다",
         "gauss.lab_query_group": "질의",
         "gauss.lab_mechanism_group": "잡음과 주장",
         "gauss.lab_kind": "질의 종류",
@@ -580,6 +581,7 @@ LABELS: dict[str, dict[str, str]] = {
         "chart.export_svg": "Save as SVG",
         "chart.export_png": "Save as PNG",
         "chart.menu": "Chart menu",
+        "page.scroll_hint": "Scroll sideways to see the rest →",
         "chart.table_show": "Show the data as a table",
         "chart.table_hide": "Hide the table",
         "chart.table_rows": "first {shown} rows (of {total})",
@@ -1047,7 +1049,7 @@ LABELS: dict[str, dict[str, str]] = {
             "Line chart: base-10 logarithm of the required δ(ε) for ε = 0 to 10. Dashed rule: the "
             "claimed δ; diamond: the current ε. Redrawn when the lab's controls move."
         ),
-        "gauss.lab_title": "Gaussian lab: one control moves all three figures",
+        "gauss.lab_title": "Gaussian lab: one control moves all three panels",
         "gauss.lab_query_group": "Query",
         "gauss.lab_mechanism_group": "Noise and claim",
         "gauss.lab_kind": "query kind",

@@ -780,8 +780,8 @@ def walkthrough_chart(
             )
             text = (
                 alt.Chart(eps_rows)
-                .mark_text(align="right", dy=-8, fontSize=12)
-                .encode(y="loss:Q", x=alt.value(width - 4), text="text:N")
+                .mark_text(align="right", dx=-4, dy=-8, fontSize=12)
+                .encode(y="loss:Q", x=alt.value("width"), text="text:N")
             )
             layers = [region, line, rule, text]
         return alt.layer(*layers).properties(

@@ -18,6 +18,7 @@ from pandas.io.formats.style import Styler
 
 from dplab import laplace, queries
 from dplab.finite import RationalLike
+from dplab.views._display import stacked_on_phones
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
 from dplab.views._walkthrough import Walkthrough
@@ -431,7 +432,7 @@ def error_table(
                     label("laplace.col_relative"): number_text(mae / width) if width else "—",
                 }
             )
-    return _styled(pd.DataFrame(rows))
+    return stacked_on_phones(_styled(pd.DataFrame(rows)))
 
 
 WALK_WIDTH = 260  # a step's panel; the page scales it to its column (its SVG has a viewBox)

@@ -33,6 +33,7 @@ from pandas.io.formats.style import Styler
 from dplab import randomized_response as rr
 from dplab.finite import Certificate, RationalLike, check_alpha, check_delta
 from dplab.rr_lab import LAB_GRID
+from dplab.views._display import stacked_on_phones
 from dplab.views._lab import chosen_point
 from dplab.views._labels import label
 from dplab.views._tables import column, fixed_table, live_table, with_tables, yes_no
@@ -764,7 +765,7 @@ def aggregation_table(p: RationalLike, sizes: Sequence[int]) -> Styler:
             ],
         }
     )
-    return _unbroken(table)
+    return stacked_on_phones(_unbroken(table))
 
 
 # --- tables -------------------------------------------------------------------------------
@@ -800,7 +801,7 @@ def certificate_table(n: int, p: RationalLike, alpha: RationalLike, delta: Ratio
             ],
         }
     )
-    return _unbroken(table)
+    return stacked_on_phones(_unbroken(table))
 
 
 def count_law_table(n: int, p: RationalLike) -> Styler:

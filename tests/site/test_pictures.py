@@ -3,6 +3,7 @@ focusable until measured (dplab.site.sections.mark_scroll_boxes)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import altair as alt
@@ -22,6 +23,16 @@ def bars(**properties) -> dict:
     return chart.properties(description="막대", **properties).to_dict()
 
 
+def fixed_chart_html(spec: dict, chart_id: str = "chart-00000000f1ed") -> str:
+    """A chart <div> as chart_html writes it, but of a spec with a fixed width (chart_html
+    makes every chart as wide as its column)."""
+    payload = json.dumps(spec, sort_keys=True, separators=(",", ":"))
+    return (
+        f'<div class="dplab-chart" id="{chart_id}" role="figure">'
+        f'<script type="application/json">{payload}</script></div>'
+    )
+
+
 @pytest.fixture
 def renderer(tmp_path):
     fresh = ChartPictures(REPOSITORY)
@@ -37,7 +48,8 @@ def build(page: str, renderer) -> tuple[str, dict[str, str]]:
 def test_every_chart_gets_one_picture_per_palette_and_a_phone_drawing_if_it_fills_its_box(
     renderer,
 ):
-    fixed, wide = chart_html(bars(width=300, height=120)), chart_html(bars(width="container"))
+    fixed = fixed_chart_html(bars(width=300, height=120))
+    wide = chart_html(bars(width=300, height=120))  # as wide as its column on the page
     page, written = build(f"<p>a</p>{fixed}<p>b</p>{wide}", renderer)
     assert page.count("<picture") == 2 * len(CHART_THEMES)
     assert page.count('<source media="(max-width: 599px)"') == len(CHART_THEMES)  # wide only
@@ -84,7 +96,7 @@ def test_a_notebook_pages_chart_with_its_attributes_reordered_gets_its_pictures(
 def test_pictures_are_the_same_every_build_and_cached(renderer):
     page = chart_html(bars(width=200, height=100))
     first = build(page, renderer)
-    assert renderer.rendered == len(CHART_THEMES)
+    assert renderer.rendered == len(CHART_THEMES) * len(CONTAINER_WIDTHS)
     again = ChartPictures(REPOSITORY)
     again.cache_dir = renderer.cache_dir
     assert build(page, again) == first

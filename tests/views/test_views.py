@@ -9,7 +9,7 @@ import altair as alt
 import pandas as pd
 import pytest
 
-from dplab.views import CHART_THEMES, chart_html, label, mimebundle
+from dplab.views import CHART_THEMES, VEGALITE_MIME, chart_html, fit_width, label, mimebundle
 from dplab.views import laplace as laplace_views
 
 SCALES = [0.5, 1.0, 1.5, 2.0]
@@ -114,3 +114,68 @@ def test_notation_has_the_same_symbols_in_every_language():
     assert symbols["ko"][:3] == symbols["en"][:3] == ["ε", "α = e<sup>ε</sup>", "δ"]
     assert len(symbols["ko"]) == len(symbols["en"])
     assert all(meaning.strip() for rows in NOTATION.values() for _, meaning in rows)
+
+
+# --- laid out for the page's width ------------------------------------------------------
+
+
+def _spec_in(html_text: str) -> dict:
+    return json.loads(html_text.split('type="application/json">')[1].split("</script>")[0])
+
+
+def test_every_chart_takes_the_width_of_its_column_and_fits_it():
+    layer = alt.layer(
+        alt.Chart(pd.DataFrame({"x": [1, 2]})).mark_line().encode(x="x:Q"),
+        alt.Chart(pd.DataFrame({"x": [1]})).mark_rule().encode(x="x:Q"),
+    ).properties(width=320, height=200, description="두 겹")
+    spec = _spec_in(mimebundle(layer)["text/html"])
+    assert (spec["width"], spec["height"]) == ("container", 200)
+    assert spec["autosize"] == {"type": "fit-x", "contains": "padding"}
+    stacked = _spec_in(
+        chart_html(alt.vconcat(layer.properties(width=250), layer.properties(width=250)).to_dict())
+    )
+    assert [panel["width"] for panel in stacked["vconcat"]] == ["container", "container"]
+    # Jupyter gets the spec as it was made; only the page's copy is laid out.
+    assert mimebundle(layer)[VEGALITE_MIME]["width"] == 320
+
+
+def test_panels_side_by_side_carry_a_stacked_layout_for_narrow_pages():
+    panel = {"mark": "bar", "width": 200, "height": 100}
+    spec = {"hconcat": [panel, {**panel, "width": 240}], "autosize": "pad"}
+    fitted = fit_width(spec)
+    assert fitted["hconcat"] == spec["hconcat"] and fitted["autosize"] == "pad"
+    meta = fitted["usermeta"]["dplab"]
+    assert meta["narrow"] == {"vconcat": [{**panel, "width": "container"}] * 2}
+    assert meta["stack_below"] == 200 + 240 + 2 * 80
+    assert spec == {"hconcat": [panel, {**panel, "width": 240}], "autosize": "pad"}  # unchanged
+
+
+def test_record_tables_label_every_cell_with_its_column_title():
+    from html.parser import HTMLParser
+
+    from dplab.views import randomized_response as rrv
+
+    styler = rrv.certificate_table(4, "3/4", 1, "0.05")
+
+    class Cells(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.table, self.rows = {}, []
+
+        def handle_starttag(self, tag, attrs):
+            attributes = dict(attrs)
+            if tag == "table":
+                self.table = attributes
+            elif tag == "tr":
+                self.rows.append([])
+            elif tag == "td":
+                self.rows[-1].append(attributes.get("data-label"))
+
+    cells = Cells()
+    cells.feed(mimebundle(styler)["text/html"])
+    assert cells.table["data-dplab-layout"] == "cards"
+    body = [row for row in cells.rows if row]
+    assert len(body) == 8  # the ordered neighbouring pairs of counts 0..4
+    assert all(row == list(styler.data.columns) for row in body)
+    plain = mimebundle(pd.DataFrame({"a": [1]}))["text/html"]
+    assert "data-dplab-layout" not in plain and "data-label" not in plain

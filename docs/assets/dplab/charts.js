@@ -220,8 +220,18 @@
     });
   }
 
+  // Panels side by side come with a stacked layout too (dplab.views fit_width): a
+  // container narrower than usermeta.dplab.stack_below draws them stacked.
+  function laidOut(spec, container) {
+    var meta = spec.usermeta && spec.usermeta.dplab;
+    if (!meta || !meta.narrow || container.clientWidth >= meta.stack_below) return spec;
+    var stacked = Object.assign({}, spec, meta.narrow);
+    delete stacked.hconcat;
+    return stacked;
+  }
+
   function embed(container) {
-    var spec = JSON.parse(container.querySelector('script[type="application/json"]').textContent);
+    var spec = laidOut(JSON.parse(container.querySelector('script[type="application/json"]').textContent), container);
     var target = container.querySelector(".dplab-chart-view");
     if (!target) {
       target = document.createElement("div");

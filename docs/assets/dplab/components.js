@@ -301,17 +301,20 @@
     }
   }
 
-  // A box that scrolls gets tabindex="0". The build has already made every box that may
-  // scroll focusable (data-dplab-scroll, dplab.site.sections.mark_scroll_boxes), because
-  // measuring a box in a part of a long page that is not shown yet would force the browser
-  // to lay that part out. A ResizeObserver reports each box once the browser lays it out
-  // anyway (it comes near the viewport, a phone turns, a chart is redrawn); only then is it
-  // measured, and a marked box that does not scroll loses its tabindex (unless it has the
-  // focus: it keeps it until the focus moves on).
-  var SCROLLERS = "[data-dplab-scroll], pre, pre > code, .highlight-ipynb, .katex-display, .dplab-chart, .dplab-output, .dplab-chart-table";
+  // A box that scrolls gets tabindex="0" (unless something inside it can take the focus),
+  // and a box that scrolls sideways says so: the class "dplab-scrolls" (a shadow on the side
+  // with more to see, dplab.css) and a hint under it. The build has already made every box
+  // that may scroll focusable (data-dplab-scroll, dplab.site.sections.mark_scroll_boxes),
+  // because measuring a box in a part of a long page that is not shown yet would force the
+  // browser to lay that part out. A ResizeObserver reports each box once the browser lays
+  // it out anyway (it comes near the viewport, a phone turns, a chart is redrawn); only then
+  // is it measured, and a marked box that does not scroll loses its tabindex (unless it has
+  // the focus: it keeps it until the focus moves on).
+  var SCROLLERS = "[data-dplab-scroll], pre, pre > code, .highlight-ipynb, .katex-display, .dplab-chart, .dplab-output, .dplab-chart-table, .jp-RenderedHTMLCommon";
 
   function focusableIfScrolling(box) {
-    var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+    var sideways = box.scrollWidth > box.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(box).overflowX);
+    var scrolls = sideways || box.scrollHeight > box.clientHeight + 1;
     var focusable = box.querySelector("a, button, input, select, textarea, [tabindex]");
     if (scrolls && !focusable) {
       if (!box.hasAttribute("tabindex")) {
@@ -320,6 +323,26 @@
       }
     } else if (box.hasAttribute("data-dplab-scroll") && document.activeElement !== box) {
       box.removeAttribute("tabindex");
+    }
+    markSideways(box, sideways);
+  }
+
+  // The hint follows the outermost box of a code block (a <pre> holds the <code> that
+  // scrolls) and is hidden from screen readers: the box's role already says it scrolls.
+  function markSideways(box, sideways) {
+    if (box.classList.contains("dplab-scrolls") === sideways) return;
+    box.classList.toggle("dplab-scrolls", sideways);
+    var after = box.parentElement && box.parentElement.tagName === "PRE" ? box.parentElement : box;
+    var hint = after.nextElementSibling;
+    var hinted = hint && hint.classList.contains("dplab-scroll-hint");
+    if (sideways && !hinted) {
+      hint = document.createElement("span");
+      hint.className = "dplab-scroll-hint";
+      hint.setAttribute("aria-hidden", "true");
+      hint.textContent = window.DPLAB.labels["page.scroll_hint"];
+      after.insertAdjacentElement("afterend", hint);
+    } else if (!sideways && hinted) {
+      hint.remove();
     }
   }
 

@@ -1,0 +1,167 @@
+"""Every page at phone widths: nothing cut off, scroll boxes that say they scroll, charts as
+wide as their column, and words about the arrangement that hold at every width."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dplab.views._labels import label
+from tests.browser.helpers import scroll_to_and_render
+from tests.browser.layout import clipped_boxes
+from tests.browser.test_pages import all_pages, pages_with_charts
+
+pytestmark = pytest.mark.browser
+
+PHONES = [360, 390, 430]
+
+
+@pytest.mark.parametrize(
+    ("width", "scheme"), [(w, s) for w in PHONES for s in ("light", "dark")] + [(1280, "light")]
+)
+def test_nothing_a_reader_needs_is_cut_off(open_page, built_site, width, scheme):
+    """Every text, graphic and control of every page, and of Material's drawer (navigation
+    and table of contents) opened, lies inside the viewport and inside the boxes that clip
+    it, unless it is in a box marked as scrolling sideways (tests.browser.layout)."""
+    cut = {}
+    for relative in all_pages(built_site):
+        page = open_page(relative, width=width, scheme=scheme).page
+        found = clipped_boxes(page) + [
+            f"drawer: {c}" for c in clipped_boxes(page, drawer_open=True)
+        ]
+        if found:
+            cut[relative] = found
+    assert cut == {}
+
+
+def test_the_measure_finds_what_is_cut_off(open_page):
+    """The measure itself: a formula made too wide for its box, in a box that clips
+    without saying so, is reported with its overflow; marked as scrolling, it is not."""
+    page = open_page("lessons/tour.html", width=390, draw_all=False).page
+    assert clipped_boxes(page) == []
+    page.evaluate(
+        "() => { const box = document.querySelector('.katex-display');"
+        " box.classList.remove('dplab-scrolls'); box.style.overflowX = 'hidden';"
+        " box.querySelector('.katex').style.fontSize = '4em'; }"
+    )
+    cut = clipped_boxes(page)
+    assert len(cut) == 1 and re.search(r"> span\.katex-display cuts: ", cut[0]), cut
+    assert int(re.search(r"cuts: (\d+) px", cut[0]).group(1)) > 100
+    page.evaluate(
+        "() => { const box = document.querySelector('.katex-display');"
+        " box.style.overflowX = 'auto'; box.classList.add('dplab-scrolls'); box.tabIndex = 0; }"
+    )
+    assert clipped_boxes(page) == []
+
+
+def test_a_box_that_scrolls_sideways_says_so(open_page):
+    """At 360 px, each box that scrolls sideways has a shadow edge, a hint under it and
+    takes the keyboard focus; one that stops scrolling (its text made smaller) loses them."""
+    page = open_page("lessons/gaussian.html", width=360, draw_all=False).page
+    boxes = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.dplab-scrolls')).map((box) => {
+          const after = box.parentElement.tagName === 'PRE' ? box.parentElement : box;
+          const hint = after.nextElementSibling;
+          return {
+            scrolls: box.scrollWidth > box.clientWidth,
+            focusable: box.tabIndex >= 0
+              || box.querySelector('a, button, input, select, textarea') !== null,
+            shadow: getComputedStyle(box).backgroundImage.includes('gradient'),
+            hint: hint && hint.classList.contains('dplab-scroll-hint') ? hint.textContent : null,
+          };
+        })"""
+    )
+    assert len(boxes) >= 3
+    expected = {
+        "scrolls": True,
+        "focusable": True,
+        "shadow": True,
+        "hint": label("page.scroll_hint"),
+    }
+    assert all(box == expected for box in boxes), boxes
+    code = page.locator("pre > code.dplab-scrolls:not(details:not([open]) code)").first
+    hints = page.locator(".dplab-scroll-hint").count()
+    scroll_to_and_render(code)  # a box skipped off screen is not measured again
+    code.evaluate(  # now it fits
+        "(box) => [box, ...box.querySelectorAll('*')].forEach((e) => { e.style.fontSize = '1px'; })"
+    )
+    page.wait_for_function(
+        "(box) => !box.classList.contains('dplab-scrolls')", arg=code.element_handle()
+    )
+    assert page.locator(".dplab-scroll-hint").count() == hints - 1
+
+
+def test_record_tables_are_cards_on_a_phone_and_tables_on_a_desktop(open_page):
+    """The certificate table: on a phone each row is a card whose lines carry the column
+    titles (the verdict included); on a desktop it is a table."""
+    table = "table[data-dplab-layout='cards']"
+    cells = (
+        "(t) => Array.from(t.querySelectorAll('tbody tr:first-child td')).map(td => ["
+        "td.dataset.label, getComputedStyle(td).display,"
+        " getComputedStyle(td, '::before').content])"
+    )
+    heads = "(t) => Array.from(t.querySelectorAll('thead th')).map(th => th.textContent)"
+    page = open_page("lessons/randomized-response.html", width=390, draw_all=False).page
+    certificate = page.locator(table).first
+    titles = certificate.evaluate(heads)
+    assert titles[-1].startswith(label("rr.col_verdict").split("{")[0])
+    shown = certificate.evaluate(cells)
+    assert [c[0] for c in shown] == titles
+    assert all(display == "flex" and before == f'"{title}"' for title, display, before in shown)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    assert {c[1] for c in certificate.evaluate(cells)} == {"table-cell"}
+
+
+CHART_WIDTHS = """(c) => {
+  const column = c.getBoundingClientRect().width;
+  const svg = c.querySelector('svg.marks').getBoundingClientRect();
+  const menu = c.querySelector('details > summary');
+  const over = menu ? menu.getBoundingClientRect() : null;
+  const covers = over !== null && over.left < svg.right && over.right > svg.left
+    && over.top < svg.bottom && over.bottom > svg.top;
+  return {id: c.id, column: Math.round(column), chart: Math.round(svg.width), covers: covers};
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_charts_are_as_wide_as_their_column_and_the_menu_covers_nothing(
+    open_page, built_site, width
+):
+    """Lesson and lab charts alike fill their column (within 40 px, the room a
+    stacked layout leaves) without passing it, and the chart menu lies outside the
+    drawing."""
+    wrong = []
+    for relative in pages_with_charts(built_site):
+        page = open_page(relative, width=width).page
+        for chart in page.locator(".dplab-chart").evaluate_all(f"(cs) => cs.map({CHART_WIDTHS})"):
+            if not (chart["column"] - 40 <= chart["chart"] <= chart["column"]) or chart["covers"]:
+                wrong.append((relative, chart))
+    assert wrong == []
+
+
+PANELS = """() => Array.from(document.querySelectorAll('.dplab-gauss-lab .dplab-lab-panel')).map(
+  (p) => { const r = p.getBoundingClientRect(), h = p.querySelector('h3').textContent.trim();
+           return {heading: h, top: r.top, left: r.left}; })"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_gaussian_lab_text_names_its_panels_in_reading_order(open_page, width):
+    """The text before the Gaussian lab names its three panels by their headings, first to
+    third; at 1280 and 390 px the panels exist and a reader meets them in that order
+    (top to bottom, and left to right within a row), whatever the arrangement."""
+    page = open_page("lessons/gaussian.html", width=width, draw_all=False).page
+    panels = page.evaluate(PANELS)
+    headings = [
+        label(k) for k in ("gauss.panel_heading", "gauss.density_heading", "gauss.profile_heading")
+    ]
+    assert sorted(p["heading"] for p in panels) == sorted(headings)
+    reading = sorted(panels, key=lambda p: (round(p["top"] / 8), p["left"]))
+    text = page.evaluate(
+        "(first) => Array.from(document.querySelectorAll('.md-content p')).map("
+        "(p) => p.textContent.replace(/\\s+/g, ' ')).find((t) => t.includes(first))",
+        headings[0],
+    )
+    named = sorted(headings, key=text.index)
+    assert [p["heading"] for p in reading] == named == headings
+    assert not re.search(r"왼쪽 위|오른쪽 위|그 옆|왼쪽의|오른쪽의", text)
