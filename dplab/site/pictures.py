@@ -9,7 +9,7 @@ one ``<picture>`` per palette (``loading="lazy"``: a picture is fetched when it 
 the viewport, and only the one of the palette shown, at a phone's width on a phone).
 ``charts.js`` replaces the picture by the live chart
 (tooltips, export, table view, sliders) as soon as the reader points at it, focuses it
-or touches it (a walkthrough's chart: the walkthrough); charts that exist to be operated
+or touches it (a walkthrough's panels too); charts that exist to be operated
 (a chart with its own sliders, marked ``data-dplab-live`` here, and the charts of labs)
 are drawn live when they come near the viewport, with their picture shown until then.
 Before printing every chart is drawn.

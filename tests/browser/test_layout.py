@@ -59,6 +59,16 @@ def test_a_box_that_scrolls_sideways_says_so(open_page):
     """At 360 px, each box that scrolls sideways has a shadow edge, a hint under it and
     takes the keyboard focus; one that stops scrolling (its text made smaller) loses them."""
     page = open_page("lessons/gaussian.html", width=360, draw_all=False).page
+    # A box is measured when the browser lays it out (it comes near the viewport): read
+    # through the page a screen at a time, two frames each (the ResizeObserver's turn).
+    frames = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+    while True:
+        page.evaluate(frames)
+        if not page.evaluate(
+            "() => { const y = scrollY; scrollBy(0, innerHeight); return scrollY > y; }"
+        ):
+            break
+    page.evaluate(frames)
     boxes = page.evaluate(
         """() => Array.from(document.querySelectorAll('.dplab-scrolls')).map((box) => {
           const after = box.parentElement.tagName === 'PRE' ? box.parentElement : box;
@@ -80,15 +90,14 @@ def test_a_box_that_scrolls_sideways_says_so(open_page):
         "hint": label("page.scroll_hint"),
     }
     assert all(box == expected for box in boxes), boxes
-    code = page.locator("pre > code.dplab-scrolls:not(details:not([open]) code)").first
+    locator = page.locator("pre > code.dplab-scrolls:not(details:not([open]) code)").first
     hints = page.locator(".dplab-scroll-hint").count()
-    scroll_to_and_render(code)  # a box skipped off screen is not measured again
+    scroll_to_and_render(locator)  # a box skipped off screen is not measured again
+    code = locator.element_handle()  # this box, even once it no longer matches
     code.evaluate(  # now it fits
         "(box) => [box, ...box.querySelectorAll('*')].forEach((e) => { e.style.fontSize = '1px'; })"
     )
-    page.wait_for_function(
-        "(box) => !box.classList.contains('dplab-scrolls')", arg=code.element_handle()
-    )
+    page.wait_for_function("(box) => !box.classList.contains('dplab-scrolls')", arg=code)
     assert page.locator(".dplab-scroll-hint").count() == hints - 1
 
 

@@ -23,7 +23,10 @@ GEOMETRY = """(box) => {
     header: header,
     height: window.innerHeight,
     nav: rect(box.querySelector('.dplab-walkthrough-nav')),
-    panel: rect(step.querySelector('.dplab-walkthrough-panel svg.marks')),
+    // the panel: its live chart, or the build's picture of it shown until then
+    panel: rect([...step.querySelectorAll(
+      '.dplab-walkthrough-panel svg.marks, .dplab-walkthrough-panel .dplab-chart-picture img'
+    )].find((e) => e.checkVisibility())),
     text: rect(step.querySelector('.dplab-walkthrough-text')),
     live: box.querySelector('.dplab-walkthrough-live').textContent,
     title: step.querySelector('.dplab-walkthrough-step-title strong').textContent,

@@ -8,8 +8,7 @@
 // chart at once, and the Vega libraries (about 830 KB) are loaded only when a chart is
 // drawn live, without holding up the page (they are not in mkdocs.yml's
 // extra_javascript). A chart is drawn live, replacing its picture, as soon as the reader
-// points at it (or at the walkthrough it illustrates), touches it, focuses it or opens its
-// table; a chart that exists to be operated (its own sliders: data-dplab-live; a lab's) is
+// points at it, touches it, focuses it or opens its table; a chart that exists to be operated (its own sliders: data-dplab-live; a lab's) is
 // drawn when it comes within one screen of the viewport. Before printing, every chart not drawn yet is
 // drawn. `DPLAB_CHARTS.drawAll()` draws them all at once (printing, tests); `.waiting()`
 // counts the charts not drawn yet. Each chart marks `dplab:chart-shown:<id>` when its
@@ -291,14 +290,12 @@
   }
 
   // A chart shown as its picture is drawn live at the reader's first sign of interest in
-  // it, or in the walkthrough it illustrates (whose buttons stand outside the chart; the
-  // picture shows the walkthrough's first step).
+  // it (a walkthrough's panels are pictures of fixed steps: they too wait for that).
   function drawOnIntent(container) {
-    var region = container.closest(".dplab-walkthrough") || container;
     function wake() { drawWaiting(container); }
     // pointermove, not pointerenter: a page scrolled under a resting mouse is not interest.
     ["pointermove", "pointerdown", "focusin", "touchstart"].forEach(function (type) {
-      region.addEventListener(type, wake, { once: true, passive: true });
+      container.addEventListener(type, wake, { once: true, passive: true });
     });
     container.querySelectorAll(".dplab-chart-picture img").forEach(function (image) {
       if (image.complete && image.naturalWidth) markShown(container);
@@ -326,8 +323,7 @@
     }).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
   }
 
-  // drawAll(): draw every chart now; draw(container): that chart now, if not drawn yet
-  // (a walkthrough draws its hidden steps' panels once the first one is drawn);
+  // drawAll(): draw every chart now; draw(container): that chart now, if not drawn yet;
   // waiting(): how many charts are not drawn yet.
   window.DPLAB_CHARTS = {
     drawAll: drawAll,

@@ -188,13 +188,6 @@
       }
     }
 
-    // The panels of hidden steps would be drawn only when shown, and a panel changes its
-    // height when drawn: draw them all (hidden, at their fixed size) once the walkthrough
-    // is near the viewport, that is once the first panel is drawn.
-    box.addEventListener("dplab:chart-drawn", function drawOthers() {
-      box.removeEventListener("dplab:chart-drawn", drawOthers);
-      box.querySelectorAll(".dplab-chart").forEach(function (chart) { window.DPLAB_CHARTS.draw(chart); });
-    });
     box.classList.add("is-interactive");
     nav.hidden = false;
     previous.addEventListener("click", function () { show(current - 1, true); });
@@ -315,7 +308,8 @@
   function focusableIfScrolling(box) {
     var sideways = box.scrollWidth > box.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(box).overflowX);
     var scrolls = sideways || box.scrollHeight > box.clientHeight + 1;
-    var focusable = box.querySelector("a, button, input, select, textarea, [tabindex]");
+    // A box inside that is focusable only until measured (the build's guess) does not count.
+    var focusable = box.querySelector("a, button, input, select, textarea, [tabindex]:not([data-dplab-scroll])");
     if (scrolls && !focusable) {
       if (!box.hasAttribute("tabindex")) {
         box.setAttribute("tabindex", "0");
