@@ -249,9 +249,10 @@ def test_things_to_try_buttons_load_their_state(open_page, prefix):
 
 
 @pytest.mark.xfail(
-    strict=True,
-    reason="open: since charts fill their column (fit_width), the 4→3 bar has zero height in "
-    "this state and the click lands on its ✓ label, which does not pick the pair",
+    strict=False,
+    reason="open since the merges of 2026-12-01: after the pair list was used by keyboard, "
+    "clicking the 4→3 bar does not change the pair here, though the same click on a fresh "
+    "page does (the chart's click handler receives the bar's datum)",
 )
 def test_pairs_are_picked_from_the_list_by_keyboard_and_by_clicking_a_bar(open_page):
     page = open_page(RR).page
