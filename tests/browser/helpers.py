@@ -188,9 +188,27 @@ class OnePage:
 AXE = REPOSITORY / "node_modules" / "axe-core" / "axe.min.js"
 
 
+def read_through(page) -> None:
+    """Scroll through the page a screen at a time, two frames each, and back to the top:
+    every part that skips its rendering until the reader gets there (``content-visibility:
+    auto``) has then been laid out once, as it is when a reader (or a screen reader) is on it."""
+    frames = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+    while True:
+        page.evaluate(frames)
+        if not page.evaluate(
+            "() => { const y = scrollY; scrollBy(0, innerHeight); return scrollY > y; }"
+        ):
+            break
+    page.evaluate("() => scrollTo(0, 0)")
+    page.evaluate(frames)
+    wait_until_ready(page)
+
+
 def serious_axe_violations(page) -> list[str]:
-    """What axe-core finds on a ready page: serious or critical violations, and skipped
-    heading levels, each as ``rule: first targets``."""
+    """What axe-core finds on a ready page, read through once (:func:`read_through`):
+    serious or critical violations, and skipped heading levels, each as ``rule: first
+    targets``."""
+    read_through(page)
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     return page.evaluate(
         "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"

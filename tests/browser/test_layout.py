@@ -8,7 +8,7 @@ import re
 import pytest
 
 from dplab.views._labels import label
-from tests.browser.helpers import scroll_to_and_render
+from tests.browser.helpers import read_through, scroll_to_and_render
 from tests.browser.layout import clipped_boxes
 from tests.browser.test_pages import all_pages, pages_with_charts
 
@@ -59,16 +59,7 @@ def test_a_box_that_scrolls_sideways_says_so(open_page):
     """At 360 px, each box that scrolls sideways has a shadow edge, a hint under it and
     takes the keyboard focus; one that stops scrolling (its text made smaller) loses them."""
     page = open_page("lessons/gaussian.html", width=360, draw_all=False).page
-    # A box is measured when the browser lays it out (it comes near the viewport): read
-    # through the page a screen at a time, two frames each (the ResizeObserver's turn).
-    frames = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
-    while True:
-        page.evaluate(frames)
-        if not page.evaluate(
-            "() => { const y = scrollY; scrollBy(0, innerHeight); return scrollY > y; }"
-        ):
-            break
-    page.evaluate(frames)
+    read_through(page)  # a box is measured when the browser lays it out
     boxes = page.evaluate(
         """() => Array.from(document.querySelectorAll('.dplab-scrolls')).map((box) => {
           const after = box.parentElement.tagName === 'PRE' ? box.parentElement : box;
