@@ -196,6 +196,18 @@ COUNT = integer(0)
 ALPHA = real(1, exact=True)
 OPEN_PROBABILITY = real(0, 1, low_open=True, exact=True)
 PRIOR = real(0, 1, low_open=True, high_open=True, exact=True)
+DIMENSION = integer(1)
+MODEL = choice("local", "central")
+ITEMS = Kind(
+    "user dataset (a non-empty sequence of items)",
+    (None, 5, "ab", [], (), object(), iter([1])),
+    ([0], (1, 2, 3), [0.5, 1.5], [Fraction(1, 3)]),
+)
+ITEM_MAP = Kind(
+    "function of one item returning d reals",
+    (None, 5, "f", lambda x: NAN, lambda x: "a", lambda x: None, lambda x: [], lambda x: 1j),
+    (lambda x: x, lambda x: (x, x), lambda x: 0.5),
+)
 
 
 def example(**arguments):
@@ -276,6 +288,44 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     ),
     "composition.rr_required_delta": example(
         n=(3, N), p=("0.9", PROBABILITY), alpha=(3, ALPHA), k=(3, N)
+    ),
+    # emd_linear
+    "emd_linear.error_ratio": example(
+        epsilon=(4, EXACT_POS), user_epsilon=(1, EXACT_POS), diameter=(1, EXACT_POS)
+    ),
+    "emd_linear.expected_error": example(
+        lipschitz=(1, EXACT_POS),
+        epsilon=("0.5", EXACT_POS),
+        dimension=(3, DIMENSION),
+        model=("central", MODEL),
+        users=(10, N),
+    ),
+    "emd_linear.expected_squared_error": example(
+        lipschitz=(1, EXACT_POS),
+        epsilon=("0.5", EXACT_POS),
+        dimension=(3, DIMENSION),
+        model=("local", MODEL),
+        users=(1, N),
+    ),
+    "emd_linear.linear_query": example(
+        items=([0, 1, 1], ITEMS), f=(lambda x: (x, 2 * x), ITEM_MAP)
+    ),
+    "emd_linear.local_average_squared_error": example(
+        lipschitz=(1, EXACT_POS), epsilon=(2, EXACT_POS), dimension=(2, DIMENSION), users=(5, N)
+    ),
+    "emd_linear.noise_scale": example(
+        lipschitz=(2, EXACT_POS), epsilon=(1, EXACT_POS), model=("central", MODEL), users=(4, N)
+    ),
+    "emd_linear.sample": example(
+        center=([0.0, 1.0], ARRAY), scale=(0.5, REAL_POS), draws=(5, N), seed=(3, COUNT)
+    ),
+    "emd_linear.user_level_expected_error": example(
+        lipschitz=(1, EXACT_POS),
+        diameter=(2, EXACT_POS),
+        epsilon=(1, EXACT_POS),
+        dimension=(2, DIMENSION),
+        model=("local", MODEL),
+        users=(1, N),
     ),
     # gaussian
     "gaussian.certify": example(
