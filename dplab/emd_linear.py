@@ -69,6 +69,7 @@ from dplab._validation import check_int, check_rational, check_real, exact_fract
 from dplab.finite import RationalLike
 
 __all__ = [
+    "MAX_DIMENSION",
     "MODELS",
     "error_ratio",
     "expected_error",
@@ -85,7 +86,7 @@ MODELS = ("local", "central")
 # Items per dataset and users beyond these are refused: the exact sums would be slow and
 # no lesson or check needs more.
 _MAX_ITEMS = 100_000
-_MAX_DIMENSION = 10_000
+MAX_DIMENSION = 10_000
 _MAX_DRAWS = 10_000_000
 
 
@@ -128,7 +129,7 @@ def expected_error(
     >>> expected_error(1, 1, 3), expected_error(1, 2, 1, model="central", users=10)
     (Fraction(3, 1), Fraction(1, 20))
     """
-    d = check_int("dimension", dimension, low=1, high=_MAX_DIMENSION)
+    d = check_int("dimension", dimension, low=1, high=MAX_DIMENSION)
     return d * noise_scale(lipschitz, epsilon, model=model, users=users)
 
 
@@ -145,7 +146,7 @@ def expected_squared_error(
     >>> expected_squared_error(1, 1, 1)  # Laplace(1): E Z² = 2
     Fraction(2, 1)
     """
-    d = check_int("dimension", dimension, low=1, high=_MAX_DIMENSION)
+    d = check_int("dimension", dimension, low=1, high=MAX_DIMENSION)
     return d * (d + 1) * noise_scale(lipschitz, epsilon, model=model, users=users) ** 2
 
 
@@ -284,8 +285,8 @@ def sample(
 def _sequence(center: object) -> Sequence:
     if isinstance(center, str | bytes) or not isinstance(center, Sequence | np.ndarray):
         raise TypeError(f"center must be a sequence of d real numbers; got {shown(center)}")
-    if not 1 <= len(center) <= _MAX_DIMENSION:
+    if not 1 <= len(center) <= MAX_DIMENSION:
         raise ValueError(
-            f"center must have between 1 and {_MAX_DIMENSION} coordinates; got {len(center)}"
+            f"center must have between 1 and {MAX_DIMENSION} coordinates; got {len(center)}"
         )
     return center

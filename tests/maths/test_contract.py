@@ -197,6 +197,12 @@ ALPHA = real(1, exact=True)
 OPEN_PROBABILITY = real(0, 1, low_open=True, exact=True)
 PRIOR = real(0, 1, low_open=True, high_open=True, exact=True)
 DIMENSION = integer(1)
+VALUES = integer(2)
+COUNTS = Kind(
+    "report counts (k ≥ 2 non-negative integers, not all zero)",
+    (None, 5, "ab", [], [3], [0, 0], [1, -1], [1.5, 2], [True, 1], object()),
+    ([1, 0], (0, 0, 7), [10**12, 1]),
+)
 MODEL = choice("local", "central")
 ITEMS = Kind(
     "user dataset (a non-empty sequence of items)",
@@ -326,6 +332,17 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
         dimension=(2, DIMENSION),
         model=("local", MODEL),
         users=(1, N),
+    ),
+    # frequency
+    "frequency.estimate": example(counts=([5, 3, 2], COUNTS), alpha=(2, ALPHA)),
+    "frequency.k_randomized_response": example(k=(3, VALUES), alpha=("5/2", ALPHA)),
+    "frequency.report_probabilities": example(k=(4, VALUES), alpha=(3, ALPHA)),
+    "frequency.total_squared_error": example(k=(4, VALUES), alpha=(3, ALPHA), reports=(100, N)),
+    "frequency.user_level_total_squared_error": example(
+        k=(4, VALUES), epsilon=(1, EXACT_POS), users=(100, N)
+    ),
+    "frequency.variance": example(
+        frequency=("1/3", PROBABILITY), k=(4, VALUES), alpha=(3, ALPHA), reports=(100, N)
     ),
     # gaussian
     "gaussian.certify": example(
