@@ -197,6 +197,7 @@ ALPHA = real(1, exact=True)
 OPEN_PROBABILITY = real(0, 1, low_open=True, exact=True)
 PRIOR = real(0, 1, low_open=True, high_open=True, exact=True)
 DIMENSION = integer(1)
+OPEN_UNIT = real(0, 1, low_open=True, high_open=True)
 VALUES = integer(2)
 COUNTS = Kind(
     "report counts (k ≥ 2 non-negative integers, not all zero)",
@@ -294,6 +295,18 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     ),
     "composition.rr_required_delta": example(
         n=(3, N), p=("0.9", PROBABILITY), alpha=(3, ALPHA), k=(3, N)
+    ),
+    # amplification
+    "amplification.derived_bound": example(
+        m=(2000, N), flipped=(3, N), epsilon0=(1.0, REAL_POS), step_delta=(1e-8, OPEN_UNIT)
+    ),
+    "amplification.log_delta_curve": example(
+        m=(10, N),
+        ones=(4, N),
+        flipped=(2, N),
+        epsilon0=(0.5, REAL_POS),
+        epsilons=([0.0, 0.5, 2.0], ARRAY_NONNEG),
+        shuffled=(True, FLAG),
     ),
     # emd_linear
     "emd_linear.error_ratio": example(
@@ -499,6 +512,7 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
 """Valid arguments and the kind of every parameter of every public maths function."""
 
 DOCUMENTED_INFINITIES = {
+    "amplification.log_delta_curve": "−inf exactly where δ = 0 for certain (ε ≥ flipped·ε₀)",
     "finite.privacy_loss": "L(y) = ±inf where one of P_y, Q_y is 0 (documented rules)",
     "finite.pure_privacy": "epsilon = inf when no finite pure ε exists (finite=False)",
     "randomized_response.pure_privacy": "epsilon = inf at p ∈ {0, 1} (finite=False)",
