@@ -1,0 +1,557 @@
+r"""PrivEMDItemWise: a user's m items through one randomizer, shuffled or in order, exactly.
+
+A user holds ``K = (x_1, …, x_m)``, items that are inputs of one finite randomizer ``A`` (a
+:class:`~dplab.finite.FiniteChannel`, for example :func:`dplab.metric.clamped_geometric`).
+Each item is randomized independently, ``y_j ~ A(x_j)``, and the user releases either
+
+* ``shuffled=True``: the **multiset** of outputs, i.e. the count vector ``c_y = #{j: y_j =
+  y}`` (a uniformly random order carries the same information); this is PrivEMDItemWise of
+  Imola, Roy Chowdhury & Chaudhuri (CCS 2024, arXiv:2405.02665); or
+* ``shuffled=False``: the outputs listed in the order of the **sorted input** (sorted by the
+  randomizer's input order), which aligns ``K`` and ``K'`` by their sorted positions.
+
+**Exact laws.**  With integer weights ``w(x, y)`` over the randomizer's denominator ``D``,
+the shuffled law is the convolution over count vectors, ``Pr[c] = W_K(c)/D^m`` with integer
+``W_K``, built item by item.  For the ordered release ``P(y) = Π_j A(y_j | x_j)`` and
+``P(y)/Q(y) = Π_j A(y_j|x_j)/A(y_j|x'_j)``: the outputs are merged into classes of equal
+likelihood ratio position by position (a class's ``P`` and ``Q`` masses add up), which
+leaves ``max P/Q`` and every ``Σ [P − αQ]₊`` unchanged.
+
+**Pair quantities** (:func:`max_ratio`, :func:`required_delta`).  For ``|K| = |K'| = m``:
+``max_y P(y)/Q(y)`` (``math.inf`` when some ``Q(y) = 0 < P(y)``: the only float these
+functions return) and ``Σ_y [P(y) − αQ(y)]₊``, the smallest δ with ``P(S) ≤ αQ(S) + δ`` for
+every event ``S`` (the closed form of :mod:`dplab.finite`), an exact ``Fraction``.
+
+**The d_EM claim and its certificate** (:func:`certify`).  Bounded d_EM-DP with factor
+``α`` per unit of ``d_EM`` (the paper's ``α`` is our ``ln α``) asks, for every pair of
+datasets of size ``m`` and every event,
+
+    P(S) ≤ α^{d_EM(K, K')} Q(S) + δ.
+
+:func:`certify` decides it over **all** ordered pairs of multisets of size ``m`` over the
+randomizer's inputs and all events.  With ``d_EM = a/b`` and ``α = u/v``:
+
+* the worst event is ``S* = {y : P(y) > α^{a/b} Q(y)}``, decided exactly by the integer
+  inequality ``W_P(y)^b v^a > u^a W_Q(y)^b``; pure privacy (``δ = 0``) is ``S* = ∅``;
+* the pair's required δ is ``P(S*) − α^{a/b} Q(S*)``.  When ``α^{a/b}`` is rational (``b``
+  divides ``a``, or ``u^a`` and ``v^a`` are perfect ``b``-th powers) it is an exact
+  ``Fraction``; otherwise it is irrational and is **enclosed** in ``[lower, upper]`` by Arb
+  ball arithmetic at 128 bits (python-flint; rigorous bounds, width ~ 1e−38);
+* whether a claimed rational δ covers the pair is still decided exactly, without the
+  enclosure: ``P(S*) − δ ≤ α^{a/b} Q(S*)`` iff ``P(S*) ≤ δ`` or
+  ``((P(S*) − δ)/Q(S*))^b ≤ α^a``.
+
+**The naive bound.**  If ``A`` is private with factor ``α₀`` per unit of ``d_X``
+(:func:`dplab.metric.item_privacy`), then for an optimal matching ``σ`` of ``K`` and ``K'``
+every output of the ordered release (aligned by ``σ``) and hence of the shuffled one has
+``P(y) ≤ α₀^{Σ_j d(x_j, x'_σ(j))} Q(y) = (α₀^m)^{d_EM} Q(y)``: the release is pure with
+factor ``α₀^m`` per unit of ``d_EM``, and this is attained (``K = (0,…,0) → (1,…,1)``, the
+output "all zeros", for the clamped geometric).  Amplification by shuffling appears only in
+δ (tests reproduce the digest's examples E3–E7 against brute force).
+
+**Limits.**  ``m`` is at most :data:`MAX_ITEMS`; a shuffled law has ``C(|Y|+m−1, m)``
+count vectors, at most :data:`MAX_OUTPUTS` (the ordered release enumerates ``|Y|^m``
+tuples in :func:`release_distribution`, the same limit); :func:`certify` compares ``N²``
+pairs of ``N = C(k+m−1, m)`` datasets over those outputs and refuses an estimated
+``N²·C(|Y|+m−1, m)`` above :data:`CERTIFY_WORK_LIMIT` (about a minute on the project's
+machine; ``make bench-metric`` prints the largest ``(k, m)`` done in 10 s and 60 s).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from itertools import combinations_with_replacement, product
+
+from flint import arb, ctx, fmpq, fmpz
+
+from dplab._validation import check_int, shown
+from dplab.finite import (
+    FiniteChannel,
+    RationalLike,
+    _check_channel,
+    _exact,
+    check_alpha,
+    check_delta,
+)
+from dplab.metric import Distance, _certified_plan, _input_distance, _problem
+
+__all__ = [
+    "CERTIFY_WORK_LIMIT",
+    "MAX_ITEMS",
+    "MAX_OUTPUTS",
+    "ItemwiseCertificate",
+    "PairVerdict",
+    "certify",
+    "max_ratio",
+    "release_distribution",
+    "required_delta",
+]
+
+MAX_ITEMS = 64
+"""Largest number of items ``m`` of one user."""
+
+MAX_OUTPUTS = 200_000
+"""Largest number of outputs of one release law (count vectors, or tuples when ordered)."""
+
+CERTIFY_WORK_LIMIT = 60_000_000
+"""Largest estimated ``N²·C(|Y|+m−1, m)`` of :func:`certify` (see Limits)."""
+
+_ARB_BITS = 128
+
+
+# --- inputs -------------------------------------------------------------------------------
+
+
+def _check_m(m: object) -> int:
+    return check_int("m", m, low=1, high=MAX_ITEMS)
+
+
+def _positions(name: str, channel: FiniteChannel, dataset: object) -> tuple[int, ...]:
+    """``dataset`` as the sorted tuple of its items' input positions in the randomizer."""
+    if isinstance(dataset, str | bytes) or not isinstance(dataset, Sequence):
+        raise TypeError(
+            f"{name} must be a sequence of inputs of the randomizer (a user dataset); "
+            f"got {shown(dataset)} of type {type(dataset).__name__}"
+        )
+    if len(dataset) == 0:
+        raise ValueError(f"{name} must hold at least one item (a user dataset); got none")
+    if len(dataset) > MAX_ITEMS:
+        raise ValueError(
+            f"{name} must hold at most MAX_ITEMS = {MAX_ITEMS} items; got {len(dataset)}"
+        )
+    positions = []
+    for item in dataset:
+        try:
+            positions.append(channel._row_of[item])
+        except (KeyError, TypeError):
+            raise ValueError(
+                f"{name} must hold inputs of the randomizer {channel.inputs!r}; got {shown(item)}"
+            ) from None
+    return tuple(sorted(positions))
+
+
+def _pair(channel: FiniteChannel, K: object, K2: object) -> tuple[tuple[int, ...], ...]:
+    source, target = _positions("K", channel, K), _positions("K2", channel, K2)
+    if len(source) != len(target):
+        raise ValueError(
+            f"K and K2 must have the same size m (bounded d_EM-DP: m is public); "
+            f"got {len(source)} and {len(target)}"
+        )
+    return source, target
+
+
+def _check_outputs(channel: FiniteChannel, m: int, shuffled: bool) -> int:
+    size = len(channel.outputs)
+    count = math.comb(size + m - 1, m) if shuffled else size**m
+    if count > MAX_OUTPUTS:
+        law = f"C({size}+{m}−1, {m})" if shuffled else f"{size}^{m}"
+        raise ValueError(
+            f"m = {m} with {size} outputs gives {law} = {count} release outcomes, more than "
+            f"MAX_OUTPUTS = {MAX_OUTPUTS}"
+        )
+    return count
+
+
+def _check_flag(shuffled: object) -> bool:
+    if not isinstance(shuffled, bool):
+        raise TypeError(f"shuffled must be True or False; got {shown(shuffled)}")
+    return shuffled
+
+
+# --- exact laws ---------------------------------------------------------------------------
+
+
+def _shuffled_law(channel: FiniteChannel, positions: tuple[int, ...]) -> dict[tuple, int]:
+    """Count vector → integer weight over ``D^m``, convolved item by item."""
+    size = len(channel.outputs)
+    law = {(0,) * size: 1}
+    for x in positions:
+        row = channel.weights[x]
+        grown: dict[tuple, int] = {}
+        for counts, weight in law.items():
+            for y, w in enumerate(row):
+                if w:
+                    key = (*counts[:y], counts[y] + 1, *counts[y + 1 :])
+                    grown[key] = grown.get(key, 0) + weight * w
+        law = grown
+    return law
+
+
+def _ordered_classes(
+    channel: FiniteChannel, source: tuple[int, ...], target: tuple[int, ...]
+) -> list[tuple[int, int]]:
+    """``(W_P, W_Q)`` per class of equal likelihood ratio of the ordered release."""
+    classes: dict[Fraction | None, tuple[int, int]] = {Fraction(1): (1, 1)}
+    for x, x2 in zip(source, target, strict=True):
+        grown: dict[Fraction | None, tuple[int, int]] = {}
+        for p_part, q_part in classes.values():
+            for p_weight, q_weight in zip(channel.weights[x], channel.weights[x2], strict=True):
+                if not (p_weight or q_weight):
+                    continue
+                p_new, q_new = p_part * p_weight, q_part * q_weight
+                if not (p_new or q_new):
+                    continue
+                ratio = None if q_new == 0 else Fraction(p_new, q_new)
+                old = grown.get(ratio, (0, 0))
+                grown[ratio] = (old[0] + p_new, old[1] + q_new)
+        classes = grown
+    return list(classes.values())
+
+
+def _atoms(
+    channel: FiniteChannel, source: tuple[int, ...], target: tuple[int, ...], shuffled: bool
+) -> list[tuple[int, int]]:
+    """``(W_P(y), W_Q(y))`` over outcomes (or ratio classes), both over ``D^m``."""
+    _check_outputs(channel, len(source), shuffled)
+    if not shuffled:
+        return _ordered_classes(channel, source, target)
+    p_law, q_law = _shuffled_law(channel, source), _shuffled_law(channel, target)
+    return [(p_law.get(c, 0), q_law.get(c, 0)) for c in p_law.keys() | q_law.keys()]
+
+
+def release_distribution(
+    randomizer: FiniteChannel, K: Sequence[Hashable], shuffled: bool = True
+) -> dict[tuple, Fraction]:
+    """The exact law of the release of dataset ``K`` (outcomes of probability 0 left out).
+
+    Shuffled: keys are count vectors aligned with ``randomizer.outputs``.  Ordered: keys are
+    tuples of outputs, one per item of ``K`` sorted by the randomizer's input order.
+
+    >>> from dplab.metric import clamped_geometric
+    >>> law = release_distribution(clamped_geometric(4, "1/2"), [0, 0])
+    >>> law[(2, 0, 0, 0)], sum(law.values())
+    (Fraction(4, 9), Fraction(1, 1))
+    >>> release_distribution(clamped_geometric(2, "1/2"), [1, 0], shuffled=False)[(0, 1)]
+    Fraction(4, 9)
+    """
+    channel = _check_channel(randomizer)
+    positions = _positions("K", channel, K)
+    shuffled = _check_flag(shuffled)
+    _check_outputs(channel, len(positions), shuffled)
+    scale = channel.denominator ** len(positions)
+    if shuffled:
+        law = _shuffled_law(channel, positions)
+        return {counts: Fraction(w, scale) for counts, w in law.items()}
+    found = {}
+    for ys in product(range(len(channel.outputs)), repeat=len(positions)):
+        weight = math.prod(channel.weights[x][y] for x, y in zip(positions, ys, strict=True))
+        if weight:
+            found[tuple(channel.outputs[y] for y in ys)] = Fraction(weight, scale)
+    return found
+
+
+def max_ratio(
+    randomizer: FiniteChannel,
+    K: Sequence[Hashable],
+    K2: Sequence[Hashable],
+    shuffled: bool = True,
+) -> Fraction | float:
+    """``max_y P(y)/Q(y)`` of the releases of ``K`` and ``K2``: exact, or ``math.inf``.
+
+    ``math.inf`` means some outcome has ``Q(y) = 0 < P(y)`` (no finite factor works with
+    δ = 0).  Digest example E3 (the naive bound attained) and E4 (not always):
+
+    >>> from dplab.metric import clamped_geometric
+    >>> A = clamped_geometric(4, "1/2")
+    >>> max_ratio(A, [0, 0], [1, 1]), max_ratio(A, [0, 3], [1, 2])
+    (Fraction(4, 1), Fraction(13, 4))
+    """
+    channel = _check_channel(randomizer)
+    source, target = _pair(channel, K, K2)
+    atoms = _atoms(channel, source, target, _check_flag(shuffled))
+    best = Fraction(0)
+    for p_weight, q_weight in atoms:
+        if p_weight and not q_weight:
+            return math.inf
+        if p_weight and Fraction(p_weight, q_weight) > best:
+            best = Fraction(p_weight, q_weight)
+    return best
+
+
+def required_delta(
+    randomizer: FiniteChannel,
+    K: Sequence[Hashable],
+    K2: Sequence[Hashable],
+    alpha: RationalLike,
+    shuffled: bool = True,
+) -> Fraction:
+    """``Σ_y [P(y) − αQ(y)]₊``: the smallest δ with ``P(S) ≤ αQ(S) + δ`` for all events.
+
+    ``alpha`` is the factor (``≥ 1``, exact; for ``e^ε`` pass
+    :func:`dplab.finite.alpha_from_epsilon`, a rational lower bound, so the δ returned is an
+    upper bound of the δ at ``e^ε``).  Digest example E6, a concentrated move:
+
+    >>> from dplab.metric import clamped_geometric
+    >>> A = clamped_geometric(4, "1/2")
+    >>> required_delta(A, [0, 0, 3], [0, 3, 3], 8), required_delta(A, [0, 0, 3], [0, 3, 3], 2)
+    (Fraction(0, 1), Fraction(13, 48))
+    """
+    channel = _check_channel(randomizer)
+    source, target = _pair(channel, K, K2)
+    factor = check_alpha(alpha)
+    u, v = factor.numerator, factor.denominator
+    total = sum(
+        max(0, v * p - u * q) for p, q in _atoms(channel, source, target, _check_flag(shuffled))
+    )
+    return Fraction(total, v * channel.denominator ** len(source))
+
+
+# --- the all-pairs certificate ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairVerdict:
+    """One ordered pair of datasets in :func:`certify`.
+
+    ``distance`` is ``d_EM(source, target)``; ``pure`` says ``P(y) ≤ α^d Q(y)`` for every
+    outcome, ``attained`` that equality holds at the largest ratio;  ``ratio`` is
+    ``max P/Q`` (``None`` when infinite).  The pair needs ``δ = event_p − α^d·event_q``
+    (``P`` and ``Q`` of the worst event), enclosed in ``[delta_lower, delta_upper]`` (equal
+    when exact); ``covered`` says whether the claimed δ covers it (decided exactly).
+    """
+
+    source: tuple
+    target: tuple
+    distance: Fraction
+    pure: bool
+    attained: bool
+    ratio: Fraction | None
+    event_p: Fraction
+    event_q: Fraction
+    delta_lower: Fraction
+    delta_upper: Fraction
+    covered: bool
+
+
+@dataclass(frozen=True)
+class ItemwiseCertificate:
+    """The exact verdict on ``P(S) ≤ α^{d_EM} Q(S) + δ`` over all pairs and all events.
+
+    ``passes`` (every pair covered by ``delta``) and ``pure`` (``δ = 0`` suffices) are
+    exact; the required δ, the maximum over pairs, lies in ``[required_delta_lower,
+    required_delta_upper]`` (equal when every pair's factor is rational), attained at
+    ``worst_pair``.  ``tightness`` is ``max ln(P/Q) / (d_EM ln α)`` over pairs and outcomes
+    (≈, a float; ``inf`` if some ratio is infinite): 1 when the factor is exactly attained.
+    """
+
+    alpha: Fraction
+    delta: Fraction
+    m: int
+    shuffled: bool
+    datasets: int
+    passes: bool
+    pure: bool
+    attained: bool
+    required_delta_lower: Fraction
+    required_delta_upper: Fraction
+    worst_pair: tuple[tuple, tuple]
+    tightness: float
+    pairs: tuple[PairVerdict, ...]
+
+
+def _root_power(factor: Fraction, a: int, b: int) -> Fraction | None:
+    """``factor^{a/b}`` when it is rational, else ``None``."""
+    numerator, denominator = factor.numerator**a, factor.denominator**a
+    top, bottom = int(fmpz(numerator).root(b)), int(fmpz(denominator).root(b))
+    if top**b == numerator and bottom**b == denominator:
+        return Fraction(top, bottom)
+    return None
+
+
+def _enclose(event_p: Fraction, event_q: Fraction, factor: Fraction, a: int, b: int):
+    """``[lower, upper] ∋ event_p − factor^{a/b}·event_q`` (Arb, rigorous)."""
+    with ctx.workprec(_ARB_BITS):
+        power = arb(fmpq(factor.numerator, factor.denominator)) ** arb(fmpq(a, b))
+        value = arb(fmpq(event_p.numerator, event_p.denominator)) - power * arb(
+            fmpq(event_q.numerator, event_q.denominator)
+        )
+        return max(Fraction(0), _exact(value.lower())), max(Fraction(0), _exact(value.upper()))
+
+
+def _distances(channel: FiniteChannel, distance: Distance):
+    """``d_EM`` between two sorted position tuples of equal size (cached by the caller)."""
+    between = _input_distance(channel, distance)
+    size = len(channel.inputs)
+    if distance is None:
+        return lambda s, t: (
+            sum((between(x, y) for x, y in zip(s, t, strict=True)), Fraction(0)) / len(s)
+        )
+    table = [[between(i, j) for j in range(size)] for i in range(size)]
+    matrix = (tuple(tuple(row) for row in table), False)
+
+    def d_em(s, t):
+        return Fraction(_certified_plan(_problem(s, t, None, matrix), s, t).cost)
+
+    return d_em
+
+
+def _check_certify_work(channel: FiniteChannel, m: int) -> int:
+    datasets = math.comb(len(channel.inputs) + m - 1, m)
+    outcomes = math.comb(len(channel.outputs) + m - 1, m)
+    work = datasets * datasets * outcomes
+    if work > CERTIFY_WORK_LIMIT:
+        raise ValueError(
+            f"m = {m} with k = {len(channel.inputs)} inputs and {len(channel.outputs)} outputs "
+            f"is beyond the exact limit: {datasets} datasets, {datasets}² pairs × {outcomes} "
+            f"outcomes = {work:.3g} > CERTIFY_WORK_LIMIT = {CERTIFY_WORK_LIMIT:.3g}"
+        )
+    return datasets
+
+
+def certify(
+    randomizer: FiniteChannel,
+    m: int,
+    alpha: RationalLike,
+    delta: RationalLike = 0,
+    shuffled: bool = True,
+    distance: Distance = None,
+) -> ItemwiseCertificate:
+    """Decide bounded ``(α, δ)``-d_EM-DP of the release over all pairs and events, exactly.
+
+    Every ordered pair of distinct multisets of size ``m`` over the randomizer's inputs,
+    with the pair's factor ``α^{d_EM(K, K')}`` (module docstring for exactness and the
+    enclosure).  ``distance`` gives ``d_X``: ``None`` (inputs are numbers on a line), a
+    matrix by input position, or a callable on labels.  The naive factor ``α₀^m`` is
+    attained (digest E3):
+
+    >>> from dplab.metric import clamped_geometric
+    >>> result = certify(clamped_geometric(4, "1/2"), 2, 4)
+    >>> result.passes, result.pure, result.attained, len(result.pairs)
+    (True, True, True, 90)
+    >>> result = certify(clamped_geometric(4, "1/2"), 2, 2)  # factor 2^{d_EM}: needs δ
+    >>> result.pure, float(result.required_delta_lower) > 0.05, result.passes
+    (False, True, False)
+    """
+    channel = _check_channel(randomizer)
+    m = _check_m(m)
+    factor = check_alpha(alpha)
+    delta = check_delta(delta)
+    shuffled = _check_flag(shuffled)
+    _check_outputs(channel, m, shuffled)
+    _check_certify_work(channel, m)
+    d_em = _distances(channel, distance)
+    datasets = list(combinations_with_replacement(range(len(channel.inputs)), m))
+    scale = channel.denominator**m
+    laws = {}
+    if shuffled:
+        outcomes = list(combinations_with_replacement(range(len(channel.outputs)), m))
+        index = {}
+        for position, chosen in enumerate(outcomes):
+            counts = [0] * len(channel.outputs)
+            for y in chosen:
+                counts[y] += 1
+            index[tuple(counts)] = position
+        for dataset in datasets:
+            row = [0] * len(outcomes)
+            for counts, weight in _shuffled_law(channel, dataset).items():
+                row[index[counts]] = weight
+            laws[dataset] = row
+    u, v = factor.numerator, factor.denominator
+    powered: dict[tuple[tuple, int], list[int]] = {}
+    distance_of: dict[tuple, Fraction] = {}
+    verdicts = []
+    tightness = 0.0
+    log_factor = math.log(u) - math.log(v)
+    for source in datasets:
+        for target in datasets:
+            if source == target:
+                continue
+            key = (source, target) if source < target else (target, source)
+            if key not in distance_of:
+                distance_of[key] = d_em(source, target)
+            d = distance_of[key]
+            a, b = d.numerator, d.denominator
+            if shuffled:
+                for dataset in (source, target):
+                    if (dataset, b) not in powered:
+                        powered[(dataset, b)] = [w**b for w in laws[dataset]]
+                atoms = zip(laws[source], laws[target], strict=True)
+                atom_powers = zip(powered[(source, b)], powered[(target, b)], strict=True)
+            else:
+                classes = _ordered_classes(channel, source, target)
+                atoms = iter(classes)
+                atom_powers = ((p**b, q**b) for p, q in classes)
+            big_u, big_v = u**a, v**a
+            event_p = event_q = 0
+            ratio: Fraction | None = Fraction(0)
+            attained = False
+            for (p, q), (p_power, q_power) in zip(atoms, atom_powers, strict=True):
+                if not p:
+                    continue
+                if ratio is not None:
+                    ratio = None if not q else max(ratio, Fraction(p, q))
+                left, right = p_power * big_v, big_u * q_power
+                if left > right:
+                    event_p += p
+                    event_q += q
+                elif left == right:
+                    attained = True
+            pure = event_p == 0
+            attained = attained and pure
+            verdicts.append(
+                _verdict(
+                    source, target, d, pure, attained, ratio, event_p, event_q, scale, factor, delta
+                )
+            )
+            if ratio is None or (ratio > 1 and log_factor == 0):
+                tightness = math.inf
+            elif ratio > 1:
+                level = (math.log(ratio.numerator) - math.log(ratio.denominator)) / (
+                    float(d) * log_factor
+                )
+                tightness = max(tightness, level)
+    labels = channel.inputs
+    named = [
+        replace(
+            row,
+            source=tuple(labels[x] for x in row.source),
+            target=tuple(labels[x] for x in row.target),
+        )
+        for row in verdicts
+    ]
+    worst = max(named, key=lambda row: (row.delta_upper, row.delta_lower))
+    return ItemwiseCertificate(
+        alpha=factor,
+        delta=delta,
+        m=m,
+        shuffled=shuffled,
+        datasets=len(datasets),
+        passes=all(row.covered for row in named),
+        pure=all(row.pure for row in named),
+        attained=any(row.attained for row in named),
+        required_delta_lower=max(row.delta_lower for row in named),
+        required_delta_upper=worst.delta_upper,
+        worst_pair=(worst.source, worst.target),
+        tightness=tightness,
+        pairs=tuple(named),
+    )
+
+
+def _verdict(
+    source, target, d, pure, attained, ratio, event_p, event_q, scale, factor, delta
+) -> PairVerdict:
+    a, b = d.numerator, d.denominator
+    p_mass, q_mass = Fraction(event_p, scale), Fraction(event_q, scale)
+    if pure:
+        lower = upper = Fraction(0)
+        covered = True
+    else:
+        exact = _root_power(factor, a, b)
+        if exact is not None:
+            lower = upper = p_mass - exact * q_mass
+        else:
+            lower, upper = _enclose(p_mass, q_mass, factor, a, b)
+        rest = p_mass - delta
+        if rest <= 0:
+            covered = True
+        elif q_mass == 0:
+            covered = False
+        else:
+            ratio_left = rest / q_mass
+            covered = ratio_left**b <= factor**a
+    return PairVerdict(
+        source, target, d, pure, attained, ratio, p_mass, q_mass, lower, upper, covered
+    )
