@@ -127,7 +127,15 @@ def _exact_value(name: str, value: object) -> tuple[Fraction, bool]:
 
 
 def _result(value: Fraction, inexact: bool) -> Fraction | float:
-    return float(value) if inexact else value
+    if not inexact:
+        return value
+    try:
+        return float(value)
+    except OverflowError:
+        raise ValueError(
+            f"the distance {shown(value)} computed from float inputs (a, b or distance) is "
+            f"beyond the double range ±1.8e308; pass exact numbers (int, Fraction, Decimal)"
+        ) from None
 
 
 # --- datasets and metrics -----------------------------------------------------------------
