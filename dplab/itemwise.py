@@ -71,12 +71,17 @@ from dplab._validation import check_int, shown
 from dplab.finite import (
     FiniteChannel,
     RationalLike,
-    _check_channel,
     _exact,
     check_alpha,
     check_delta,
 )
-from dplab.metric import Distance, _certified_plan, _input_distance, _problem
+from dplab.metric import (
+    Distance,
+    _certified_plan,
+    _check_randomizer,
+    _input_distance,
+    _problem,
+)
 
 __all__ = [
     "CERTIFY_WORK_LIMIT",
@@ -227,7 +232,7 @@ def release_distribution(
     >>> release_distribution(clamped_geometric(2, "1/2"), [1, 0], shuffled=False)[(0, 1)]
     Fraction(4, 9)
     """
-    channel = _check_channel(randomizer)
+    channel = _check_randomizer(randomizer)
     positions = _positions("K", channel, K)
     shuffled = _check_flag(shuffled)
     _check_outputs(channel, len(positions), shuffled)
@@ -259,7 +264,7 @@ def max_ratio(
     >>> max_ratio(A, [0, 0], [1, 1]), max_ratio(A, [0, 3], [1, 2])
     (Fraction(4, 1), Fraction(13, 4))
     """
-    channel = _check_channel(randomizer)
+    channel = _check_randomizer(randomizer)
     source, target = _pair(channel, K, K2)
     atoms = _atoms(channel, source, target, _check_flag(shuffled))
     best = Fraction(0)
@@ -289,7 +294,7 @@ def required_delta(
     >>> required_delta(A, [0, 0, 3], [0, 3, 3], 8), required_delta(A, [0, 0, 3], [0, 3, 3], 2)
     (Fraction(0, 1), Fraction(13, 48))
     """
-    channel = _check_channel(randomizer)
+    channel = _check_randomizer(randomizer)
     source, target = _pair(channel, K, K2)
     factor = check_alpha(alpha)
     u, v = factor.numerator, factor.denominator
@@ -425,7 +430,7 @@ def certify(
     >>> result.pure, float(result.required_delta_lower) > 0.05, result.passes
     (False, True, False)
     """
-    channel = _check_channel(randomizer)
+    channel = _check_randomizer(randomizer)
     m = _check_m(m)
     factor = check_alpha(alpha)
     delta = check_delta(delta)

@@ -74,7 +74,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment, linprog
 
 from dplab._validation import check_int, check_rational, exact_fraction, shown
-from dplab.finite import FiniteChannel, RationalLike, _check_channel, check_alpha
+from dplab.finite import FiniteChannel, RationalLike, check_alpha
 
 __all__ = [
     "MAX_DATASET_SIZE",
@@ -697,6 +697,15 @@ class ItemPrivacy:
     tightest: float
 
 
+def _check_randomizer(randomizer: object) -> FiniteChannel:
+    if not isinstance(randomizer, FiniteChannel):
+        raise TypeError(
+            f"randomizer must be a FiniteChannel (for example clamped_geometric(k, p)); "
+            f"got {shown(randomizer)} of type {type(randomizer).__name__}"
+        )
+    return randomizer
+
+
 def _input_distance(channel: FiniteChannel, distance: Distance) -> Callable[[int, int], Fraction]:
     """``d`` between the channel's inputs by position: line, matrix (by position) or callable."""
     labels = channel.inputs
@@ -737,7 +746,7 @@ def item_privacy(
     >>> round(item_privacy(clamped_geometric(4, "1/2"), 2).tightest, 12)
     2.0
     """
-    channel = _check_channel(randomizer)
+    channel = _check_randomizer(randomizer)
     alpha = check_alpha(alpha)
     between = _input_distance(channel, distance)
     u, v = alpha.numerator, alpha.denominator
