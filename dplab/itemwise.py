@@ -101,7 +101,7 @@ MAX_ITEMS = 64
 MAX_OUTPUTS = 200_000
 """Largest number of outputs of one release law (count vectors, or tuples when ordered)."""
 
-CERTIFY_WORK_LIMIT = 60_000_000
+CERTIFY_WORK_LIMIT = 40_000_000
 """Largest estimated ``N²·C(|Y|+m−1, m)`` of :func:`certify` (see Limits)."""
 
 _ARB_BITS = 128
