@@ -74,7 +74,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment, linprog
 
 from dplab._validation import check_int, check_rational, exact_fraction, shown
-from dplab.finite import FiniteChannel, RationalLike, check_alpha
+from dplab.finite import FiniteChannel, RationalLike, _check_channel, check_alpha
 
 __all__ = [
     "MAX_DATASET_SIZE",
@@ -698,21 +698,20 @@ class ItemPrivacy:
 
 
 def _check_randomizer(randomizer: object) -> FiniteChannel:
-    if not isinstance(randomizer, FiniteChannel):
-        raise TypeError(
-            f"randomizer must be a FiniteChannel (for example clamped_geometric(k, p)); "
-            f"got {shown(randomizer)} of type {type(randomizer).__name__}"
-        )
-    return randomizer
+    return _check_channel(randomizer, "randomizer")
 
 
 def _input_distance(channel: FiniteChannel, distance: Distance) -> Callable[[int, int], Fraction]:
     """``d`` between the channel's inputs by position: line, matrix (by position) or callable."""
     labels = channel.inputs
     if distance is None:
-        values = [_exact_value(f"input label {label!r}", label)[0] for label in labels]
-        if len(set(values)) != len(values):
-            raise ValueError("the randomizer's inputs must be distinct numbers on the line")
+        try:
+            values = [_exact_value("input label", label)[0] for label in labels]
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"distance=None puts the randomizer's inputs on a line, so they must be real "
+                f"numbers; got inputs {shown(labels)} (pass a distance matrix or callable)"
+            ) from None
         return lambda i, j: abs(values[i] - values[j])
     if callable(distance):
         table = [
