@@ -56,7 +56,9 @@ the scope of differential privacy using metrics*, PETS 2013; Andrés et al.,
 ``(A(y|x)/A(y|x'))^b ≤ α^a``.  The randomizers here: :func:`clamped_geometric` (a discrete
 Laplace on ``{0, …, k−1}``) and :func:`exponential_mechanism` on a finite metric.  On the
 real line, :mod:`dplab.laplace` with scale ``b`` is private with factor ``e^{1/b}`` per unit
-of ``|x − x'|``: its density ratio is ``e^{(|z − x'| − |z − x|)/b} ≤ e^{|x − x'|/b}``.
+of ``|x − x'|``: its density ratio is ``e^{(|z − x'| − |z − x|)/b} ≤ e^{|x − x'|/b}`` (the
+triangle inequality), so ``b = dplab.laplace.scale_for(1, α₀)`` gives ``e^{α₀}`` per unit
+(the one-dimensional case of the planar Laplace of geo-indistinguishability).
 """
 
 from __future__ import annotations

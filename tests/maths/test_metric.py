@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from maths_support import PROPERTY_SETTINGS
 from scipy.stats import wasserstein_distance
 
-from dplab import metric
+from dplab import laplace, metric
 from dplab.metric import (
     check_metric,
     clamped_geometric,
@@ -279,3 +279,23 @@ def test_randomizer_errors():
         item_privacy(clamped_geometric(3, "1/2"), "0.5")
     with pytest.raises(ValueError, match="one row per input"):
         item_privacy(clamped_geometric(3, "1/2"), 2, LINE4)
+
+
+@given(
+    st.floats(-5, 5),
+    st.floats(-5, 5),
+    st.floats(-20, 20),
+    st.fractions(min_value=Fraction(1, 4), max_value=4, max_denominator=8),
+)
+@PROPERTY_SETTINGS
+def test_laplace_on_the_line_is_metric_private(x, x2, z, eps_per_unit):
+    """Scale 1/α₀ (laplace.scale_for(1, α₀)): |ln p(z|x) − ln p(z|x')| ≤ α₀·|x − x'|."""
+    scale = laplace.scale_for(1, eps_per_unit)
+    assert scale == 1 / eps_per_unit
+    mpmath.mp.dps = 40
+    b = mpmath.mpf(scale.numerator) / scale.denominator
+    loss = (abs(mpmath.mpf(z) - x2) - abs(mpmath.mpf(z) - x)) / b  # mpmath reference
+    bound = mpmath.mpf(eps_per_unit.numerator) / eps_per_unit.denominator * abs(mpmath.mpf(x) - x2)
+    assert abs(loss) <= bound + mpmath.mpf(10) ** -30
+    computed = laplace.privacy_loss(z, center=x, neighbour_center=x2, scale=float(scale))
+    assert abs(computed) <= float(bound) * (1 + 1e-12) + 1e-12
