@@ -49,12 +49,24 @@ factor ``α₀^m`` per unit of ``d_EM``, and this is attained (``K = (0,…,0) �
 output "all zeros", for the clamped geometric).  Amplification by shuffling appears only in
 δ (tests reproduce the digest's examples E3–E7 against brute force).
 
+**Amplification at scale** (:func:`binary_delta_curve`, :func:`amplification_bound`).  For
+binary randomized response the shuffled release is one count, so ``δ(ε)`` is a sum over
+``m + 1`` values that stays tractable at ``m = 10⁵`` and beyond; it is computed in log space
+from ``lgamma`` binomials (floats, ≈; checked against this module's exact Fractions and
+against mpmath) and compared with the ordered release and with the digest's *derived*
+bound (Feldman, McMillan & Talwar 2021 applied item by item), whose validity condition is
+returned with it.  The paper's own amplification constants were not recovered; the bound
+here is ours, not theirs.
+
 **Limits.**  ``m`` is at most :data:`MAX_ITEMS`; a shuffled law has ``C(|Y|+m−1, m)``
 count vectors, at most :data:`MAX_OUTPUTS` (the ordered release enumerates ``|Y|^m``
 tuples in :func:`release_distribution`, the same limit); :func:`certify` compares ``N²``
 pairs of ``N = C(k+m−1, m)`` datasets over those outputs and refuses an estimated
 ``N²·C(|Y|+m−1, m)`` above :data:`CERTIFY_WORK_LIMIT` (about a minute on the project's
 machine; ``make bench-metric`` prints the largest ``(k, m)`` done in 10 s and 60 s).
+:func:`binary_delta_curve` takes ``m ≤`` :data:`MAX_BINARY_ITEMS` and refuses more than
+:data:`BINARY_WORK_LIMIT` array operations (its convolution costs ``m·min(ones, m − ones −
+moved)``: take ``ones`` near 0 or ``m``).
 """
 
 from __future__ import annotations
