@@ -73,6 +73,7 @@ from itertools import pairwise
 from numbers import Integral
 
 import numpy as np
+from scipy import sparse
 from scipy.optimize import linear_sum_assignment, linprog
 
 from dplab._validation import check_int, check_rational, exact_fraction, shown
@@ -372,11 +373,18 @@ def _solve(problem: _Problem, equal_sizes: bool, a: tuple, b: tuple) -> list[lis
             plan[rows[s]][columns[t]] += 1
         return plan
     n_sources, n_targets = len(problem.sources), len(problem.targets)
-    equalities = np.zeros((n_sources + n_targets, n_sources * n_targets))
-    for i in range(n_sources):
-        equalities[i, i * n_targets : (i + 1) * n_targets] = 1
-    for j in range(n_targets):
-        equalities[n_sources + j, j::n_targets] = 1
+    cells = np.arange(n_sources * n_targets)
+    # Row i: the cells of source i (sums to its supply); row n_sources + j: target j's cells.
+    equalities = sparse.csr_array(
+        (
+            np.ones(2 * len(cells)),
+            (
+                np.concatenate([cells // n_targets, n_sources + cells % n_targets]),
+                np.tile(cells, 2),
+            ),
+        ),
+        shape=(n_sources + n_targets, len(cells)),
+    )
     result = linprog(
         floats.ravel(),
         A_eq=equalities,
