@@ -299,3 +299,31 @@ def test_laplace_on_the_line_is_metric_private(x, x2, z, eps_per_unit):
     assert abs(loss) <= bound + mpmath.mpf(10) ** -30
     computed = laplace.privacy_loss(z, center=x, neighbour_center=x2, scale=float(scale))
     assert abs(computed) <= float(bound) * (1 + 1e-12) + 1e-12
+
+
+def test_the_certificate_rejects_a_wrong_plan(monkeypatch):
+    """A feasible but suboptimal solver plan must not pass as optimal."""
+
+    # a = (0, 2), b = (1, 3) on a line: the optimum pairs 0–1 and 2–3 (cost 2, not 0–3, 2–1).
+    def crossed(problem, equal_sizes, a, b):
+        plan = [[0] * len(problem.targets) for _ in problem.sources]
+        plan[0][1] = plan[1][0] = 1
+        return plan
+
+    monkeypatch.setattr(metric, "_solve", crossed)
+    with pytest.raises(ArithmeticError, match="not optimal"):
+        emd([0, 2], [1, 3], LINE4)
+
+    def infeasible(problem, equal_sizes, a, b):
+        return [[1] * len(problem.targets) for _ in problem.sources]
+
+    monkeypatch.setattr(metric, "_solve", infeasible)
+    with pytest.raises(ArithmeticError, match="not an exact feasible"):
+        emd([0, 2], [1, 3], LINE4)
+
+
+def test_float_costs_beyond_double_resolution_of_the_solver():
+    # 0.1 scaled to an integer needs 2^55: the solver sees normalised doubles, the
+    # certificate still checks the exact binary values.
+    matrix = [[0, 0.1, 0.3], [0.1, 0, 0.2], [0.3, 0.2, 0]]
+    assert emd([0, 1], [2, 2], matrix) == float((Fraction(0.3) + Fraction(0.2)) / 2)
