@@ -456,26 +456,26 @@ def _line_items(name: str, items: tuple) -> tuple[list[Fraction], bool]:
     return values, inexact
 
 
-def _line_plan(a: tuple, b: tuple) -> tuple[list[tuple[Fraction, Fraction, Fraction]], bool]:
-    """The monotone coupling of two uniform empirical laws on the line: (x, y, mass)."""
+def _line_plan(a: tuple, b: tuple) -> tuple[list[tuple[object, object, Fraction, Fraction]], bool]:
+    """The monotone coupling on the line: (item of a, item of b, mass, exact |x − y|)."""
     xs, inexact_a = _line_items("a", a)
     ys, inexact_b = _line_items("b", b)
-    xs.sort()
-    ys.sort()
-    flows: dict[tuple[Fraction, Fraction], Fraction] = {}
+    left_items = sorted(zip(xs, a, strict=True), key=lambda pair: pair[0])
+    right_items = sorted(zip(ys, b, strict=True), key=lambda pair: pair[0])
+    flows: dict[tuple[Fraction, Fraction], list] = {}
     i = j = 0
     left_a, left_b = Fraction(1, len(xs)), Fraction(1, len(ys))
     while i < len(xs) and j < len(ys):
         moved = min(left_a, left_b)
-        key = (xs[i], ys[j])
-        flows[key] = flows.get(key, Fraction(0)) + moved
+        (x, x_item), (y, y_item) = left_items[i], right_items[j]
+        flows.setdefault((x, y), [x_item, y_item, Fraction(0), abs(x - y)])[2] += moved
         left_a -= moved
         left_b -= moved
         if left_a == 0:
             i, left_a = i + 1, Fraction(1, len(xs))
         if left_b == 0:
             j, left_b = j + 1, Fraction(1, len(ys))
-    return [(x, y, mass) for (x, y), mass in flows.items()], inexact_a or inexact_b
+    return [tuple(flow) for flow in flows.values()], inexact_a or inexact_b
 
 
 def _line_emd(a: tuple, b: tuple) -> tuple[Fraction, bool]:
@@ -523,17 +523,17 @@ def emd_plan(a: Sequence[object], b: Sequence[object], distance: Distance = None
 
     >>> plan = emd_plan([0, 3], [1, 2])
     >>> [(f.source, f.target, f.mass) for f in plan.flows], plan.cost
-    ([(Fraction(0, 1), Fraction(1, 1), Fraction(1, 2)), (Fraction(3, 1), Fraction(2, 1), Fraction(1, 2))], Fraction(1, 1))
+    ([(0, 1, Fraction(1, 2)), (3, 2, Fraction(1, 2))], Fraction(1, 1))
     >>> plan = emd_plan([0], [1, 2], [[0, 1, 2], [1, 0, 1], [2, 1, 0]])
     >>> [(f.source, f.target, f.mass) for f in plan.flows], plan.cost, plan.certified
     ([(0, 1, Fraction(1, 2)), (0, 2, Fraction(1, 2))], Fraction(3, 2), True)
-    """  # noqa: E501
+    """
     a, b = _dataset("a", a), _dataset("b", b)
     if distance is None:
         _check_sizes(a, b)
         moves, inexact = _line_plan(a, b)
-        flows = tuple(Flow(x, y, mass, _result(abs(x - y), inexact)) for x, y, mass in moves)
-        cost = sum((mass * abs(x - y) for x, y, mass in moves), Fraction(0))
+        flows = tuple(Flow(x, y, mass, _result(gap, inexact)) for x, y, mass, gap in moves)
+        cost = sum((mass * gap for _, _, mass, gap in moves), Fraction(0))
         return TransportPlan(_result(cost, inexact), flows, certified=False)
     return _certified_plan(_problem(a, b, distance), a, b)
 
