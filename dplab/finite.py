@@ -223,10 +223,10 @@ def _pairs_of(name: str, pairs: object) -> list[tuple[Hashable, Hashable]]:
     return checked
 
 
-def _check_channel(channel: object) -> FiniteChannel:
+def _check_channel(channel: object, name: str = "channel") -> FiniteChannel:
     if not isinstance(channel, FiniteChannel):
         raise TypeError(
-            f"channel must be a FiniteChannel (build one with FiniteChannel.from_probabilities);"
+            f"{name} must be a FiniteChannel (build one with FiniteChannel.from_probabilities);"
             f" got {shown(channel)} of type {type(channel).__name__}"
         )
     return channel

@@ -41,6 +41,7 @@ from flint import arb
 import dplab
 from dplab.finite import FiniteChannel, both_directions
 from dplab.gaussian import DeltaUnderflowError
+from dplab.metric import clamped_geometric
 from dplab.rr_lab import LabGrid
 
 CALL_SECONDS = 2.0
@@ -179,6 +180,44 @@ ALPHA_SPEC = Kind(
     (*ALPHA_SPEC.edge, lambda s, t: 2),
 )
 
+RANDOMIZER = clamped_geometric(4, "1/2")
+RANDOMIZER_KIND = Kind(
+    "item randomizer (FiniteChannel)", CHANNEL_KIND.invalid, (RANDOMIZER, CHANNEL)
+)
+LINE_DATASET = Kind(
+    "user dataset of reals",
+    (None, 5, "03", b"1", [], [NAN], [math.inf], [None], ["a"], [1j], object(), {0: 1}),
+    ([0], (1, 2), [Fraction(1, 3), 2], [0.5, 1e308], [10**400], np.array([1, 2])),
+)
+ITEM_DATASET = Kind(
+    "user dataset of randomizer inputs",
+    (None, 5, "01", [], [7], [None], [0.5], [[0]], object(), [0] * 65),
+    ([0, 3], (3, 0), [1, 1]),
+)
+LINE4 = [[abs(i - j) for j in range(4)] for i in range(4)]
+DISTANCE = Kind(
+    "metric: None, matrix or callable",
+    (
+        5,
+        "abc",
+        object(),
+        [],
+        [[0, 1], [2, 0]],
+        [[0, -1], [-1, 0]],
+        [[1, 1], [1, 0]],
+        [[0, 0], [0, 0]],
+        [[0, 1, 5], [1, 0, 1], [5, 1, 0]],
+        [[0, NAN], [NAN, 0]],
+        [[0, 1]],
+        [["a"]],
+        lambda x, y: NAN,
+        lambda x, y: -1,
+    ),
+    (None, LINE4, lambda x, y: abs(x - y), [[0, 1], [1, 0]], [[0, 0.5] + [1] * 2] * 4),
+)
+METRIC_MATRIX = Kind(
+    "metric matrix", tuple(v for v in DISTANCE.invalid if not callable(v)), (LINE4, [[0]])
+)
 REAL = real()
 REAL_NONNEG = real(0)
 REAL_POS = real(0, low_open=True)
@@ -444,6 +483,45 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     "inference.rr_tradeoff": example(
         n=(3, N), p=("0.9", PROBABILITY), type_one_error=("1/8", PROBABILITY)
     ),
+    # itemwise
+    "itemwise.amplification_bound": example(
+        m=(2000, integer(1, 10**6)),
+        eps0=(1.0, real(0, 700)),
+        moved=(1, N),
+        step_delta=(1e-8, real(0, 1, low_open=True, high_open=True)),
+    ),
+    "itemwise.binary_delta_curve": example(
+        m=(5, integer(1, 10**6)),
+        eps0=(1.0, real(0, 700)),
+        moved=(2, N),
+        eps=([0.5, 1.0], ARRAY_NONNEG),
+        ones=(1, COUNT),
+        shuffled=(True, FLAG),
+    ),
+    "itemwise.certify": example(
+        randomizer=(RANDOMIZER, RANDOMIZER_KIND),
+        m=(2, integer(1, 64)),
+        alpha=(4, ALPHA),
+        delta=(0, PROBABILITY),
+        shuffled=(True, FLAG),
+        distance=(None, DISTANCE),
+    ),
+    "itemwise.max_ratio": example(
+        randomizer=(RANDOMIZER, RANDOMIZER_KIND),
+        K=([0, 3], ITEM_DATASET),
+        K2=([1, 2], ITEM_DATASET),
+        shuffled=(True, FLAG),
+    ),
+    "itemwise.release_distribution": example(
+        randomizer=(RANDOMIZER, RANDOMIZER_KIND), K=([0, 3], ITEM_DATASET), shuffled=(True, FLAG)
+    ),
+    "itemwise.required_delta": example(
+        randomizer=(RANDOMIZER, RANDOMIZER_KIND),
+        K=([0, 3], ITEM_DATASET),
+        K2=([1, 2], ITEM_DATASET),
+        alpha=(2, ALPHA),
+        shuffled=(True, FLAG),
+    ),
     # laplace
     "laplace.delta": example(
         sensitivity=(1, EXACT_NONNEG), scale=(1, EXACT_POS), eps=(0, EXACT_NONNEG)
@@ -459,6 +537,24 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
         y=(0.5, REAL), center=(0.0, REAL), neighbour_center=(1.0, REAL), scale=(1.0, REAL_POS)
     ),
     "laplace.scale_for": example(sensitivity=(1, EXACT_NONNEG), eps=("0.5", EXACT_NONNEG)),
+    # metric
+    "metric.check_metric": example(distance=(LINE4, METRIC_MATRIX)),
+    "metric.clamped_geometric": example(k=(4, integer(2, 200)), p=("1/2", PROBABILITY)),
+    "metric.emd": example(
+        a=([0, 3], LINE_DATASET), b=([1, 2], LINE_DATASET), distance=(None, DISTANCE)
+    ),
+    "metric.emd_matching": example(
+        a=([0, 3], LINE_DATASET), b=([1, 2], LINE_DATASET), distance=(None, DISTANCE)
+    ),
+    "metric.emd_plan": example(
+        a=([0, 3], LINE_DATASET), b=([1, 2], LINE_DATASET), distance=(None, DISTANCE)
+    ),
+    "metric.exponential_mechanism": example(
+        distance=(LINE4, METRIC_MATRIX), p=("1/2", OPEN_PROBABILITY)
+    ),
+    "metric.item_privacy": example(
+        randomizer=(RANDOMIZER, RANDOMIZER_KIND), alpha=(2, ALPHA), distance=(None, DISTANCE)
+    ),
     # queries
     "queries.constant_query": example(n=(4, N), bound=(1, EXACT_POS), value=(3, EXACT)),
     "queries.count_query": example(
@@ -520,6 +616,10 @@ DOCUMENTED_INFINITIES = {
     "gaussian.log_delta": "−inf exactly when Δ = 0 (δ = 0)",
     "laplace.log_delta": "−inf exactly when ε ≥ Δ/b (δ = 0)",
     "gaussian.compare_calibrations": "classic_log_delta = −inf when Δ = 0",
+    "itemwise.binary_delta_curve": "log_delta = −inf where δ(ε) = 0",
+    "itemwise.max_ratio": "math.inf when some Q(y) = 0 < P(y) (documented)",
+    "itemwise.certify": "tightness = inf when some ratio is infinite or α = 1 < ratio",
+    "metric.item_privacy": "tightest = inf when A(y|x') = 0 < A(y|x)",
 }
 """Functions whose documented answers include ±inf (never NaN), with the reason."""
 
