@@ -11,9 +11,7 @@ and m = 4 (70 datasets, 4,830 ordered pairs, every event): at the naive factor
 irrational for odd matching costs ``c``: δ enclosed by Arb), shuffled and ordered.  The
 issue's target is ≤ 5 s each.
 
-**Binary amplification.**  :func:`dplab.itemwise.binary_delta_curve` at m = 10⁵,
-ε₀ = 1, one curve of 50 values of ε in [0, 3], shuffled and ordered (target ≤ 1 s per
-curve), next to the digest's derived bound (:func:`dplab.itemwise.amplification_bound`).
+(Binary amplification at scale is timed by ``bench/amplification.py``.)
 
 **Table.**  For each k, m grows while the certificate (shuffled, factor ``2^{⌊m/2⌋}``)
 returns within the budget; the largest m done within 10 s and within 60 s are printed, or
@@ -27,8 +25,6 @@ import argparse
 import math
 import time
 from fractions import Fraction
-
-import numpy as np
 
 from dplab import itemwise
 from dplab.metric import clamped_geometric
@@ -56,28 +52,6 @@ def target() -> None:
                 f"{float(result.required_delta_upper):.6f} | {seconds:.2f} |",
                 flush=True,
             )
-
-
-def amplification() -> None:
-    eps = np.linspace(0, 3, 50)
-    print("\nBinary randomized response, m = 100,000, ε₀ = 1: δ(ε) on 50 values of ε")
-    print("| moved | release | CPU s per curve | log₁₀ δ(0.5) | log₁₀ δ(2) |")
-    print("| --- | --- | --- | --- | --- |")
-    for moved in (1, 10, 100):
-        for shuffled in (True, False):
-            _, seconds = timed(
-                itemwise.binary_delta_curve, 100_000, 1.0, moved, eps, shuffled=shuffled
-            )
-            points = itemwise.binary_delta_curve(100_000, 1.0, moved, [0.5, 2.0], shuffled=shuffled)
-            at = points.log_delta / math.log(10)
-            release = "shuffled" if shuffled else "ordered"
-            print(f"| {moved} | {release} | {seconds:.3f} | {at[0]:.1f} | {at[1]:.1f} |")
-    bound = itemwise.amplification_bound(100_000, 1.0, 10, 1e-8)
-    print(
-        f"Derived bound for 10 moved items, δ_s = 1e-8: E ≈ {bound.epsilon:.3f}, "
-        f"δ ≈ {bound.delta:.2e}, valid = {bound.valid} (ε₀ ≤ {bound.threshold:.3f}); "
-        f"naive ε = {bound.naive_epsilon:g}"
-    )
 
 
 def largest_m(k: int, budgets: tuple[float, ...]) -> tuple[dict[float, int], str]:
@@ -121,7 +95,6 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="10 s budget only, fewer k")
     arguments = parser.parse_args()
     target()
-    amplification()
     table(arguments.quick)
 
 

@@ -49,14 +49,8 @@ factor ``α₀^m`` per unit of ``d_EM``, and this is attained (``K = (0,…,0) �
 output "all zeros", for the clamped geometric).  Amplification by shuffling appears only in
 δ (tests reproduce the digest's examples E3–E7 against brute force).
 
-**Amplification at scale** (:func:`binary_delta_curve`, :func:`amplification_bound`).  For
-binary randomized response the shuffled release is one count, so ``δ(ε)`` is a sum over
-``m + 1`` values that stays tractable at ``m = 10⁵`` and beyond; it is computed in log space
-from ``lgamma`` binomials (floats, ≈; checked against this module's exact Fractions and
-against mpmath) and compared with the ordered release and with the digest's *derived*
-bound (Feldman, McMillan & Talwar 2021 applied item by item), whose validity condition is
-returned with it.  The paper's own amplification constants were not recovered; the bound
-here is ours, not theirs.
+**Amplification at scale** for binary randomized response, where one count is a
+sufficient statistic and m may reach 10⁶, is in :mod:`dplab.amplification`.
 
 **Limits.**  ``m`` is at most :data:`MAX_ITEMS`; a shuffled law has ``C(|Y|+m−1, m)``
 count vectors, at most :data:`MAX_OUTPUTS` (the ordered release enumerates ``|Y|^m``
@@ -64,9 +58,6 @@ tuples in :func:`release_distribution`, the same limit); :func:`certify` compare
 pairs of ``N = C(k+m−1, m)`` datasets over those outputs and refuses an estimated
 ``N²·C(|Y|+m−1, m)`` above :data:`CERTIFY_WORK_LIMIT` (about a minute on the project's
 machine; ``make bench-metric`` prints the largest ``(k, m)`` done in 10 s and 60 s).
-:func:`binary_delta_curve` takes ``m ≤`` :data:`MAX_BINARY_ITEMS` and refuses more than
-:data:`BINARY_WORK_LIMIT` array operations (its convolution costs ``m·min(ones, m − ones −
-moved)``: take ``ones`` near 0 or ``m``).
 """
 
 from __future__ import annotations
@@ -77,11 +68,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
 
-import numpy as np
 from flint import arb, ctx, fmpq, fmpz
-from scipy import special
 
-from dplab._validation import check_int, check_real, check_real_array, shown
+from dplab._validation import check_int, shown
 from dplab.finite import (
     FiniteChannel,
     RationalLike,
@@ -98,17 +87,11 @@ from dplab.metric import (
 )
 
 __all__ = [
-    "BINARY_WORK_LIMIT",
     "CERTIFY_WORK_LIMIT",
-    "MAX_BINARY_ITEMS",
     "MAX_ITEMS",
     "MAX_OUTPUTS",
-    "AmplificationBound",
-    "BinaryDeltaCurve",
     "ItemwiseCertificate",
     "PairVerdict",
-    "amplification_bound",
-    "binary_delta_curve",
     "certify",
     "max_ratio",
     "release_distribution",
@@ -580,166 +563,3 @@ def _verdict(
     return PairVerdict(
         source, target, d, pure, attained, ratio, p_mass, q_mass, lower, upper, covered
     )
-
-
-# --- amplification at scale: a binary randomizer --------------------------------------------
-
-
-@dataclass(frozen=True)
-class BinaryDeltaCurve:
-    """``δ(ε)`` of two bit datasets released through binary randomized response (≈).
-
-    ``log_delta[i]`` is ``ln δ(eps[i])`` (``-inf`` where δ = 0), the maximum over both
-    orders of the pair; :attr:`delta` is ``exp`` of it, which underflows to 0 below about
-    1e−308 (read ``log_delta`` there).  ``m`` items, ``ones`` of them 1 in ``K``, and
-    ``K'`` = ``K`` with ``moved`` zeros turned into ones (``d_EM = moved/m`` under the
-    discrete metric); item factor ``e^{eps0}``.
-    """
-
-    m: int
-    eps0: float
-    ones: int
-    moved: int
-    shuffled: bool
-    eps: np.ndarray
-    log_delta: np.ndarray
-
-    @property
-    def delta(self) -> np.ndarray:
-        """``δ(ε)`` as doubles (0 where ``ln δ < −745``: use :attr:`log_delta`)."""
-        return np.exp(self.log_delta)
-
-
-@dataclass(frozen=True)
-class AmplificationBound:
-    """The derived bound of the digest (§3) for ``moved`` items moved by the full diameter.
-
-    ``epsilon`` is ``E = moved·ln(1 + tanh(ε₀/2)·c_m)`` with
-    ``c_m = 8√(e^{ε₀} ln(4/δ_s)/m) + 8e^{ε₀}/m`` and ``delta = min(1, moved·e^E·δ_s)``;
-    the release is then ``(E, delta)``-indistinguishable for the pair.  The bound holds
-    only when ``valid``: ``ε₀ ≤ threshold = ln(m/(16 ln(2/δ_s)))`` (Feldman, McMillan &
-    Talwar 2021, Thm. 3.1, applied once per moved item with the other ``m − 1`` reports as
-    the clones).  ``naive_epsilon = moved·ε₀`` is the pure bound.  Floats (≈).
-    """
-
-    epsilon: float
-    delta: float
-    naive_epsilon: float
-    valid: bool
-    threshold: float
-
-
-MAX_BINARY_ITEMS = 1_000_000
-"""Largest ``m`` of :func:`binary_delta_curve` and :func:`amplification_bound`."""
-
-BINARY_WORK_LIMIT = 200_000_000
-"""Largest ``(m+1)·(min(ones, m−ones−moved) + moved + 1)`` of :func:`binary_delta_curve`
-(array element operations of the two log-space convolutions)."""
-
-
-def _log_binomial(n: int, log_p: float, log_q: float) -> np.ndarray:
-    """``ln Pr[Bin(n, p) = y]`` for ``y = 0..n`` (``log_q = ln(1 − p)``), by ``lgamma``."""
-    y = np.arange(n + 1, dtype=np.float64)
-    log_choose = special.gammaln(n + 1) - special.gammaln(y + 1) - special.gammaln(n - y + 1)
-    return log_choose + y * log_p + (n - y) * log_q
-
-
-def _log_convolve(first: np.ndarray, second: np.ndarray) -> np.ndarray:
-    """``ln`` of the convolution of two laws given by their logs (no underflow)."""
-    short, long = (first, second) if len(first) <= len(second) else (second, first)
-    out = np.full(len(short) + len(long) - 1, -np.inf)
-    for shift, weight in enumerate(short):
-        window = out[shift : shift + len(long)]
-        out[shift : shift + len(long)] = np.logaddexp(window, weight + long)
-    return out
-
-
-def _log_excess(log_p: np.ndarray, log_q: np.ndarray, eps: np.ndarray) -> np.ndarray:
-    """``ln Σ_y [P(y) − e^ε Q(y)]₊`` for each ε, from log-laws on a common support."""
-    with np.errstate(invalid="ignore", divide="ignore"):
-        loss = log_p - log_q  # +inf where Q = 0 < P; nan where both are 0
-    present = np.isfinite(log_p) & ~np.isnan(loss)
-    log_p, loss = log_p[present], loss[present]
-    result = np.full(len(eps), -np.inf)
-    for index, level in enumerate(eps):
-        above = loss > level
-        if above.any():
-            terms = log_p[above] + np.log(-np.expm1(level - loss[above]))
-            result[index] = special.logsumexp(terms)
-    return result
-
-
-def _check_binary(m: object, eps0: object, moved: object, ones: object = 0):
-    m = check_int("m", m, low=1, high=MAX_BINARY_ITEMS)
-    eps0 = check_real("eps0", eps0, low=0, high=700)
-    moved = check_int("moved", moved, low=1, high=m)
-    ones = check_int("ones", ones, low=0, high=m - moved)
-    return m, eps0, moved, ones
-
-
-def binary_delta_curve(
-    m: int, eps0: float, moved: int, eps: object, ones: int = 0, shuffled: bool = True
-) -> BinaryDeltaCurve:
-    """``δ(ε)`` of PrivEMDItemWise on bits at scale, shuffled or ordered, in log space (≈).
-
-    The item randomizer keeps a bit with probability ``q = e^{ε₀}/(1 + e^{ε₀})`` (pure
-    factor ``e^{ε₀}``, the discrete metric).  The shuffled release is the number of
-    reported ones: under ``K`` it is ``C + Bin(moved, 1 − q)``, under ``K'`` it is
-    ``C + Bin(moved, q)``, with the common part ``C = Bin(ones, q) + Bin(m − ones − moved,
-    1 − q)``.  The ordered release adds nothing to the moved positions' law (the others
-    cancel in the ratio), so it compares ``Bin(moved, 1 − q)`` with ``Bin(moved, q)``.
-    Every law is kept as logarithms (``lgamma`` binomials, ``logaddexp`` convolutions),
-    and ``δ(ε) = Σ_{L(y) > ε} P(y)(1 − e^{ε − L(y)})`` is summed by ``logsumexp``, so
-    nothing underflows.  The result agrees with the exact Fractions of
-    :func:`required_delta` at small m and with mpmath at ``m = 20,000`` (tests).
-
-    >>> curve = binary_delta_curve(3, math.log(3), 1, [0.5, 1.0], ones=1)
-    >>> [round(float(d), 12) for d in curve.delta]  # doctest: +NORMALIZE_WHITESPACE
-    [0.089502063197, 0.013205539291]
-    """
-    m, eps0, moved, ones = _check_binary(m, eps0, moved, ones)
-    eps = check_real_array("eps", eps, low=0)
-    grid = np.atleast_1d(eps).astype(np.float64)
-    if grid.ndim != 1:
-        raise ValueError(f"eps must be a number or a one-dimensional array; got shape {eps.shape}")
-    shuffled = _check_flag(shuffled)
-    rest = m - ones - moved
-    work = (m + 1) * (min(ones, rest) + moved + 1)
-    if shuffled and work > BINARY_WORK_LIMIT:
-        raise ValueError(
-            f"m = {m}, ones = {ones}, moved = {moved} need about {work:.3g} array operations, "
-            f"more than BINARY_WORK_LIMIT = {BINARY_WORK_LIMIT:.3g} (take ones near 0 or m)"
-        )
-    log_keep = -math.log1p(math.exp(-eps0))  # ln q
-    log_flip = -eps0 + log_keep  # ln(1 − q)
-    moved_zeros = _log_binomial(moved, log_flip, log_keep)  # ones reported among moved, K
-    moved_ones = _log_binomial(moved, log_keep, log_flip)  # the same under K'
-    if shuffled:
-        common = _log_convolve(
-            _log_binomial(ones, log_keep, log_flip), _log_binomial(rest, log_flip, log_keep)
-        )
-        log_p, log_q = _log_convolve(common, moved_zeros), _log_convolve(common, moved_ones)
-    else:
-        log_p, log_q = moved_zeros, moved_ones
-    log_delta = np.maximum(_log_excess(log_p, log_q, grid), _log_excess(log_q, log_p, grid))
-    return BinaryDeltaCurve(m, eps0, ones, moved, shuffled, grid, log_delta)
-
-
-def amplification_bound(m: int, eps0: float, moved: int, step_delta: float) -> AmplificationBound:
-    """The digest's derived (E, δ) bound for ``moved`` of ``m`` items moved (≈, floats).
-
-    See :class:`AmplificationBound`; ``step_delta`` is δ_s of each hybrid step, in (0, 1).
-    Digest §3 at ``m = 2000``, ``ε₀ = 1``, ``δ_s = 1e−8``: ``E = 0.477`` for one item.
-
-    >>> bound = amplification_bound(2000, 1.0, 1, 1e-8)
-    >>> round(bound.epsilon, 3), bound.valid, round(bound.threshold, 3)
-    (0.477, True, 1.878)
-    """
-    m, eps0, moved, _ = _check_binary(m, eps0, moved)
-    step_delta = check_real("step_delta", step_delta, low=0, high=1, low_open=True, high_open=True)
-    log_step = math.log(step_delta)  # ln(c/δ_s) = ln c − ln δ_s: no overflow for tiny δ_s
-    spread = 8 * math.sqrt(math.exp(eps0) * (math.log(4) - log_step) / m) + 8 * math.exp(eps0) / m
-    epsilon = moved * math.log1p(math.tanh(eps0 / 2) * spread)
-    threshold = math.log(m / (16 * (math.log(2) - log_step)))
-    delta = min(1.0, math.exp(min(0.0, math.log(moved) + epsilon + log_step)))
-    return AmplificationBound(epsilon, delta, moved * eps0, eps0 <= threshold, threshold)

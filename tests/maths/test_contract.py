@@ -484,20 +484,6 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
         n=(3, N), p=("0.9", PROBABILITY), type_one_error=("1/8", PROBABILITY)
     ),
     # itemwise
-    "itemwise.amplification_bound": example(
-        m=(2000, integer(1, 10**6)),
-        eps0=(1.0, real(0, 700)),
-        moved=(1, N),
-        step_delta=(1e-8, real(0, 1, low_open=True, high_open=True)),
-    ),
-    "itemwise.binary_delta_curve": example(
-        m=(5, integer(1, 10**6)),
-        eps0=(1.0, real(0, 700)),
-        moved=(2, N),
-        eps=([0.5, 1.0], ARRAY_NONNEG),
-        ones=(1, COUNT),
-        shuffled=(True, FLAG),
-    ),
     "itemwise.certify": example(
         randomizer=(RANDOMIZER, RANDOMIZER_KIND),
         m=(2, integer(1, 64)),
@@ -616,7 +602,6 @@ DOCUMENTED_INFINITIES = {
     "gaussian.log_delta": "−inf exactly when Δ = 0 (δ = 0)",
     "laplace.log_delta": "−inf exactly when ε ≥ Δ/b (δ = 0)",
     "gaussian.compare_calibrations": "classic_log_delta = −inf when Δ = 0",
-    "itemwise.binary_delta_curve": "log_delta = −inf where δ(ε) = 0",
     "itemwise.max_ratio": "math.inf when some Q(y) = 0 < P(y) (documented)",
     "itemwise.certify": "tightness = inf when some ratio is infinite or α = 1 < ratio",
     "metric.item_privacy": "tightest = inf when A(y|x') = 0 < A(y|x)",

@@ -15,7 +15,6 @@ from fractions import Fraction
 from itertools import combinations_with_replacement, permutations, product
 
 import mpmath
-import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -222,91 +221,3 @@ def test_errors():
         max_ratio(A4, [0] * (itemwise.MAX_ITEMS + 1), [1] * (itemwise.MAX_ITEMS + 1))
     with pytest.raises(ValueError, match="delta must be a rational number in"):
         certify(A4, 2, 2, "1.5")
-
-
-# --- amplification at scale (binary randomized response) ----------------------------------
-
-RR = FiniteChannel.from_probabilities({0: ["3/4", "1/4"], 1: ["1/4", "3/4"]}, [(0, 1), (1, 0)])
-
-
-@pytest.mark.parametrize("shuffled", [True, False])
-@pytest.mark.parametrize(("m", "ones", "moved"), [(1, 0, 1), (3, 1, 1), (4, 0, 2), (5, 2, 3)])
-def test_binary_curve_equals_exact_fractions(m, ones, moved, shuffled):
-    """ε₀ = ln 3 gives q = 3/4: the log-space curve against required_delta's Fractions."""
-    eps = [0.0, 0.3, 0.7, 1.5, 3.0]
-    curve = itemwise.binary_delta_curve(m, math.log(3), moved, eps, ones=ones, shuffled=shuffled)
-    K = [1] * ones + [0] * (m - ones)
-    K2 = [1] * (ones + moved) + [0] * (m - ones - moved)
-    for level, value in zip(eps, curve.delta, strict=True):
-        factor = Fraction(math.exp(level))
-        exact = max(
-            required_delta(RR, K, K2, factor, shuffled),
-            required_delta(RR, K2, K, factor, shuffled),
-        )
-        assert value == pytest.approx(float(exact), rel=1e-11, abs=1e-300)
-
-
-def test_binary_curve_at_scale_against_mpmath():
-    m, level_set = 20_000, [0.2, 0.9, 4.0]  # not ε = ε₀ = 1, where δ = 0 exactly
-    curve = itemwise.binary_delta_curve(m, 1.0, 1, level_set)
-    mpmath.mp.dps = 30
-    keep = mpmath.e / (1 + mpmath.e)
-
-    def log_binomial(n, y, p):
-        return (
-            mpmath.loggamma(n + 1)
-            - mpmath.loggamma(y + 1)
-            - mpmath.loggamma(n - y + 1)
-            + y * mpmath.log(p)
-            + (n - y) * mpmath.log(1 - p)
-        )
-
-    # K = all zeros: P = Bin(m, 1−q); K' has one 1: Q = Bin(m−1, 1−q) + Bin(1, q).
-    p_law = [mpmath.exp(log_binomial(m, y, 1 - keep)) for y in range(m + 1)]
-    rest = [mpmath.exp(log_binomial(m - 1, y, 1 - keep)) for y in range(m)] + [mpmath.mpf(0)]
-    q_law = [rest[y] * (1 - keep) + (rest[y - 1] * keep if y else 0) for y in range(m + 1)]
-    for level, log_delta in zip(level_set, curve.log_delta, strict=True):
-        factor = mpmath.exp(level)
-        reference = max(
-            sum(max(mpmath.mpf(0), p - factor * q) for p, q in zip(p_law, q_law, strict=True)),
-            sum(max(mpmath.mpf(0), q - factor * p) for p, q in zip(p_law, q_law, strict=True)),
-        )
-        if reference == 0:
-            assert log_delta == -math.inf
-        else:
-            assert log_delta == pytest.approx(float(mpmath.log(reference)), rel=1e-9)
-
-
-def test_shuffling_amplifies_and_the_derived_bound_holds_at_scale():
-    """Digest §3: m = 2000, ε₀ = 1, δ_s = 1e−8, j items flipped."""
-    for moved, expected in ((1, 0.477), (5, 2.39), (20, 9.54)):
-        bound = itemwise.amplification_bound(2000, 1.0, moved, 1e-8)
-        assert bound.valid and bound.naive_epsilon == moved
-        assert round(bound.epsilon, 3 if moved == 1 else 2) == expected
-        for ones in (0, 1000, 2000 - moved):
-            exact = itemwise.binary_delta_curve(2000, 1.0, moved, [bound.epsilon], ones=ones)
-            assert exact.log_delta[0] <= math.log(bound.delta)
-        half = itemwise.binary_delta_curve(2000, 1.0, moved, [bound.epsilon], ones=1000)
-        assert half.log_delta[0] < math.log(1e-100)  # the digest's "≤ 1e−100"
-    # Shuffled below ordered everywhere, and far below at scale (m = 10⁵, no underflow).
-    eps = np.linspace(0, 3, 50)
-    shuffled = itemwise.binary_delta_curve(100_000, 1.0, 10, eps)
-    ordered = itemwise.binary_delta_curve(100_000, 1.0, 10, eps, shuffled=False)
-    assert np.all(shuffled.log_delta <= ordered.log_delta)
-    assert np.all(np.isfinite(shuffled.log_delta)) and shuffled.log_delta[-1] < -1000
-    # The validity condition fails for small m (digest: every m ≤ ~800 at ε₀ = 1, δ_s = 1e−8).
-    assert not itemwise.amplification_bound(800, 1.0, 1, 1e-8).valid
-    assert itemwise.amplification_bound(900, 1.0, 1, 1e-8).valid
-
-
-def test_binary_errors():
-    with pytest.raises(ValueError, match="moved must be an integer in"):
-        itemwise.binary_delta_curve(5, 1.0, 6, [0.5])
-    with pytest.raises(ValueError, match="ones must be an integer in"):
-        itemwise.binary_delta_curve(5, 1.0, 2, [0.5], ones=4)
-    with pytest.raises(ValueError, match="eps must be a real number in"):
-        itemwise.binary_delta_curve(5, 1.0, 2, [-0.5])
-    with pytest.raises(ValueError, match="BINARY_WORK_LIMIT"):
-        itemwise.binary_delta_curve(100_000, 1.0, 10, [0.5], ones=50_000)
-    with pytest.raises(ValueError, match="step_delta must be a real number in"):
-        itemwise.amplification_bound(100, 1.0, 1, 0)
