@@ -195,6 +195,20 @@ ITEM_DATASET = Kind(
     ([0, 3], (3, 0), [1, 1]),
 )
 LINE4 = [[abs(i - j) for j in range(4)] for i in range(4)]
+SIZES = Kind(
+    "dataset sizes", (None, 5, "12", [], [0], [13], [1.5], [True], [None], object()), ([1], (1, 2))
+)
+SAMPLE = integer(1, 12)
+RESAMPLED_ITEMS = Kind(
+    "user dataset of randomizer inputs, any size (resampled to s)",
+    tuple(v for v in ITEM_DATASET.invalid if not (isinstance(v, list) and len(v) == 65)),
+    (*ITEM_DATASET.edge, [0] * 65),
+)
+ANY_ITEMS = Kind(
+    "user dataset of hashable items",
+    (None, 5, "01", b"1", [], [[0]], [{}], object()),
+    ([0, 3], [7], [0.5, "a"], [None], (1, 1)),
+)
 DISTANCE = Kind(
     "metric: None, matrix or callable",
     (
@@ -540,6 +554,24 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     ),
     "metric.item_privacy": example(
         randomizer=(RANDOMIZER, RANDOMIZER_KIND), alpha=(2, ALPHA), distance=(None, DISTANCE)
+    ),
+    # sampling
+    "sampling.check_sampling": example(
+        randomizer=(CHANNEL, RANDOMIZER_KIND),
+        sizes=([1, 2], SIZES),
+        s=(2, SAMPLE),
+        alpha=(4, ALPHA),
+        t=("1/2", EXACT_POS),
+        distance=(None, DISTANCE),
+    ),
+    "sampling.hoeffding_delta": example(s=(3, N), t=("1/5", EXACT_POS)),
+    "sampling.hoeffding_slack": example(s=(3, N), delta=(1e-6, OPEN_UNIT)),
+    "sampling.resample_distribution": example(K=([0, 3], ANY_ITEMS), s=(2, SAMPLE)),
+    "sampling.resampled_release": example(
+        randomizer=(RANDOMIZER, RANDOMIZER_KIND),
+        K=([0, 3], RESAMPLED_ITEMS),
+        s=(2, SAMPLE),
+        shuffled=(True, FLAG),
     ),
     # queries
     "queries.constant_query": example(n=(4, N), bound=(1, EXACT_POS), value=(3, EXACT)),

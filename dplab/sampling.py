@@ -1,0 +1,328 @@
+"""From unbounded to bounded d_EM-DP: resample a user's dataset to a fixed size s.
+
+Source: Imola, Roy Chowdhury & Chaudhuri, CCS 2024 (the sampling-based reduction from
+unbounded to bounded d_EM-DP); the lemma, its proof and the exact check below are the
+course's own (digest ``shared/notes/demdp.md`` §4 and example E9, marked there as derived).
+
+**The procedure.**  ``P_s(K)`` draws s items from K independently and uniformly, with
+replacement, whatever ``|K| ≥ 1`` is; a bounded mechanism ``M`` on datasets of size s then
+releases ``M(P_s(K))`` (:func:`resampled_release`).  ``P_s(K)`` depends only on the
+uniform distribution ``u_K``, as ``d_EM`` does.
+
+**Lemma (coupling and Hoeffding).**  Let the item metric take values in ``[0, 1]`` and π be
+an optimal coupling of ``u_K`` and ``u_K'`` (:func:`dplab.metric.emd_plan`).  Draw s pairs
+``(y_j, y_j')`` from π independently: the ``y_j`` are ``P_s(K)``, the ``y_j'`` are
+``P_s(K')``, and matching ``y_j`` with ``y_j'`` costs ``D = (1/s) Σ_j d(y_j, y_j')``, so
+``d_EM(Y, Y') ≤ D``.  ``E D = d_EM(K, K')``, and D is a mean of s independent terms in
+``[0, 1]``, so Hoeffding's inequality gives ``Pr[D ≥ d_EM(K, K') + t] ≤ e^{−2st²}``.
+
+**Statement.**  If M is bounded α-d_EM-DP on datasets of size s (the factor α per unit of
+d_EM, pure), then for all K, K' of any sizes and every event S
+
+    P(M(P_s(K)) ∈ S) ≤ α^{d_EM(K, K') + t} · P(M(P_s(K')) ∈ S) + e^{−2st²}.
+
+*Proof.*  Under the coupling, split on the event ``G = {D < d_EM + t}``:
+``P(M(Y) ∈ S) ≤ E[1_G · P(M(Y) ∈ S | Y)] + P(not G)``, and on G each term is at most
+``α^{d_EM(Y, Y')} P(M(Y') ∈ S | Y') ≤ α^{d_EM + t} P(M(Y') ∈ S | Y')``; summing over the
+coupling gives ``α^{d_EM + t} P(M(P_s(K')) ∈ S) + e^{−2st²}``.  ∎  Choosing
+``t = √(ln(1/δ)/(2s))`` (:func:`hoeffding_slack`) makes the additive term δ.
+
+**Some slack is needed.**  Pure d_EM-DP does not survive sampling: resampling can make two
+close datasets far apart (K = (0, 3) resamples to (0, 0, 0) with probability 1/8, which
+K' = (1, 2) never does), so the worst ratio exceeds ``α^{d_EM}``;
+:func:`check_sampling` reports by how much (digest E9: 2.21 times the exponent).
+
+**Exactness.**  The laws are exact Fractions.  Whether an output belongs to the worst
+event is decided exactly through integer powers (``P(y) > α^{a/b} Q(y)`` iff
+``P(y)^b > α^a Q(y)^b``); the irrational sides ``α^{a/b}·Q(S)`` and ``e^{−2st²}`` are
+enclosed by Arb balls, and a comparison the balls do not decide raises an error instead of
+guessing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations_with_replacement
+
+from flint import arb, ctx, fmpq
+
+from dplab import itemwise, metric
+from dplab._validation import check_int, check_rational, check_real, shown
+from dplab.finite import FiniteChannel, RationalLike, _exact
+
+__all__ = [
+    "MAX_SAMPLE_SIZE",
+    "SamplingCheck",
+    "check_sampling",
+    "hoeffding_delta",
+    "hoeffding_slack",
+    "resample_distribution",
+    "resampled_release",
+]
+
+MAX_SAMPLE_SIZE = 12
+"""Largest resampled size s of the exact laws (the law has C(|K| + s − 1, s) outcomes)."""
+
+_MAX_PAIRS = 20_000
+_MAX_SLACK_DENOMINATOR = 1000
+_MAX_DRAWS = 10**12
+_LARGEST_EXPONENT = 700
+_ARB_BITS = 256
+
+
+def hoeffding_slack(s: int, delta: float) -> float:
+    """``t = √(ln(1/δ)/(2s))``: the slack in d_EM that costs δ (≈).
+
+    >>> round(hoeffding_slack(100, 1e-6), 6)
+    0.262826
+    """
+    size = check_int("s", s, low=1, high=_MAX_DRAWS)
+    chance = check_real("delta", delta, low=0, high=1, low_open=True, high_open=True)
+    return math.sqrt(-math.log(chance) / (2 * size))
+
+
+def hoeffding_delta(s: int, t: RationalLike) -> float:
+    """``e^{−2st²}``: the chance that the resampled datasets drift more than t apart (≈).
+
+    >>> hoeffding_delta(3, "0.2")  # doctest: +ELLIPSIS
+    0.78662...
+    """
+    size = check_int("s", s, low=1, high=_MAX_DRAWS)
+    slack = check_rational("t", t, low=0, low_open=True)
+    exponent = 2 * size * slack * slack
+    if exponent > _LARGEST_EXPONENT:
+        raise ValueError(
+            f"e^(-2st²) with s = {size} and t = {shown(t)} is below e^-{_LARGEST_EXPONENT}, "
+            f"beyond the double range: choose a smaller s or t"
+        )
+    return math.exp(-float(exponent))
+
+
+def resample_distribution(K: Sequence[Hashable], s: int) -> dict[tuple, Fraction]:
+    """The exact law of ``P_s(K)``: s draws with replacement, as sorted tuples of items.
+
+    >>> resample_distribution([0, 3], 2)
+    {(0, 0): Fraction(1, 4), (0, 3): Fraction(1, 2), (3, 3): Fraction(1, 4)}
+    """
+    items = _dataset("K", K)
+    size = check_int("s", s, low=1, high=MAX_SAMPLE_SIZE)
+    shares = Counter(items)
+    distinct = sorted(shares, key=_order)
+    law = {}
+    for sample in combinations_with_replacement(distinct, size):
+        counts = Counter(sample)
+        ways = math.factorial(size)
+        for count in counts.values():
+            ways //= math.factorial(count)
+        weight = ways * math.prod(shares[item] ** count for item, count in counts.items())
+        law[sample] = Fraction(weight, len(items) ** size)
+    return law
+
+
+def resampled_release(
+    randomizer: FiniteChannel, K: Sequence[Hashable], s: int, shuffled: bool = True
+) -> dict[tuple, Fraction]:
+    """The exact law of ``M(P_s(K))``, M the item-wise release of s items through
+    ``randomizer`` (:func:`dplab.itemwise.release_distribution`).
+
+    >>> from dplab.metric import clamped_geometric
+    >>> law = resampled_release(clamped_geometric(4, "1/2"), [0, 3], 1)
+    >>> law[(1, 0, 0, 0)], sum(law.values())  # (2/3 + 1/12)/2: half the time the 0 is kept
+    (Fraction(3, 8), Fraction(1, 1))
+    """
+    release: dict[tuple, Fraction] = {}
+    for sample, chance in resample_distribution(K, s).items():
+        for outcome, probability in itemwise.release_distribution(
+            randomizer, list(sample), shuffled
+        ).items():
+            release[outcome] = release.get(outcome, Fraction(0)) + chance * probability
+    return release
+
+
+@dataclass(frozen=True)
+class SamplingCheck:
+    """The exact check of the sampling statement over every ordered pair of datasets.
+
+    ``violations`` lists the pairs ``(K, K')`` where some event breaks
+    ``P(S) ≤ α^{d_EM + t} Q(S) + e^{−2st²}`` (empty when the statement holds, as the lemma
+    proves).  ``pure_violations`` counts the pairs where some output breaks the pure
+    ``P(y) ≤ α^{d_EM} Q(y)``; ``worst_pure_exponent`` (≈) is the largest
+    ``ln(P(y)/Q(y)) / (d_EM · ln α)`` over pairs at positive distance, attained at
+    ``worst_pure_pair``: above 1 the pure guarantee fails after sampling.
+    """
+
+    pairs: int
+    t: Fraction
+    delta: float
+    violations: tuple[tuple[tuple, tuple], ...]
+    pure_violations: int
+    worst_pure_exponent: float
+    worst_pure_pair: tuple[tuple, tuple]
+
+
+def check_sampling(
+    randomizer: FiniteChannel,
+    sizes: Sequence[int],
+    s: int,
+    alpha: RationalLike,
+    t: RationalLike,
+    distance: metric.Distance = None,
+) -> SamplingCheck:
+    """Check the sampling statement exactly over every ordered pair of datasets whose sizes
+    are in ``sizes`` (multisets of the randomizer's inputs), every event, for the release
+    of :func:`resampled_release` (shuffled); ``distance`` is the item metric as in
+    :func:`dplab.metric.emd` and must stay in ``[0, 1]``.  ``alpha`` is the factor per unit of
+    d_EM that the bounded release of s items has (for the clamped geometric with factor
+    ``α₀`` per unit of the item metric, ``α₀^s``: the naive bound of :mod:`dplab.itemwise`).
+
+    >>> from dplab.metric import clamped_geometric
+    >>> check = check_sampling(clamped_geometric(2, "1/2"), [1, 2], 2, 4, "1/2")
+    >>> check.violations, check.pure_violations > 0
+    ((), True)
+    """
+    channel = metric._check_randomizer(randomizer)
+    size = check_int("s", s, low=1, high=MAX_SAMPLE_SIZE)
+    factor = check_rational("alpha", alpha, low=1, low_open=True)
+    slack = _check_slack(t)
+    universe = list(channel.inputs)
+    datasets = [
+        sample for n in _sizes(sizes) for sample in combinations_with_replacement(universe, n)
+    ]
+    if len(datasets) ** 2 > _MAX_PAIRS:
+        raise ValueError(
+            f"sizes {shown(sizes)} over {len(universe)} inputs give {len(datasets) ** 2} ordered "
+            f"pairs; at most {_MAX_PAIRS} are checked exactly"
+        )
+    _check_unit_metric(universe, distance)
+    laws = {K: resampled_release(channel, list(K), size) for K in datasets}
+    with ctx.workprec(_ARB_BITS):
+        chance = (-2 * size * _arb(slack * slack)).exp()
+        violations = []
+        pure_violations = 0
+        worst = (-math.inf, (datasets[0], datasets[0]))
+        log_factor = _log(factor)
+        distances: dict[frozenset, Fraction] = {}
+        for K in datasets:
+            for K2 in datasets:
+                key = frozenset((K, K2))
+                if key not in distances:  # d_EM is symmetric: one solve per unordered pair
+                    distances[key] = Fraction(metric.emd(list(K), list(K2), distance))
+                d = distances[key]
+                p, q = laws[K], laws[K2]
+                if _breaks(p, q, factor, d + slack, chance):
+                    violations.append((K, K2))
+                if d > 0:
+                    pure_violations += any(_above(p[y], q.get(y, 0), factor, d) for y in p)
+                    exponent = max(_log_ratio(p[y], q.get(y, 0)) for y in p) / (
+                        float(d) * log_factor
+                    )
+                    worst = max(worst, (exponent, (K, K2)), key=lambda item: item[0])
+        delta = float(chance.mid())
+    return SamplingCheck(
+        pairs=len(datasets) ** 2,
+        t=slack,
+        delta=delta,
+        violations=tuple(violations),
+        pure_violations=pure_violations,
+        worst_pure_exponent=worst[0],
+        worst_pure_pair=worst[1],
+    )
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _order(item: Hashable) -> tuple:
+    return (0, item) if isinstance(item, int | Fraction | float) else (1, repr(item))
+
+
+def _dataset(name: str, K: object) -> tuple:
+    if isinstance(K, str | bytes) or not isinstance(K, Sequence):
+        raise TypeError(f"{name} must be a sequence of items; got {shown(K)}")
+    if not K:
+        raise ValueError(f"{name} must hold at least one item (a user's dataset is never empty)")
+    for item in K:
+        try:
+            hash(item)
+        except TypeError:
+            raise TypeError(f"{name}'s items must be hashable; got {shown(item)}") from None
+    return tuple(K)
+
+
+def _sizes(sizes: object) -> list[int]:
+    if isinstance(sizes, str | bytes) or not isinstance(sizes, Sequence) or not sizes:
+        raise ValueError(f"sizes must be a non-empty list of dataset sizes; got {shown(sizes)}")
+    return sorted({check_int("sizes", n, low=1, high=MAX_SAMPLE_SIZE) for n in sizes})
+
+
+def _check_unit_metric(universe: list, distance: metric.Distance) -> None:
+    largest = max(Fraction(metric.emd([x], [y], distance)) for x in universe for y in universe)
+    if largest > 1:
+        raise ValueError(
+            f"distance must take values in [0, 1] for Hoeffding's bound; the largest distance "
+            f"between inputs is {largest} (scale the metric, e.g. divide by the diameter)"
+        )
+
+
+def _arb(value: Fraction) -> arb:
+    return arb(fmpq(value.numerator, value.denominator))
+
+
+def _check_slack(t: object) -> Fraction:
+    slack = check_rational("t", t, low=0, high=1, low_open=True)
+    if slack.denominator > _MAX_SLACK_DENOMINATOR:
+        raise ValueError(
+            f"t must be a fraction with a denominator of at most {_MAX_SLACK_DENOMINATOR} "
+            f"(the check raises probabilities to that power exactly), such as '1/5'; got {shown(t)}"
+        )
+    return slack
+
+
+def _log(value: Fraction) -> float:
+    return math.log(value.numerator) - math.log(value.denominator)  # no float overflow
+
+
+def _above(p: Fraction, q: Fraction, factor: Fraction, exponent: Fraction) -> bool:
+    """``p > factor^exponent · q``: by logarithms when they differ clearly, else exactly
+    through integer powers (``p^b > factor^a q^b`` with ``exponent = a/b``)."""
+    if q == 0:
+        return p > 0
+    if p == 0:
+        return False
+    gap = _log(p) - _log(q) - float(exponent) * _log(factor)
+    if abs(gap) > 1e-9 * (1 + abs(float(exponent) * _log(factor))):
+        return gap > 0
+    a, b = exponent.numerator, exponent.denominator
+    return p**b > factor**a * q**b
+
+
+def _breaks(
+    p: dict[tuple, Fraction],
+    q: dict[tuple, Fraction],
+    factor: Fraction,
+    exponent: Fraction,
+    chance: arb,
+) -> bool:
+    """Whether the worst event breaks ``P(S) ≤ factor^exponent Q(S) + chance``."""
+    event = [y for y in p if _above(p[y], q.get(y, 0), factor, exponent)]
+    if not event:
+        return False
+    event_p = sum((p[y] for y in event), Fraction(0))
+    event_q = sum((q.get(y, Fraction(0)) for y in event), Fraction(0))
+    excess = _arb(event_p) - _arb(factor) ** _arb(exponent) * _arb(event_q) - chance
+    if excess < 0:
+        return False
+    if excess > 0:
+        return True
+    raise ArithmeticError(
+        f"the comparison with δ = e^(-2st²) is not decided at {_ARB_BITS} bits "
+        f"(excess in {_exact(excess.lower())} … {_exact(excess.upper())})"
+    )
+
+
+def _log_ratio(p: Fraction, q: Fraction) -> float:
+    return math.inf if q == 0 else _log(p) - _log(q)

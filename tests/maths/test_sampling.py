@@ -1,0 +1,127 @@
+"""The unbounded → bounded reduction (dplab.sampling): the resampled laws against brute
+force over every draw sequence, the coupling lemma's tail against Hoeffding exactly, the
+digest's toy check E9 (zero violations; pure d_EM-DP broken by a factor 2.21 in the
+exponent), a check that finds violations when the claim is false, and the errors."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dplab import metric, sampling
+
+RANDOMIZER = metric.clamped_geometric(4, "1/2")
+UNIT = [[Fraction(abs(a - b), 3) for b in range(4)] for a in range(4)]  # d_X = |a − b|/3
+
+
+def brute_resample(K: tuple, s: int) -> dict:
+    law = Counter()
+    for positions in itertools.product(range(len(K)), repeat=s):
+        law[tuple(sorted(K[i] for i in positions))] += Fraction(1, len(K) ** s)
+    return dict(law)
+
+
+def brute_release(K: tuple, s: int) -> dict:
+    """Every draw sequence and every sequence of outputs, counted into output counts."""
+    law = Counter()
+    k = len(RANDOMIZER.outputs)
+    for positions in itertools.product(range(len(K)), repeat=s):
+        for outputs in itertools.product(range(k), repeat=s):
+            probability = Fraction(1, len(K) ** s)
+            for i, y in zip(positions, outputs, strict=True):
+                probability *= RANDOMIZER.probabilities(K[i])[y]
+            law[tuple(outputs.count(y) for y in range(k))] += probability
+    return {key: value for key, value in law.items() if value}
+
+
+@pytest.mark.parametrize("K", [(0,), (0, 3), (1, 1, 2), (0, 1, 2, 3)])
+@pytest.mark.parametrize("s", [1, 2, 3])
+def test_the_laws_equal_brute_force_over_every_draw(K, s):
+    assert sampling.resample_distribution(list(K), s) == brute_resample(K, s)
+    assert sampling.resampled_release(RANDOMIZER, list(K), s) == brute_release(K, s)
+
+
+@pytest.mark.parametrize(("K", "K2"), [((0, 3), (1, 2)), ((0,), (0, 3)), ((0, 0, 3), (1, 2, 2))])
+@pytest.mark.parametrize("s", [1, 3, 6])
+def test_the_coupled_drift_obeys_hoeffding(K, K2, s):
+    """Draw s pairs from an optimal coupling: the matched cost D has mean d_EM exactly, and
+    Pr[D ≥ d_EM + t] ≤ e^{−2st²} at every t on a grid (the law of D enumerated exactly)."""
+    plan = metric.emd_plan(list(K), list(K2), UNIT)
+    costs = Counter()
+    for flow in plan.flows:
+        costs[UNIT[flow.source][flow.target]] += flow.mass
+    costs[Fraction(0)] += 1 - sum(costs.values())
+    law = Counter({Fraction(0): Fraction(1)})
+    for _ in range(s):
+        step = Counter()
+        for total, p in law.items():
+            for cost, q in costs.items():
+                step[total + cost] += p * q
+        law = step
+    mean = sum(total / s * p for total, p in law.items())
+    assert mean == plan.cost
+    for t in (Fraction(1, 20), Fraction(1, 5), Fraction(1, 2), Fraction(4, 5)):
+        tail = sum(p for total, p in law.items() if total / s >= plan.cost + t)
+        assert float(tail) <= math.exp(-2 * s * float(t) ** 2) * (1 + 1e-12)
+
+
+@pytest.mark.parametrize("t", ["1/5", "2/5", "3/5"])
+def test_the_digest_toy_check_has_no_violation(t):
+    """Digest E9: inputs {0,1,2,3} with d = |a − b|/3, all datasets of 1 to 3 items (1156
+    ordered pairs), s = 3, the shuffled clamped geometric (p = 1/2: factor 8 per unit of d,
+    so 8³ = 512 per unit of d_EM for 3 items)."""
+    check = sampling.check_sampling(RANDOMIZER, [1, 2, 3], 3, 512, t, UNIT)
+    assert check.pairs == 1156
+    assert check.violations == ()
+    assert check.pure_violations > 0
+    assert round(check.worst_pure_exponent, 2) == 2.21
+
+
+def test_the_check_finds_violations_of_a_false_claim():
+    """At factor 2 per unit of d_EM (the release needs 512) the statement is false."""
+    check = sampling.check_sampling(RANDOMIZER, [1, 2], 3, 2, "1/5", UNIT)
+    assert len(check.violations) > 0
+
+
+@given(st.integers(1, 10**6), st.floats(1e-300, 0.999))
+def test_the_slack_and_the_delta_are_inverse(s, delta):
+    t = sampling.hoeffding_slack(s, delta)
+    assert math.isclose(sampling.hoeffding_delta(s, t), delta, rel_tol=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: sampling.resample_distribution([], 2), "K must hold at least one item"),
+        (lambda: sampling.resample_distribution([0], 0), "s must be an integer in [1, 12]"),
+        (lambda: sampling.resample_distribution([0], 13), "s must be an integer in [1, 12]"),
+        (lambda: sampling.hoeffding_delta(3, 0), "t must be a rational number in (0, inf)"),
+        (lambda: sampling.hoeffding_slack(3, 1.0), "delta must be a real number in (0, 1)"),
+        (
+            lambda: sampling.check_sampling(RANDOMIZER, [1], 2, 512, "1/5"),
+            "distance must take values in [0, 1]",
+        ),
+        (
+            lambda: sampling.check_sampling(RANDOMIZER, [], 2, 512, "1/5", UNIT),
+            "sizes must be a non-empty",
+        ),
+        (
+            lambda: sampling.check_sampling(RANDOMIZER, [1, 2, 3, 4, 5, 6], 2, 512, "1/5", UNIT),
+            "ordered pairs; at most",
+        ),
+        (
+            lambda: sampling.check_sampling(RANDOMIZER, [1], 2, 1, "1/5", UNIT),
+            "alpha must be a rational number in (1, inf)",
+        ),
+    ],
+)
+def test_bad_input_is_refused_with_a_clear_message(call, message):
+    with pytest.raises(ValueError) as caught:
+        call()
+    assert message in str(caught.value)
