@@ -556,6 +556,70 @@ LABELS: dict[str, dict[str, str]] = {
         "gauss.col_classic_sigma": "고전 상계 σ",
         "gauss.col_classic_delta": "고전 σ의 실제 δ",
         "gauss.classic_na": "적용 불가",
+        # User-level metric DP, d_EM (dplab/views/emd_lab.py, emd-lab.js, views/metric.py)
+        "emd.lab_title": "d_EM 실험실: 두 데이터셋의 최적 매칭",
+        "emd.lab_group_a": "사용자 데이터 K",
+        "emd.lab_group_b": "이웃 데이터 K′",
+        "emd.lab_size_a": "K의 항목 수 m",
+        "emd.lab_size_b": "K′의 항목 수 m′",
+        "emd.lab_item_a1": "K의 항목 1 (위치)",
+        "emd.lab_item_a2": "K의 항목 2 (위치)",
+        "emd.lab_item_a3": "K의 항목 3 (위치)",
+        "emd.lab_item_a4": "K의 항목 4 (위치)",
+        "emd.lab_item_b1": "K′의 항목 1 (위치)",
+        "emd.lab_item_b2": "K′의 항목 2 (위치)",
+        "emd.lab_item_b3": "K′의 항목 3 (위치)",
+        "emd.lab_item_b4": "K′의 항목 4 (위치)",
+        "emd.lab_picture_heading": "최적 매칭",
+        "emd.lab_value_heading": "거리 d_EM",
+        "emd.lab_picture": (
+            "위 줄은 K의 항목, 아래 줄은 K′의 항목입니다. 선은 최적 결합이 옮기는 질량이고, "
+            "선 위의 수가 그 질량입니다."
+        ),
+        "emd.lab_datasets": "K = {a} (m = {m}), K′ = {b} (m′ = {m2})",
+        "emd.lab_distance": "d_EM(K, K′) = {value}",
+        "emd.lab_rule_equal": (
+            "크기가 같으므로(m = m′ = {m}) d_EM = (최소 비용 완전 매칭의 비용) ÷ m = {cost} ÷ {m} "
+            "= {value}."
+        ),
+        "emd.lab_rule_unequal": (
+            "크기가 다르므로(m = {m}, m′ = {m2}) K의 각 항목을 {copies_a}개로, K′의 각 항목을 "
+            "{copies_b}개로 복제해 양쪽을 L = {units}개로 맞춥니다. d_EM = (최소 비용 완전 매칭의 "
+            "비용) ÷ L = {cost} ÷ {units} = {value}."
+        ),
+        "emd.lab_flow": "{source} → {target}: 질량 {mass}, 거리 {distance}",
+        "emd.lab_flow_sep": "; ",
+        "emd.lab_sum": "Σ 질량 × 거리 = {terms} = {value}",
+        "emd.lab_cdf": "누적분포함수로 따로 계산한 ∫ |F_K − F_K′| dt = {value} (같은 값)",
+        "emd.lab_live": "{datasets}: {distance}",
+        "emd.col_sorted": "정렬 매칭의 비용",
+        "emd.col_cdf": "∫ |F_K − F_K′| dt",
+        "emd.col_solver": "일반 풀이(거리 행렬, 쌍대 인증)",
+        "emd.cdf_of": "{name}의 누적분포함수",
+        "emd.cdf_axis": "누적 비율 F(t)",
+        "emd.location": "위치 t",
+        "emd.cdf_table": "구간마다 |F_K − F_K′| × 길이 (합 = {total})",
+        "emd.col_interval": "구간",
+        "emd.col_share": "넓이",
+        "emd.desc_cdf": (
+            "K = {a}와 K′ = {b}의 경험적 누적분포함수를 계단으로 그리고, 두 계단 사이를 회색으로 "
+            "칠했습니다. 회색의 넓이가 d_EM = {total}입니다."
+        ),
+        "emd.col_factor": "단위 거리당 인수",
+        "emd.col_passes": "모든 x, x′, y에서 성립",
+        "emd.col_worst": "비가 가장 큰 곳",
+        "emd.col_tightest": "필요한 가장 작은 인수",
+        "emd.col_datasets": "데이터셋 수",
+        "emd.col_pairs": "순서쌍 수",
+        "emd.col_naive": "d_EM 단위당 인수 α₀^m",
+        "emd.col_pure": "α₀^m에서 순수 성립",
+        "emd.col_attained": "등호 달성",
+        "emd.col_tightness": "최대 ln(P/Q) ÷ (d_EM · ln α₀^m)",
+        "emd.col_smaller": "α₀^m × 99/100에서 순수 성립",
+        "emd.lab_error": (
+            "이 실험실의 스크립트가 계산한 값이 사이트를 만들 때 dplab이 계산한 값과 다릅니다. "
+            "쪽을 다시 불러오세요."
+        ),
     },
     "en": {
         "nav.home": "Home",
@@ -1113,6 +1177,70 @@ LABELS: dict[str, dict[str, str]] = {
         "gauss.col_classic_sigma": "classic σ",
         "gauss.col_classic_delta": "actual δ at it",
         "gauss.classic_na": "does not apply",
+        # User-level metric DP, d_EM (dplab/views/emd_lab.py, emd-lab.js, views/metric.py)
+        "emd.lab_title": "d_EM lab: the optimal matching of two datasets",
+        "emd.lab_group_a": "User dataset K",
+        "emd.lab_group_b": "Neighbouring dataset K′",
+        "emd.lab_size_a": "items of K, m",
+        "emd.lab_size_b": "items of K′, m′",
+        "emd.lab_item_a1": "item 1 of K (location)",
+        "emd.lab_item_a2": "item 2 of K (location)",
+        "emd.lab_item_a3": "item 3 of K (location)",
+        "emd.lab_item_a4": "item 4 of K (location)",
+        "emd.lab_item_b1": "item 1 of K′ (location)",
+        "emd.lab_item_b2": "item 2 of K′ (location)",
+        "emd.lab_item_b3": "item 3 of K′ (location)",
+        "emd.lab_item_b4": "item 4 of K′ (location)",
+        "emd.lab_picture_heading": "Optimal matching",
+        "emd.lab_value_heading": "The distance d_EM",
+        "emd.lab_picture": (
+            "Top row: the items of K; bottom row: the items of K′. Each line is mass moved by "
+            "the optimal coupling, labelled with that mass."
+        ),
+        "emd.lab_datasets": "K = {a} (m = {m}), K′ = {b} (m′ = {m2})",
+        "emd.lab_distance": "d_EM(K, K′) = {value}",
+        "emd.lab_rule_equal": (
+            "Equal sizes (m = m′ = {m}): d_EM = (cost of a minimum-cost perfect matching) ÷ m "
+            "= {cost} ÷ {m} = {value}."
+        ),
+        "emd.lab_rule_unequal": (
+            "Sizes differ (m = {m}, m′ = {m2}): copy each item of K into {copies_a} and each "
+            "of K′ into {copies_b}, L = {units} items on each side. d_EM = (cost of a "
+            "minimum-cost perfect matching) ÷ L = {cost} ÷ {units} = {value}."
+        ),
+        "emd.lab_flow": "{source} → {target}: mass {mass}, distance {distance}",
+        "emd.lab_flow_sep": "; ",
+        "emd.lab_sum": "Σ mass × distance = {terms} = {value}",
+        "emd.lab_cdf": "From the CDFs, separately: ∫ |F_K − F_K′| dt = {value} (the same)",
+        "emd.lab_live": "{datasets}: {distance}",
+        "emd.col_sorted": "sorted matching cost",
+        "emd.col_cdf": "∫ |F_K − F_K′| dt",
+        "emd.col_solver": "general solver (distance matrix, dual certificate)",
+        "emd.cdf_of": "CDF of {name}",
+        "emd.cdf_axis": "cumulative share F(t)",
+        "emd.location": "location t",
+        "emd.cdf_table": "|F_K − F_K′| × length per interval (sum = {total})",
+        "emd.col_interval": "interval",
+        "emd.col_share": "area",
+        "emd.desc_cdf": (
+            "The empirical CDFs of K = {a} and K′ = {b} as steps, the gap between them shaded "
+            "grey. The grey area is d_EM = {total}."
+        ),
+        "emd.col_factor": "factor per unit distance",
+        "emd.col_passes": "holds for all x, x′, y",
+        "emd.col_worst": "largest ratio at",
+        "emd.col_tightest": "smallest factor needed",
+        "emd.col_datasets": "datasets",
+        "emd.col_pairs": "ordered pairs",
+        "emd.col_naive": "factor per unit d_EM, α₀^m",
+        "emd.col_pure": "pure at α₀^m",
+        "emd.col_attained": "equality attained",
+        "emd.col_tightness": "max ln(P/Q) ÷ (d_EM · ln α₀^m)",
+        "emd.col_smaller": "pure at α₀^m × 99/100",
+        "emd.lab_error": (
+            "This lab's script computed values that differ from those dplab computed when the "
+            "site was built. Reload the page."
+        ),
     },
 }
 
