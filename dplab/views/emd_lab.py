@@ -107,9 +107,9 @@ def _sum_text(plan: metric.TransportPlan) -> str:
 
 # --- the picture ---------------------------------------------------------------------------
 
-_LEFT, _STEP = 70, 110  # x of location v: _LEFT + _STEP·v
-_ROW_A, _ROW_B, _DOT = 84, 160, 14  # the two axes' y, and the spacing of stacked items
-_HEIGHT, _WIDTH = 224, 560
+_LEFT, _STEP = 50, 70  # x of location v: _LEFT + _STEP·v
+_ROW_A, _ROW_B, _DOT = 80, 150, 14  # the two axes' y, and the spacing of stacked items
+_HEIGHT, _WIDTH = 206, 360
 
 
 def _x(location: int) -> int:
@@ -130,10 +130,10 @@ def matching_svg(a: tuple[int, ...], b: tuple[int, ...], plan: metric.TransportP
     ]
     for row, name in ((_ROW_A, "K"), (_ROW_B, "K′")):
         parts.append(
-            f'<line class="dplab-emd-axis" x1="{_x(0) - 30}" y1="{row}" x2="{_x(4) + 30}" '
+            f'<line class="dplab-emd-axis" x1="{_x(0) - 20}" y1="{row}" x2="{_x(4) + 20}" '
             f'y2="{row}"></line>'
         )
-        parts.append(f'<text class="dplab-emd-row" x="12" y="{row + 5}">{name}</text>')
+        parts.append(f'<text class="dplab-emd-row" x="4" y="{row + 5}">{name}</text>')
     for location in LAB_LOCATIONS:
         parts.append(
             f'<text class="dplab-emd-tick" x="{_x(location)}" y="{(_ROW_A + _ROW_B) // 2 + 5}">'
@@ -297,8 +297,8 @@ class EmdLab(LabLinks):
             h.panel(
                 "picture",
                 "emd.lab_picture_heading",
-                f'<div class="dplab-emd-picture" data-picture>{matching_svg(self.a, self.b, v.plan)}'
-                "</div>",
+                '<div class="dplab-emd-picture" data-picture>'
+                f"{matching_svg(self.a, self.b, v.plan)}</div>",
                 h.show("datasets", "p"),
                 wide=True,
             ),

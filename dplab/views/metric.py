@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import pairwise
 
 import altair as alt
 import pandas as pd
@@ -80,7 +81,9 @@ def emd_table(pairs: Sequence[tuple[Sequence[int], Sequence[int]]], k: int = 4) 
     return _styled(pd.DataFrame(rows))
 
 
-def cdf_steps(a: Sequence[int], b: Sequence[int]) -> list[tuple[Fraction, Fraction, Fraction, Fraction]]:
+def cdf_steps(
+    a: Sequence[int], b: Sequence[int]
+) -> list[tuple[Fraction, Fraction, Fraction, Fraction]]:
     """The pieces of ``∫ |F_a − F_b|``: ``(start, end, F_a, F_b)`` on each interval between
     consecutive points of ``a ∪ b`` (both CDFs are constant there).
 
@@ -89,7 +92,7 @@ def cdf_steps(a: Sequence[int], b: Sequence[int]) -> list[tuple[Fraction, Fracti
     """
     points = sorted({Fraction(x) for x in (*a, *b)})
     out = []
-    for start, end in zip(points, points[1:], strict=False):
+    for start, end in pairwise(points):
         below_a = Fraction(sum(1 for x in a if x <= start), len(a))
         below_b = Fraction(sum(1 for y in b if y <= start), len(b))
         out.append((start, end, below_a, below_b))
@@ -111,7 +114,9 @@ def cdf_chart(a: Sequence[int], b: Sequence[int]) -> alt.LayerChart:
     for start, _, fa, fb in steps:
         gaps.append({"t": float(start), "low": float(min(fa, fb)), "high": float(max(fa, fb))})
     gaps.append({"t": float(steps[-1][1]), "low": 1.0, "high": 1.0})
-    x = alt.X("t:Q", title=label("emd.location"), scale=alt.Scale(domain=[float(first), float(last)]))
+    x = alt.X(
+        "t:Q", title=label("emd.location"), scale=alt.Scale(domain=[float(first), float(last)])
+    )
     area = (
         alt.Chart(alt.InlineData(values=gaps, name="emd_cdf_gap"))
         .mark_area(opacity=0.3, color="#888888", interpolate="step-after")
@@ -136,9 +141,13 @@ def cdf_chart(a: Sequence[int], b: Sequence[int]) -> alt.LayerChart:
             for s, e, fa, fb in steps
         ],
     )
-    description = label("emd.desc_cdf", a=dataset_text(a), b=dataset_text(b), total=exact_text(total))
+    description = label(
+        "emd.desc_cdf", a=dataset_text(a), b=dataset_text(b), total=exact_text(total)
+    )
     return with_tables(
-        alt.layer(area, steps_chart).properties(width="container", height=220, description=description),
+        alt.layer(area, steps_chart).properties(
+            width="container", height=220, description=description
+        ),
         table,
     )
 

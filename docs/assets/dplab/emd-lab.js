@@ -157,10 +157,10 @@
   }
 
   // The geometry of dplab.views.emd_lab.matching_svg.
-  var LEFT = 70;
-  var STEP = 110;
-  var ROW_A = 84;
-  var ROW_B = 160;
+  var LEFT = 50;
+  var STEP = 70;
+  var ROW_A = 80;
+  var ROW_B = 150;
   var DOT = 14;
   var SVG = "http://www.w3.org/2000/svg";
 
