@@ -615,7 +615,7 @@ LABELS: dict[str, dict[str, str]] = {
         "emd.col_pure": "α₀^m에서 순수 성립",
         "emd.col_attained": "등호 달성",
         "emd.col_tightness": "최대 ln(P/Q) ÷ (d_EM · ln α₀^m)",
-        "emd.col_smaller": "α₀^m × 99/100에서 순수 성립",
+        "emd.col_smaller": "α₀^m × {factor}에서 순수 성립",
         "emd.lab_error": (
             "이 실험실의 스크립트가 계산한 값이 사이트를 만들 때 dplab이 계산한 값과 다릅니다. "
             "쪽을 다시 불러오세요."
@@ -1236,7 +1236,7 @@ LABELS: dict[str, dict[str, str]] = {
         "emd.col_pure": "pure at α₀^m",
         "emd.col_attained": "equality attained",
         "emd.col_tightness": "max ln(P/Q) ÷ (d_EM · ln α₀^m)",
-        "emd.col_smaller": "pure at α₀^m × 99/100",
+        "emd.col_smaller": "pure at α₀^m × {factor}",
         "emd.lab_error": (
             "This lab's script computed values that differ from those dplab computed when the "
             "site was built. Reload the page."

@@ -24,14 +24,19 @@ from dplab.views.laplace import exact_text, number_text
 from dplab.views.randomized_response import approx_text
 
 __all__ = [
+    "SMALLER_FACTOR",
     "cdf_chart",
     "cdf_steps",
+    "dataset_tex",
     "dataset_text",
     "emd_table",
     "item_privacy_table",
     "line_matrix",
     "naive_bound_table",
 ]
+
+SMALLER_FACTOR = Fraction(99, 100)
+"""How much smaller than the naive factor the table also tries (and finds violated)."""
 
 _CELLS = [{"selector": "th, td", "props": [("overflow-wrap", "normal")]}]
 
@@ -47,6 +52,15 @@ def dataset_text(items: Sequence[RationalLike]) -> str:
     '{0, 0, 3}'
     """
     return "{" + ", ".join(number_text(x) for x in sorted(Fraction(v) for v in items)) + "}"
+
+
+def dataset_tex(items: Sequence[RationalLike]) -> str:
+    r"""The same multiset as TeX (braces escaped), for a formula.
+
+    >>> dataset_tex([3, 0])
+    '\\{0, 3\\}'
+    """
+    return r"\{" + dataset_text(items)[1:-1] + r"\}"
 
 
 def line_matrix(k: int) -> list[list[int]]:
@@ -115,7 +129,10 @@ def cdf_chart(a: Sequence[int], b: Sequence[int]) -> alt.LayerChart:
         gaps.append({"t": float(start), "low": float(min(fa, fb)), "high": float(max(fa, fb))})
     gaps.append({"t": float(steps[-1][1]), "low": 1.0, "high": 1.0})
     x = alt.X(
-        "t:Q", title=label("emd.location"), scale=alt.Scale(domain=[float(first), float(last)])
+        "t:Q",
+        title=label("emd.location"),
+        scale=alt.Scale(domain=[float(first), float(last)]),
+        axis=alt.Axis(tickMinStep=1, format="d"),
     )
     area = (
         alt.Chart(alt.InlineData(values=gaps, name="emd_cdf_gap"))
@@ -177,14 +194,15 @@ def naive_bound_table(k: int, p: RationalLike, sizes: Sequence[int]) -> Styler:
     For each ``m``: the clamped geometric with item factor ``α₀ = 1/p`` per unit; the
     release of ``m`` items certified (:func:`dplab.itemwise.certify`) with factor ``α₀^m``
     per unit of ``d_EM`` (never violated; attained) and with the slightly smaller factor
-    ``α₀^m·99/100`` (violated), over every ordered pair of datasets of size ``m``.
+    ``α₀^m ×`` :data:`SMALLER_FACTOR` (violated), over every ordered pair of datasets of
+    size ``m``.
     """
     channel = metric.clamped_geometric(k, p)
     alpha0 = 1 / Fraction(p)
     rows = []
     for m in sizes:
         naive = itemwise.certify(channel, m, alpha0**m)
-        smaller = itemwise.certify(channel, m, alpha0**m * Fraction(99, 100))
+        smaller = itemwise.certify(channel, m, alpha0**m * SMALLER_FACTOR)
         rows.append(
             {
                 "m": m,
@@ -194,7 +212,7 @@ def naive_bound_table(k: int, p: RationalLike, sizes: Sequence[int]) -> Styler:
                 label("emd.col_pure"): yes_no(naive.pure),
                 label("emd.col_attained"): yes_no(naive.attained),
                 label("emd.col_tightness"): f"≈ {approx_text(naive.tightness)}",
-                label("emd.col_smaller"): yes_no(smaller.pure),
+                label("emd.col_smaller", factor=SMALLER_FACTOR): yes_no(smaller.pure),
             }
         )
     return _styled(pd.DataFrame(rows))

@@ -34,6 +34,7 @@ QUERIES = [
     ("삼각부등식", "lessons/tour.html"),
     ("우도비", "lessons/tour.html"),
     ("이항분포", "lessons/randomized-response.html"),
+    ("지구 이동 거리", "lessons/user-level-metric.html"),
     ("민감", "lessons/laplace.html"),  # the beginning of a word finds the word
     ("가우", "lessons/gaussian.html"),
     ("gauss", "lessons/gaussian.html"),
