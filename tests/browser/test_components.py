@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from dplab.site.project import REPOSITORY
 from tests.browser.helpers import (
     AXE,
     scroll_to_and_render,
