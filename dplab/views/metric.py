@@ -18,6 +18,7 @@ from pandas.io.formats.style import Styler
 
 from dplab import itemwise, metric
 from dplab.finite import RationalLike
+from dplab.views._display import stacked_on_phones
 from dplab.views._labels import label
 from dplab.views._tables import fixed_table, with_tables, yes_no
 from dplab.views.laplace import exact_text, number_text
@@ -42,7 +43,8 @@ _CELLS = [{"selector": "th, td", "props": [("overflow-wrap", "normal")]}]
 
 
 def _styled(frame: pd.DataFrame) -> Styler:
-    return frame.style.hide(axis="index").set_table_styles(_CELLS)
+    """One row per case: cards on a phone (:func:`~dplab.views.stacked_on_phones`)."""
+    return stacked_on_phones(frame.style.hide(axis="index").set_table_styles(_CELLS))
 
 
 def dataset_text(items: Sequence[RationalLike]) -> str:

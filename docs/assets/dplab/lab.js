@@ -315,6 +315,17 @@
     if (element) element.hidden = false;
   };
 
+  // The texts dplab wrote for the initial state (by data-show key) must be `mine`, the
+  // ones the lab's script computes for it; otherwise say so (fail).
+  Lab.prototype.verifyTexts = function (mine) {
+    var root = this.root;
+    var differ = Object.keys(mine).filter(function (key) {
+      var node = root.querySelector('[data-show="' + key + '"]');
+      return !node || shownText(node) !== mine[key];
+    });
+    if (differ.length) this.fail("the script's values differ from the build's for " + differ.join(", "));
+  };
+
   // --- steppers
 
   function textsOf(range) {
