@@ -174,3 +174,17 @@ def test_controls_are_labelled_and_the_picture_has_a_name(lab_page):
         assert root.locator(f"label[for='{control.get_attribute('id')}']").text_content().strip()
     svg = root.locator("svg.dplab-emd-svg")
     assert svg.get_attribute("role") == "img" and svg.get_attribute("aria-label")
+
+
+def test_things_to_try_buttons_load_their_state(lab_page):
+    page = lab_page.page
+    buttons = page.locator("a.dplab-lab-try[href*='#emd-lab-lesson?']")
+    assert buttons.count() >= 4
+    for href in [buttons.nth(i).get_attribute("href") for i in range(buttons.count())]:
+        page.locator(f"a.dplab-lab-try[href='{href}']").click()
+        params = dict(part.split("=") for part in href.split("?", 1)[1].split("&"))
+        a = tuple(int(params[f"a{i}"]) for i in range(1, int(params["na"]) + 1))
+        b = tuple(int(params[f"b{i}"]) for i in range(1, int(params["nb"]) + 1))
+        state = START.with_state(a=a, b=b)
+        assert state.href() == href
+        wait_for(page, state)
