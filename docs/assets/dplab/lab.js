@@ -128,6 +128,25 @@
     return sign + decimalText(mantissa, significant - 1) + "×10" + superscript(exponent);
   }
 
+  // "= x" when num / den has at most max(EXACT_DIGITS, significant) significant digits (x
+  // exact), else "≈ x" rounded to `significant` digits; with the number shown
+  // (value_text and _shown in dplab.views.randomized_response).
+  var EXACT_DIGITS = 6;
+
+  function shown(num, den, significant) {
+    var digits = Math.max(EXACT_DIGITS, significant);
+    var exact = roundedRatio(num, den, digits);
+    if (exact.num * den === num * exact.den) {
+      return { text: "= " + approxRatio(num, den, digits), num: num, den: den };
+    }
+    var rounded = roundedRatio(num, den, significant);
+    return { text: "≈ " + approxRatio(num, den, significant), num: rounded.num, den: rounded.den };
+  }
+
+  function valueText(num, den) {
+    return shown(num, den, 4).text;
+  }
+
   // ---------------------------------------------------------------- exact decimals
 
   var DECIMAL = /^[ \t]*\+?([0-9]*)(?:\.([0-9]*))?[ \t]*$/;
@@ -584,6 +603,8 @@
     decimalText: decimalText,
     approxRatio: approxRatio,
     roundedRatio: roundedRatio,
+    shown: shown,
+    valueText: valueText,
     decimal: decimal,
     sameDecimal: sameDecimal,
     shownText: shownText,
