@@ -76,7 +76,7 @@ def posterior_chart(alpha: RationalLike, cases: Sequence[tuple[RationalLike, Rat
             cells.append(f"[{approx_text(result.low)}, {approx_text(result.high)}]")
         table_rows.append(cells)
     x = alt.X("prior:Q", title=label("inference.prior_axis"), scale=alt.Scale(domain=[0, 1]))
-    colour = alt.Color("case:N", title=None, sort=names, legend=alt.Legend(orient="bottom"))
+    colour = alt.Color("case:N", title=None, sort=names, legend=alt.Legend(orient="bottom", columns=1, labelLimit=0))
     data = alt.InlineData(values=rows)
     edges = [
         alt.Chart(data)
@@ -147,7 +147,7 @@ def tradeoff_chart(
         .encode(
             x=x_axis,
             y=y_axis,
-            color=alt.Color("what:N", title=None, sort=names, legend=alt.Legend(orient="bottom")),
+            color=alt.Color("what:N", title=None, sort=names, legend=alt.Legend(orient="bottom", columns=1, labelLimit=0)),
             strokeDash=alt.StrokeDash("what:N", sort=names, legend=None),
         )
     )

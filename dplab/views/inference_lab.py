@@ -101,6 +101,7 @@ DATASETS = {
 _SENSITIVITY = 1  # the Laplace and Gaussian queries: Δ = 1, so μ = 1/b or 1/σ
 
 
+@functools.cache
 def mechanism_delta(mechanism: Mechanism, setting: tuple, alpha: str) -> Fraction | float:
     """The smallest δ with which the mechanism satisfies (α, δ)-DP.
 
@@ -439,7 +440,7 @@ class InferenceLab(LabLinks):
         )
         current = (
             alt.Chart(data("current", "posterior"))
-            .mark_rule(strokeWidth=4)
+            .mark_rule(strokeWidth=4, color="#d62728")
             .encode(x=prior_axis, y=posterior_axis, y2="high:Q")
         )
         posterior = alt.layer(band, *edges, diagonal, current).properties(
