@@ -56,6 +56,7 @@ import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 
 from scipy import special
 
@@ -305,7 +306,7 @@ def _pair_vertices(p_row: tuple[int, ...], q_row: tuple[int, ...], denominator: 
 
 def _on_segments(vertices: list[tuple[Fraction, Fraction]], x: Fraction) -> Fraction:
     """The piecewise linear curve through ``vertices`` at ``x``."""
-    for (x1, y1), (x2, y2) in zip(vertices, vertices[1:], strict=False):
+    for (x1, y1), (x2, y2) in pairwise(vertices):
         if x <= x2:
             return y1 if x2 == x1 else y1 + (y2 - y1) * (x - x1) / (x2 - x1)
     return vertices[-1][1]
@@ -332,7 +333,7 @@ def tradeoff_vertices(channel: FiniteChannel) -> tuple[tuple[Fraction, Fraction]
     ]
     corners = sorted({x for curve in curves for x, _ in curve} | {Fraction(0), Fraction(1)})
     points = set(corners)
-    for a, b in zip(corners, corners[1:], strict=False):
+    for a, b in pairwise(corners):
         starts = [_on_segments(curve, a) for curve in curves]
         ends = [_on_segments(curve, b) for curve in curves]
         for i in range(len(curves)):
@@ -342,7 +343,7 @@ def tradeoff_vertices(channel: FiniteChannel) -> tuple[tuple[Fraction, Fraction]
                     points.add(a + (b - a) * gap_a / (gap_a - gap_b))
     ordered = [(x, min(_on_segments(curve, x) for curve in curves)) for x in sorted(points)]
     kept = [ordered[0]]
-    for here, after in zip(ordered[1:], ordered[2:], strict=False):
+    for here, after in pairwise(ordered[1:]):
         (x0, y0) = kept[-1]
         if (here[1] - y0) * (after[0] - x0) != (after[1] - y0) * (here[0] - x0):
             kept.append(here)

@@ -36,6 +36,8 @@ TABLE_PRIORS: tuple[Fraction, ...] = tuple(Fraction(k, 10) for k in range(1, 10)
 TABLE_LEVELS: tuple[Fraction, ...] = tuple(Fraction(k, 20) for k in range(21))
 """The type I errors at which the trade-off curves are drawn and tabulated (with corners)."""
 
+_LEGEND = alt.Legend(orient="bottom", columns=1, labelLimit=0)  # one entry a line, whole
+
 Series = tuple[str, Callable[[Fraction], Fraction | float]]
 """A named curve: its value at an exact type I error (a ``Fraction`` when exact)."""
 
@@ -76,7 +78,7 @@ def posterior_chart(alpha: RationalLike, cases: Sequence[tuple[RationalLike, Rat
             cells.append(f"[{approx_text(result.low)}, {approx_text(result.high)}]")
         table_rows.append(cells)
     x = alt.X("prior:Q", title=label("inference.prior_axis"), scale=alt.Scale(domain=[0, 1]))
-    colour = alt.Color("case:N", title=None, sort=names, legend=alt.Legend(orient="bottom", columns=1, labelLimit=0))
+    colour = alt.Color("case:N", title=None, sort=names, legend=_LEGEND)
     data = alt.InlineData(values=rows)
     edges = [
         alt.Chart(data)
@@ -147,7 +149,7 @@ def tradeoff_chart(
         .encode(
             x=x_axis,
             y=y_axis,
-            color=alt.Color("what:N", title=None, sort=names, legend=alt.Legend(orient="bottom", columns=1, labelLimit=0)),
+            color=alt.Color("what:N", title=None, sort=names, legend=_LEGEND),
             strokeDash=alt.StrokeDash("what:N", sort=names, legend=None),
         )
     )

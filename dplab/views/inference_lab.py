@@ -58,6 +58,7 @@ __all__ = [
     "LAB_PRIORS",
     "LAB_PS",
     "LAB_SCALES",
+    "LAB_SENSITIVITY",
     "LAB_SIGMAS",
     "LAB_SIZES",
     "MECHANISMS",
@@ -98,7 +99,9 @@ DATASETS = {
 }
 """Names of the datasets the lab script replaces (``view.data(name, rows)``)."""
 
-_SENSITIVITY = 1  # the Laplace and Gaussian queries: Δ = 1, so μ = 1/b or 1/σ
+LAB_SENSITIVITY = 1
+"""The sensitivity Δ of the Laplace and Gaussian queries: μ = Δ/b or Δ/σ."""
+"""The sensitivity Δ of the Laplace and Gaussian queries: μ = Δ/b or Δ/σ."""
 
 
 @functools.cache
@@ -113,8 +116,8 @@ def mechanism_delta(mechanism: Mechanism, setting: tuple, alpha: str) -> Fractio
         return finite.required_delta(count_channel(n, p), alpha)
     eps = math.log(float(Fraction(alpha)))
     if mechanism == "laplace":
-        return laplace.delta(_SENSITIVITY, setting[0], eps)
-    return float(gaussian.delta(_SENSITIVITY, float(setting[0]), eps))
+        return laplace.delta(LAB_SENSITIVITY, setting[0], eps)
+    return float(gaussian.delta(LAB_SENSITIVITY, float(setting[0]), eps))
 
 
 def curve_points(mechanism: Mechanism, setting: tuple) -> list[tuple[Fraction | float, ...]]:
@@ -128,10 +131,10 @@ def curve_points(mechanism: Mechanism, setting: tuple) -> list[tuple[Fraction | 
         return list(inference.tradeoff_vertices(count_channel(*setting)))
     levels = [float(Fraction(x)) for x in CURVE_LEVELS]
     if mechanism == "laplace":
-        mu = _SENSITIVITY / float(Fraction(setting[0]))
+        mu = LAB_SENSITIVITY / float(Fraction(setting[0]))
         levels = sorted({*levels, math.exp(-mu) / 2})
-        return [(x, inference.laplace_tradeoff(_SENSITIVITY, setting[0], x)) for x in levels]
-    return [(x, inference.gaussian_tradeoff(_SENSITIVITY, float(setting[0]), x)) for x in levels]
+        return [(x, inference.laplace_tradeoff(LAB_SENSITIVITY, setting[0], x)) for x in levels]
+    return [(x, inference.gaussian_tradeoff(LAB_SENSITIVITY, float(setting[0]), x)) for x in levels]
 
 
 def _type_two(mechanism: Mechanism, setting: tuple, level: str) -> Fraction | float:
@@ -140,8 +143,8 @@ def _type_two(mechanism: Mechanism, setting: tuple, level: str) -> Fraction | fl
         return inference.rr_tradeoff(*setting, level)
     x = float(Fraction(level))
     if mechanism == "laplace":
-        return inference.laplace_tradeoff(_SENSITIVITY, setting[0], x)
-    return inference.gaussian_tradeoff(_SENSITIVITY, float(setting[0]), x)
+        return inference.laplace_tradeoff(LAB_SENSITIVITY, setting[0], x)
+    return inference.gaussian_tradeoff(LAB_SENSITIVITY, float(setting[0]), x)
 
 
 def _settings(mechanism: Mechanism) -> list[tuple]:
@@ -155,9 +158,9 @@ def _pure_text(mechanism: Mechanism, setting: tuple) -> str:
         p = Fraction(setting[1])
         return label("inference.pure_rr", value=value_text(p / (1 - p)).removeprefix("= "))
     if mechanism == "laplace":
-        mu = _SENSITIVITY / Fraction(setting[0])
+        mu = LAB_SENSITIVITY / Fraction(setting[0])
         return label("inference.pure_laplace", mu=approx_text(mu), value=approx_text(math.exp(mu)))
-    return label("inference.pure_gaussian", mu=approx_text(_SENSITIVITY / Fraction(setting[0])))
+    return label("inference.pure_gaussian", mu=approx_text(LAB_SENSITIVITY / Fraction(setting[0])))
 
 
 def _json_number(value: Fraction | float) -> str | float:
@@ -389,8 +392,22 @@ class InferenceLab(LabLinks):
         return Fraction(self.delta()) < Fraction(self.event)
 
     def data(self) -> dict[str, object]:
-        """The inline JSON: the grid of :func:`lab_grid` and the lab's own state."""
-        return {"grid": lab_grid()}
+        """The inline JSON: the grid of :func:`lab_grid` and the state the build wrote
+        (grid indices), against which the script checks its own texts when it starts."""
+        return {
+            "grid": lab_grid(),
+            "built": {
+                "mechanism": self.mechanism,
+                "n": LAB_SIZES.index(self.n),
+                "p": LAB_PS.index(self.p),
+                "scale": LAB_SCALES.index(self.scale),
+                "sigma": LAB_SIGMAS.index(self.sigma),
+                "alpha": LAB_ALPHAS.index(self.alpha),
+                "prior": LAB_PRIORS.index(self.prior),
+                "event": LAB_EVENTS.index(self.event),
+                "level": LAB_LEVELS.index(self.level),
+            },
+        }
 
     def _rows(self) -> dict[str, dict[str, list[dict]]]:
         alpha, delta = float(Fraction(self.alpha)), float(self.delta())

@@ -9,7 +9,7 @@ curves are checked against mpmath threshold tests solved independently.
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import mpmath as mp
 import pytest
@@ -72,7 +72,7 @@ def test_rr_tradeoff_equals_enumeration_of_every_test(n, p):
 
 def polyline(points, x):
     """The polyline through ``points`` (increasing x, from 0 to 1) at ``x``."""
-    for (x1, y1), (x2, y2) in zip(points, points[1:]):
+    for (x1, y1), (x2, y2) in pairwise(points):
         if x1 <= x <= x2:
             return y1 if x1 == x2 else y1 + (y2 - y1) * (x - x1) / (x2 - x1)
     raise AssertionError(f"{x} is outside the polyline")
@@ -86,7 +86,7 @@ def test_rr_curve_corners_equal_enumeration_of_every_test(n, p):
     assert corners[0][0] == 0 and corners[-1][0] == 1
     # between corners the curve is a straight line: check the corners, the midpoints and
     # a grid against the best test found by enumerating every deterministic test
-    xs = {x for x, _ in corners} | {(a[0] + b[0]) / 2 for a, b in zip(corners, corners[1:])}
+    xs = {x for x, _ in corners} | {(a[0] + b[0]) / 2 for a, b in pairwise(corners)}
     for level in sorted(xs | set(LEVELS)):
         expected = min(
             1 - best_power_by_enumeration(channel.probabilities(s), channel.probabilities(t), level)
