@@ -352,15 +352,8 @@ class InferenceLab(LabLinks):
         level_index = LAB_LEVELS.index(self.level)
         grid = lab_grid()
         bounded = result.ratio_high is not None
-        return {
-            "n": str(self.n),
-            "p": self.p,
-            "scale": self.scale,
-            "sigma": self.sigma,
-            "alpha": self.alpha,
-            "prior": self.prior,
-            "event": self.event,
-            "level": self.level,
+        sliders = {k: v for k, v in self.params().items() if k != "mechanism"}
+        return sliders | {
             "eps": label("inference.eps", value=grid["eps"][LAB_ALPHAS.index(self.alpha)]),
             "pure": self._entry()["pure"],
             "delta": label("inference.delta", value=delta_value),

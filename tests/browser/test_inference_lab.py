@@ -105,7 +105,7 @@ def test_doubles_are_read_as_their_exact_binary_values(lab_page):
     got = lab_page.page.evaluate(
         """(values) => values.map((x) => {
             const r = window.DPLAB_INFERENCE.exactOfDouble(x);
-            return [r.num.toString(), r.den.toString()];
+            return [r.n.toString(), r.d.toString()];
         })""",
         values,
     )

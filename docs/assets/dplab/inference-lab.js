@@ -18,62 +18,34 @@
 
   var LAB = window.DPLAB_LAB;
   var words = LAB.words;
-  var ZERO = BigInt(0);
-  var ONE = BigInt(1);
 
-  // ---------------------------------------------------------------- exact rationals {num, den}
+  // ---------------------------------------------------------------- exact rationals {n, d} (lab.js)
 
-  function ratio(num, den) {
-    if (den < ZERO) {
-      num = -num;
-      den = -den;
-    }
-    var g = LAB.gcd(num, den);
-    return g > ONE ? { num: num / g, den: den / g } : { num: num, den: den };
-  }
-  function whole(k) { return { num: BigInt(k), den: ONE }; }
-  function add(a, b) { return ratio(a.num * b.den + b.num * a.den, a.den * b.den); }
-  function sub(a, b) { return ratio(a.num * b.den - b.num * a.den, a.den * b.den); }
-  function mul(a, b) { return ratio(a.num * b.num, a.den * b.den); }
-  function div(a, b) { return ratio(a.num * b.den, a.den * b.num); }
-  function less(a, b) { return a.num * b.den < b.num * a.den; }
+  var Q = LAB.Q;
+  var add = LAB.add;
+  var sub = LAB.sub;
+  var mul = LAB.mul;
+  var div = LAB.div;
+  var less = LAB.less;
   function larger(a, b) { return less(a, b) ? b : a; }
-  function text(a) { return LAB.approxRatio(a.num, a.den, 4); }
-
-  // The exact value of a double (its binary value, as Fraction(x) reads it in Python).
-  function exactOfDouble(x) {
-    if (x === 0) return whole(0);
-    var view = new DataView(new ArrayBuffer(8));
-    view.setFloat64(0, x);
-    var high = view.getUint32(0);
-    var low = view.getUint32(4);
-    var biased = (high >>> 20) & 0x7ff;
-    var mantissa = (BigInt(high & 0xfffff) << BigInt(32)) | BigInt(low);
-    if (biased === 0) biased = 1;
-    else mantissa |= ONE << BigInt(52);
-    if (high >>> 31) mantissa = -mantissa;
-    var exponent = biased - 1075;
-    return exponent >= 0
-      ? ratio(mantissa << BigInt(exponent), ONE)
-      : ratio(mantissa, ONE << BigInt(-exponent));
-  }
+  function text(a) { return LAB.approxRatio(a.n, a.d, 4); }
 
   // A δ of the data: "p/q" (exact) or a double.
   function deltaOf(value) {
-    if (typeof value === "number") return exactOfDouble(value);
+    if (typeof value === "number") return LAB.floatRatio(value);
     var parts = value.split("/");
-    return ratio(BigInt(parts[0]), BigInt(parts[1]));
+    return Q(parts[0], parts[1]);
   }
 
   function decimalOf(textValue) {
     var d = LAB.decimal(textValue);
-    return ratio(d.num, d.den);
+    return Q(d.num, d.den);
   }
 
   // πr/(πr + 1 − π)
   function posterior(prior, r) {
     var top = mul(prior, r);
-    return div(top, add(top, sub(whole(1), prior)));
+    return div(top, add(top, sub(Q(1), prior)));
   }
 
   // ---------------------------------------------------------------- one state
@@ -96,18 +68,18 @@
     var x = decimalOf(grid.levels[s.level]);
     var share = div(delta, q);
     var bounded = less(delta, q);
-    var lowRatio = larger(whole(0), div(sub(whole(1), share), alpha));
+    var lowRatio = larger(Q(0), div(sub(Q(1), share), alpha));
     var highRatio = bounded ? add(alpha, share) : null;
     var low = posterior(prior, lowRatio);
-    var high = bounded ? posterior(prior, highRatio) : whole(1);
+    var high = bounded ? posterior(prior, highRatio) : Q(1);
     var deltaText = typeof raw === "number" && raw !== 0
       ? "≈ " + text(delta)
-      : LAB.valueText(delta.num, delta.den);
+      : LAB.valueText(delta.n, delta.d);
     var bestBeta = larger(
-      whole(0),
-      larger(sub(sub(whole(1), delta), mul(alpha, x)), div(sub(sub(whole(1), delta), x), alpha))
+      Q(0),
+      larger(sub(sub(Q(1), delta), mul(alpha, x)), div(sub(sub(Q(1), delta), x), alpha))
     );
-    var bound = sub(whole(1), bestBeta);
+    var bound = sub(Q(1), bestBeta);
     var texts = {
       n: String(grid.sizes[s.n]),
       p: grid.ps[s.p],
@@ -127,17 +99,17 @@
       badge: words(bounded ? "inference.badge_bounded" : "inference.badge_open"),
       reading: words(
         !bounded ? "inference.reading_open"
-          : delta.num === ZERO ? "inference.reading_pure" : "inference.reading_delta"
+          : LAB.isZero(delta) ? "inference.reading_pure" : "inference.reading_delta"
       ),
       power: words("inference.power", { value: entry.power[s.level] }),
-      bound: words("inference.bound", { value: LAB.valueText(bound.num, bound.den) })
+      bound: words("inference.bound", { value: LAB.valueText(bound.n, bound.d) })
     };
     return {
       texts: texts,
       bounded: bounded,
       entry: entry,
       alpha: Number(grid.alphas[s.alpha]),
-      delta: Number(delta.num) / Number(delta.den),
+      delta: Number(delta.n) / Number(delta.d),
       q: Number(grid.events[s.event]),
       prior: Number(grid.priors[s.prior]),
       level: Number(grid.levels[s.level])
@@ -255,7 +227,7 @@
   window.DPLAB_INFERENCE = {
     panelState: panelState,
     posteriorRows: posteriorRows,
-    exactOfDouble: exactOfDouble,
+    exactOfDouble: LAB.floatRatio,
     labs: []
   };
 
