@@ -34,6 +34,7 @@ bench: setup-python setup-assets
 	$(PY) bench/build.py
 	$(PY) bench/randomized_response.py
 	$(PY) bench/composition.py
+	$(PY) bench/amplification.py --quick
 
 # The Gaussian benchmark compares with dp_accounting, whose pins (attrs<24) conflict with
 # requirements.lock: it gets an environment of its own.

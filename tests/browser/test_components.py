@@ -6,7 +6,12 @@ import json
 
 import pytest
 
-from tests.browser.helpers import scroll_to_and_render, serious_axe_violations, wait_until_ready
+from tests.browser.helpers import (
+    AXE,
+    scroll_to_and_render,
+    serious_axe_violations,
+    wait_until_ready,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -203,6 +208,31 @@ def test_axe_finds_no_serious_or_critical_violation_nor_skipped_heading_on_any_p
         if relative == "404.html":
             continue
         violations = serious_axe_violations(open_page(relative, scheme=scheme).page)
+        if violations:
+            report[relative] = violations
+    assert report == {}
+
+
+@pytest.mark.parametrize("width", [412, 1280])
+def test_controls_never_lie_on_top_of_each_other_before_the_page_is_read(
+    open_page, built_site, width
+):
+    """axe's target-size rule on every page as just loaded (nothing scrolled, the long
+    sections still skipping their rendering), at Lighthouse's phone and desktop widths: a
+    part laid out beyond its section's guessed height would put its buttons on top of the
+    next section's (the check Lighthouse's accessibility score runs)."""
+    pages = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html"))
+    report = {}
+    for relative in pages:
+        if relative == "404.html":
+            continue
+        page = open_page(relative, width=width, draw_all=False).page
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+        violations = page.evaluate(
+            "async () => (await axe.run(document, {runOnly: ['target-size'],"
+            " resultTypes: ['violations']})).violations"
+            ".flatMap((v) => v.nodes.map((n) => n.target.join(' ')))"
+        )
         if violations:
             report[relative] = violations
     assert report == {}

@@ -196,6 +196,25 @@ COUNT = integer(0)
 ALPHA = real(1, exact=True)
 OPEN_PROBABILITY = real(0, 1, low_open=True, exact=True)
 PRIOR = real(0, 1, low_open=True, high_open=True, exact=True)
+DIMENSION = integer(1)
+OPEN_UNIT = real(0, 1, low_open=True, high_open=True)
+VALUES = integer(2)
+COUNTS = Kind(
+    "report counts (k ≥ 2 non-negative integers, not all zero)",
+    (None, 5, "ab", [], [3], [0, 0], [1, -1], [1.5, 2], [True, 1], object()),
+    ([1, 0], (0, 0, 7), [10**12, 1]),
+)
+MODEL = choice("local", "central")
+ITEMS = Kind(
+    "user dataset (a non-empty sequence of items)",
+    (None, 5, "ab", [], (), object(), iter([1])),
+    ([0], (1, 2, 3), [0.5, 1.5], [Fraction(1, 3)]),
+)
+ITEM_MAP = Kind(
+    "function of one item returning d reals",
+    (None, 5, "f", lambda x: NAN, lambda x: "a", lambda x: None, lambda x: [], lambda x: 1j),
+    (lambda x: x, lambda x: (x, x), lambda x: 0.5),
+)
 
 
 def example(**arguments):
@@ -276,6 +295,67 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     ),
     "composition.rr_required_delta": example(
         n=(3, N), p=("0.9", PROBABILITY), alpha=(3, ALPHA), k=(3, N)
+    ),
+    # amplification
+    "amplification.derived_bound": example(
+        m=(2000, N), flipped=(3, N), epsilon0=(1.0, REAL_POS), step_delta=(1e-8, OPEN_UNIT)
+    ),
+    "amplification.log_delta_curve": example(
+        m=(10, N),
+        ones=(4, N),
+        flipped=(2, N),
+        epsilon0=(0.5, REAL_POS),
+        epsilons=([0.0, 0.5, 2.0], ARRAY_NONNEG),
+        shuffled=(True, FLAG),
+    ),
+    # emd_linear
+    "emd_linear.error_ratio": example(
+        epsilon=(4, EXACT_POS), user_epsilon=(1, EXACT_POS), diameter=(1, EXACT_POS)
+    ),
+    "emd_linear.expected_error": example(
+        lipschitz=(1, EXACT_POS),
+        epsilon=("0.5", EXACT_POS),
+        dimension=(3, DIMENSION),
+        model=("central", MODEL),
+        users=(10, N),
+    ),
+    "emd_linear.expected_squared_error": example(
+        lipschitz=(1, EXACT_POS),
+        epsilon=("0.5", EXACT_POS),
+        dimension=(3, DIMENSION),
+        model=("local", MODEL),
+        users=(1, N),
+    ),
+    "emd_linear.linear_query": example(
+        items=([0, 1, 1], ITEMS), f=(lambda x: (x, 2 * x), ITEM_MAP)
+    ),
+    "emd_linear.local_average_squared_error": example(
+        lipschitz=(1, EXACT_POS), epsilon=(2, EXACT_POS), dimension=(2, DIMENSION), users=(5, N)
+    ),
+    "emd_linear.noise_scale": example(
+        lipschitz=(2, EXACT_POS), epsilon=(1, EXACT_POS), model=("central", MODEL), users=(4, N)
+    ),
+    "emd_linear.sample": example(
+        center=([0.0, 1.0], ARRAY), scale=(0.5, REAL_POS), draws=(5, N), seed=(3, COUNT)
+    ),
+    "emd_linear.user_level_expected_error": example(
+        lipschitz=(1, EXACT_POS),
+        diameter=(2, EXACT_POS),
+        epsilon=(1, EXACT_POS),
+        dimension=(2, DIMENSION),
+        model=("local", MODEL),
+        users=(1, N),
+    ),
+    # frequency
+    "frequency.estimate": example(counts=([5, 3, 2], COUNTS), alpha=(2, ALPHA)),
+    "frequency.k_randomized_response": example(k=(3, VALUES), alpha=("5/2", ALPHA)),
+    "frequency.report_probabilities": example(k=(4, VALUES), alpha=(3, ALPHA)),
+    "frequency.total_squared_error": example(k=(4, VALUES), alpha=(3, ALPHA), reports=(100, N)),
+    "frequency.user_level_total_squared_error": example(
+        k=(4, VALUES), epsilon=(1, EXACT_POS), users=(100, N)
+    ),
+    "frequency.variance": example(
+        frequency=("1/3", PROBABILITY), k=(4, VALUES), alpha=(3, ALPHA), reports=(100, N)
     ),
     # gaussian
     "gaussian.certify": example(
@@ -433,6 +513,7 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
 """Valid arguments and the kind of every parameter of every public maths function."""
 
 DOCUMENTED_INFINITIES = {
+    "amplification.log_delta_curve": "−inf exactly where δ = 0 for certain (ε ≥ flipped·ε₀)",
     "finite.privacy_loss": "L(y) = ±inf where one of P_y, Q_y is 0 (documented rules)",
     "finite.pure_privacy": "epsilon = inf when no finite pure ε exists (finite=False)",
     "randomized_response.pure_privacy": "epsilon = inf at p ∈ {0, 1} (finite=False)",
