@@ -301,6 +301,102 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.lab_error": (
             "실험실의 계산이 빌드 때 dplab이 낸 값과 다릅니다. 표시된 값을 믿지 마세요."
         ),
+        # The inference lesson and lab (dplab/views/inference.py, inference_lab.py)
+        "inference.mechanism_rr": "무작위 응답 (개수)",
+        "inference.mechanism_laplace": "라플라스 잡음 (Δ = 1)",
+        "inference.mechanism_gaussian": "가우스 잡음 (Δ = 1)",
+        "inference.pure_rr": "순수 ε의 계수 α* = p/(1 − p) = {value}",
+        "inference.pure_laplace": "μ = Δ/b = {mu}, 순수 ε의 계수 α* = e^μ ≈ {value}",
+        "inference.pure_gaussian": "μ = Δ/σ = {mu}, 유한한 순수 ε 없음 (α* = ∞)",
+        "inference.eps": "ε = ln α ≈ {value}",
+        "inference.delta": "이 α에서 필요한 가장 작은 δ {value}",
+        "inference.ratio": "허락되는 우도비 P(S)/Q(S) ∈ [{low}, {high}]",
+        "inference.ratio_open": "허락되는 우도비 P(S)/Q(S) ∈ [{low}, ∞)",
+        "inference.posterior": "사후 확률 Pr[H | S] ∈ [{low}, {high}]",
+        "inference.badge_bounded": "사후 확률이 묶임",
+        "inference.badge_open": "H′를 배제할 수도 있음",
+        "inference.reading_pure": (
+            "δ = 0: 어떤 사건을 보든 사후 승산은 사전 승산의 1/α배와 α배 사이에 있습니다."
+        ),
+        "inference.reading_delta": (
+            "δ > 0: 범위는 관찰한 사건의 확률 Q(S)에 달려 있고, Q(S)가 작을수록 넓어집니다."
+        ),
+        "inference.reading_open": (
+            "δ ≥ Q(S): 보장은 이 사건의 우도비를 묶지 않습니다. P(S) ≤ δ인 사건은 Q(S) = 0이어도"
+            " 허락되므로, 관찰자가 H′를 완전히 배제할 수도 있습니다."
+        ),
+        "inference.power": "이 메커니즘의 가장 강한 검정: 검정력 1 − β {value}",
+        "inference.bound": "(α, δ) 보장이 허락하는 가장 큰 검정력 {value}",
+        "inference.prior_axis": "사전 확률 Pr[H]",
+        "inference.posterior_axis": "사후 확률 Pr[H | S]",
+        "inference.col_low": "가장 작은 사후 확률",
+        "inference.col_high": "가장 큰 사후 확률",
+        "inference.type_one": "제1종 오류 (거짓 양성률) x",
+        "inference.type_two": "제2종 오류 β",
+        "inference.region_caption": "보장의 경계 f(x): 그 아래는 어떤 검정도 닿지 못함",
+        "inference.desc_posterior": (
+            "띠 그림: 가로축은 사전 확률, 세로축은 사후 확률. 띠는 지금의 보장이 허락하는 "
+            "사후 확률의 범위이고, 점선 대각선은 관찰 전과 같은 값, 굵은 세로 막대는 고른 "
+            "사전 확률에서의 범위."
+        ),
+        "inference.desc_tradeoff": (
+            "선그림: 가로축은 제1종 오류, 세로축은 제2종 오류. 색 선은 메커니즘의 "
+            "트레이드오프 곡선, 회색 영역은 (α, δ) 보장의 경계 아래(어떤 검정도 닿지 못하는 "
+            "곳), 마름모는 고른 거짓 양성률에서 가장 강한 검정."
+        ),
+        "inference.lab_title": "추론 실험실: 관찰자는 무엇을 결론 내릴 수 있는가",
+        "inference.group_mechanism": "메커니즘과 보장",
+        "inference.group_observer": "관찰자",
+        "inference.lab_mechanism": "메커니즘",
+        "inference.lab_n": "사람 수 n",
+        "inference.lab_p": "참 답을 보고할 확률 p",
+        "inference.lab_scale": "라플라스 척도 b",
+        "inference.lab_sigma": "가우스 표준편차 σ",
+        "inference.lab_alpha": "계수 α = e^ε",
+        "inference.lab_prior": "사전 확률 Pr[H]",
+        "inference.lab_event": "관찰한 사건의 확률 Q(S)",
+        "inference.lab_level": "거짓 양성률 x",
+        "inference.guarantee_heading": "보장",
+        "inference.observer_heading": "관찰자가 내릴 수 있는 결론",
+        "inference.posterior_heading": "사전 확률마다 허락되는 사후 확률",
+        "inference.tradeoff_heading": "트레이드오프 곡선과 (α, δ) 보장",
+        "inference.band": "α = {alpha}, δ = {delta}, Q(S) = {q}",
+        "inference.desc_bands": (
+            "선그림: 가로축은 사전 확률, 세로축은 사후 확률. 경우마다 같은 색의 두 선 "
+            "사이가 보장이 허락하는 사후 확률의 범위이고, 점선 대각선은 관찰 전과 같은 값."
+        ),
+        "inference.bands_caption": (
+            "사전 확률마다 허락되는 사후 확률의 범위 [가장 작은 값, 가장 큰 값]"
+        ),
+        "inference.desc_curves": (
+            "선그림: 가로축은 제1종 오류, 세로축은 제2종 오류. 선마다 한 메커니즘의 "
+            "트레이드오프 곡선, 회색 영역은 보장의 경계 아래(어떤 검정도 닿지 못하는 곳)."
+        ),
+        "inference.curves_caption": "제1종 오류마다 가장 작은 제2종 오류",
+        "inference.series_rr": "무작위 응답 n = {n}, p = {p}",
+        "inference.series_laplace": "라플라스 μ = {mu}",
+        "inference.series_gaussian": "가우스 μ = {mu}",
+        "inference.series_bound": "경계 f (α = {alpha}, δ = {delta})",
+        "inference.series_bound_approx": "경계 f (α = {alpha}, δ ≈ {delta})",
+        "inference.reject": "기각하는 출력",
+        "inference.tests_caption": "결정적 검정마다 두 오류",
+        "inference.corners_caption": "가장 좋은 검정들의 꺾이는 점",
+        "inference.bound_caption": "α = {alpha}, δ = 0인 보장의 경계",
+        "inference.best_caption": "거짓 양성률 {level}에서 가장 강한 검정",
+        "inference.walk_tests": (
+            "점그림: 출력의 부분집합마다 그 위에서 H₀을 기각하는 결정적 검정 하나. 가로는 "
+            "제1종 오류, 세로는 제2종 오류."
+        ),
+        "inference.walk_curve": (
+            "점그림과 꺾은선: 결정적 검정들 가운데 아래쪽 볼록 껍질을 잇는 선이 트레이드오프 곡선."
+        ),
+        "inference.walk_bound": "같은 그림에 α-보장의 경계 아래 영역을 회색으로 더함.",
+        "inference.walk_best": "꺾은선 위의 마름모: 고른 거짓 양성률에서 가장 강한 (무작위) 검정.",
+        "inference.lab_live": "{posterior}. {power}.",
+        "inference.lab_error": (
+            "실험실 스크립트의 계산이 빌드 때 dplab이 쓴 값과 다릅니다. 이 실험실의 값을 "
+            "믿지 마세요."
+        ),
         # Lesson 2: randomized response (dplab/views/randomized_response.py, rr_lab.py, rr-lab.js)
         "rr.output": "출력 Y (보고된 1의 개수)",
         "rr.probability": "확률",
@@ -848,6 +944,109 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.lab_error": (
             "The lab's arithmetic differs from the values dplab computed at build time. "
             "Do not trust the values shown."
+        ),
+        # The inference lesson and lab (dplab/views/inference.py, inference_lab.py)
+        "inference.mechanism_rr": "randomized response (count)",
+        "inference.mechanism_laplace": "Laplace noise (Δ = 1)",
+        "inference.mechanism_gaussian": "Gaussian noise (Δ = 1)",
+        "inference.pure_rr": "pure-ε factor α* = p/(1 − p) = {value}",
+        "inference.pure_laplace": "μ = Δ/b = {mu}, pure-ε factor α* = e^μ ≈ {value}",
+        "inference.pure_gaussian": "μ = Δ/σ = {mu}, no finite pure ε (α* = ∞)",
+        "inference.eps": "ε = ln α ≈ {value}",
+        "inference.delta": "smallest δ needed at this α {value}",
+        "inference.ratio": "allowed likelihood ratio P(S)/Q(S) ∈ [{low}, {high}]",
+        "inference.ratio_open": "allowed likelihood ratio P(S)/Q(S) ∈ [{low}, ∞)",
+        "inference.posterior": "posterior Pr[H | S] ∈ [{low}, {high}]",
+        "inference.badge_bounded": "posterior bounded",
+        "inference.badge_open": "H′ may be ruled out",
+        "inference.reading_pure": (
+            "δ = 0: whatever event is seen, the posterior odds stay between 1/α and α times the"
+            " prior odds."
+        ),
+        "inference.reading_delta": (
+            "δ > 0: the range depends on the observed event's probability Q(S) and widens as"
+            " Q(S) shrinks."
+        ),
+        "inference.reading_open": (
+            "δ ≥ Q(S): the guarantee does not bound this event's likelihood ratio. An event with"
+            " P(S) ≤ δ is allowed even with Q(S) = 0, so the observer may rule H′ out."
+        ),
+        "inference.power": "this mechanism's most powerful test: power 1 − β {value}",
+        "inference.bound": "most power the (α, δ) guarantee allows {value}",
+        "inference.prior_axis": "prior Pr[H]",
+        "inference.posterior_axis": "posterior Pr[H | S]",
+        "inference.col_low": "smallest posterior",
+        "inference.col_high": "largest posterior",
+        "inference.type_one": "type I error (false-positive rate) x",
+        "inference.type_two": "type II error β",
+        "inference.region_caption": "the guarantee's bound f(x): no test reaches below it",
+        "inference.desc_posterior": (
+            "Band chart: prior on the x axis, posterior on the y axis. The band is the range of"
+            " posteriors the guarantee allows, the dashed diagonal is no change, and the thick"
+            " bar is the range at the chosen prior."
+        ),
+        "inference.desc_tradeoff": (
+            "Line chart: type I error on the x axis, type II error on the y axis. The coloured"
+            " line is the mechanism's trade-off curve, the grey region lies below the (α, δ)"
+            " bound (no test reaches it), the diamond is the most powerful test at the chosen"
+            " false-positive rate."
+        ),
+        "inference.lab_title": "Inference lab: what can an observer conclude?",
+        "inference.group_mechanism": "Mechanism and guarantee",
+        "inference.group_observer": "Observer",
+        "inference.lab_mechanism": "mechanism",
+        "inference.lab_n": "people n",
+        "inference.lab_p": "probability p of a true report",
+        "inference.lab_scale": "Laplace scale b",
+        "inference.lab_sigma": "Gaussian standard deviation σ",
+        "inference.lab_alpha": "factor α = e^ε",
+        "inference.lab_prior": "prior Pr[H]",
+        "inference.lab_event": "observed event's probability Q(S)",
+        "inference.lab_level": "false-positive rate x",
+        "inference.guarantee_heading": "Guarantee",
+        "inference.observer_heading": "What the observer may conclude",
+        "inference.posterior_heading": "Allowed posterior for every prior",
+        "inference.tradeoff_heading": "Trade-off curve and the (α, δ) guarantee",
+        "inference.band": "α = {alpha}, δ = {delta}, Q(S) = {q}",
+        "inference.desc_bands": (
+            "Line chart: prior on the x axis, posterior on the y axis. For each case the two"
+            " lines of one colour bound the posteriors the guarantee allows; the dashed"
+            " diagonal is no change."
+        ),
+        "inference.bands_caption": "allowed posterior for each prior [smallest, largest]",
+        "inference.desc_curves": (
+            "Line chart: type I error on the x axis, type II error on the y axis. One line per"
+            " mechanism's trade-off curve; the grey region lies below the guarantee's bound"
+            " (no test reaches it)."
+        ),
+        "inference.curves_caption": "least type II error at each type I error",
+        "inference.series_rr": "randomized response n = {n}, p = {p}",
+        "inference.series_laplace": "Laplace μ = {mu}",
+        "inference.series_gaussian": "Gaussian μ = {mu}",
+        "inference.series_bound": "bound f (α = {alpha}, δ = {delta})",
+        "inference.series_bound_approx": "bound f (α = {alpha}, δ ≈ {delta})",
+        "inference.reject": "outputs rejected",
+        "inference.tests_caption": "both errors of each deterministic test",
+        "inference.corners_caption": "corners of the best tests",
+        "inference.bound_caption": "the bound of the guarantee α = {alpha}, δ = 0",
+        "inference.best_caption": "the most powerful test at false-positive rate {level}",
+        "inference.walk_tests": (
+            "Dot chart: one deterministic test per set of outputs on which it rejects H₀; type"
+            " I error across, type II error up."
+        ),
+        "inference.walk_curve": (
+            "Dots and a polyline: the line along the lower convex hull of the tests is the"
+            " trade-off curve."
+        ),
+        "inference.walk_bound": "The same with the region below the α guarantee's bound in grey.",
+        "inference.walk_best": (
+            "Diamond on the polyline: the most powerful (randomised) test at the chosen"
+            " false-positive rate."
+        ),
+        "inference.lab_live": "{posterior}. {power}.",
+        "inference.lab_error": (
+            "The lab's script disagrees with the values dplab wrote at build time. Do not trust"
+            " this lab's values."
         ),
         # Lesson 2: randomized response (dplab/views/randomized_response.py, rr_lab.py, rr-lab.js)
         "rr.output": "output Y (number of reported ones)",

@@ -34,6 +34,8 @@ QUERIES = [
     ("삼각부등식", "lessons/tour.html"),
     ("우도비", "lessons/tour.html"),
     ("이항분포", "lessons/randomized-response.html"),
+    ("사후 승산", "lessons/inference.html"),
+    ("트레이드오프", "lessons/inference.html"),
     ("민감", "lessons/laplace.html"),  # the beginning of a word finds the word
     ("가우", "lessons/gaussian.html"),
     ("gauss", "lessons/gaussian.html"),

@@ -497,6 +497,7 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     "inference.rr_tradeoff": example(
         n=(3, N), p=("0.9", PROBABILITY), type_one_error=("1/8", PROBABILITY)
     ),
+    "inference.tradeoff_vertices": example(channel=(CHANNEL, CHANNEL_KIND)),
     # itemwise
     "itemwise.certify": example(
         randomizer=(RANDOMIZER, RANDOMIZER_KIND),
