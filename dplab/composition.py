@@ -124,6 +124,7 @@ from dplab.randomized_response import count_distribution
 __all__ = [
     "BOUND_MAX_BINS",
     "BOUND_WORK_LIMIT",
+    "GAUSSIAN_SPLITS",
     "MAX_RELEASES",
     "PRODUCT_MAX_OUTCOMES",
     "RR_MAX_SIZE",
