@@ -124,6 +124,8 @@ from dplab.randomized_response import count_distribution
 __all__ = [
     "BOUND_MAX_BINS",
     "BOUND_WORK_LIMIT",
+    "GAUSSIAN_MAX_EPS",
+    "GAUSSIAN_MAX_RELEASES",
     "GAUSSIAN_SPLITS",
     "MAX_RELEASES",
     "PRODUCT_MAX_OUTCOMES",
@@ -553,6 +555,8 @@ def rr_largest_exact_k(n: int, p: RationalLike) -> int:
     True
     """
     n, p = _check_rr(n, p)
+    if p in (0, 1) or 2 * p == 1:  # answered at once, without the sum
+        return RR_MAX_SIZE
     bits = p.denominator.bit_length() * n
     low, high = 0, RR_MAX_SIZE + 1  # accepted, refused: the estimate grows with k
     while high - low > 1:
@@ -742,6 +746,13 @@ class GaussianBoundComparison:
 GAUSSIAN_SPLITS = tuple(2 ** (i / 4) for i in range(-8, 17))
 """The per-release ε₀ tried by :func:`gaussian_bound_comparison`, as multiples of ε/k."""
 
+GAUSSIAN_MAX_RELEASES = 200
+"""Largest k of :func:`gaussian_bound_comparison` (its optimal bound sums k + 1 terms of
+k·53-bit integers for each of the splits)."""
+
+GAUSSIAN_MAX_EPS = 700
+"""Largest total ε of :func:`gaussian_bound_comparison` (``e^ε`` must be a finite double)."""
+
 
 def gaussian_bound_comparison(
     sensitivity: float, sigma: float, eps: float, k: int
@@ -757,8 +768,8 @@ def gaussian_bound_comparison(
     """
     sensitivity = check_real("sensitivity", sensitivity, low=0)
     sigma = check_real("sigma", sigma, low=0, low_open=True)
-    eps = check_real("eps", eps, low=0)
-    k = _check_releases_k(k)
+    eps = check_real("eps", eps, low=0, high=GAUSSIAN_MAX_EPS)
+    k = check_int("k", k, low=1, high=GAUSSIAN_MAX_RELEASES)
     exact = gaussian_composition_delta(sensitivity, sigma, eps, k)
     total = Fraction(math.exp(eps))
     one = float(gaussian.delta(sensitivity, sigma, eps / k))
@@ -781,9 +792,3 @@ def _delta_or_tiny(sensitivity: float, sigma: float, eps: float) -> float:
         return float(gaussian.delta(sensitivity, sigma, eps))
     except gaussian.DeltaUnderflowError:
         return _SMALLEST_NORMAL
-
-
-def _check_releases_k(k: object) -> int:
-    k = _check_k(k)
-    _check_releases(k)
-    return k

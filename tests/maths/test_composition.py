@@ -345,7 +345,7 @@ def test_gaussian_bound_comparison_with_one_release_is_the_exact_value_for_basic
     assert result.basic == result.exact == gaussian.delta(1, 2, 1)
 
 
-@pytest.mark.parametrize("bad", [0, -1, 2.5, True, composition.MAX_RELEASES + 1])
+@pytest.mark.parametrize("bad", [0, -1, 2.5, True, composition.GAUSSIAN_MAX_RELEASES + 1])
 def test_gaussian_bound_comparison_refuses_a_bad_k(bad):
     with pytest.raises((ValueError, TypeError), match="k"):
         composition.gaussian_bound_comparison(1, 2, 1, bad)
@@ -361,3 +361,8 @@ def test_the_largest_exact_k_is_where_the_refusal_starts(n, p):
     assert time.perf_counter() - start < 0.5
     if n <= 10:  # the minimum: n = 10, k = 10 is within the exact range
         assert largest >= 10
+
+
+def test_gaussian_bound_comparison_refuses_a_total_eps_beyond_the_double_range():
+    with pytest.raises(ValueError, match="eps"):
+        composition.gaussian_bound_comparison(1, 2, composition.GAUSSIAN_MAX_EPS + 1, 2)
