@@ -8,15 +8,14 @@ grid of :func:`dplab.views.composition.lab_grid` (decided on exact fractions, wh
   script would show (``cellState``, what the controls call) equal the Python ones;
 * the chart rows it pushes equal :func:`~dplab.views.composition.curve_rows`;
 * moving the controls changes the verdict, the values and the chart, the state goes into
-  the address, and that address opened afresh shows the same state; the "things to try"
-  buttons load their states.
+  the address, and that address opened afresh shows the same state (the "things to try"
+  buttons and the lab in view with its verdict: ``test_lab_ui.py``).
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-from urllib.parse import unquote
 
 import pytest
 
@@ -148,29 +147,6 @@ def test_controls_move_the_verdict_and_the_state_round_trips_through_the_address
     assert shown(page) == before
     assert point_factor(page) == 1000.0
     assert visit.console_errors == []
-
-
-def test_things_to_try_buttons_load_their_state(open_page):
-    page = open_page(LESSON, width=1280, height=800).page
-    buttons = page.locator(f"a.dplab-lab-try[href^='#{START.element_id}?']")
-    assert buttons.count() >= 4
-    for i in range(buttons.count()):
-        button = buttons.nth(i)
-        href = button.get_attribute("href")
-        button.scroll_into_view_if_needed()
-        button.click()
-        page.wait_for_function("(h) => location.hash === h", arg=href)
-        query = href.split("?", 1)[1]
-        params = dict(part.split("=", 1) for part in query.split("&"))
-        params = {key: unquote(value) for key, value in params.items()}
-        lab = START.with_state(
-            n=int(params["n"]),
-            p=params["p"],
-            k=int(params["k"]),
-            factor=params["factor"],
-            claim=params["claim"],
-        )
-        wait_for(page, lab)
 
 
 def test_every_control_has_a_visible_label_and_takes_keyboard_focus(open_page):
