@@ -79,6 +79,7 @@ LAB_FACTORS = tuple(
 
 LAB_CLAIMS = ("0.00001", "0.001", "0.01", "0.1")
 DATASETS = {"curves": "comp_curves", "claim": "comp_claim", "point": "comp_point"}
+WALK_WIDTH = 260  # a step's panel; the page scales it to its column (its SVG has a viewBox)
 
 _SUPERSCRIPT_DIGITS = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
 
@@ -389,7 +390,7 @@ def loss_walkthrough(p: RationalLike, total_alpha: RationalLike, ks: Sequence[in
             .encode(x="loss:Q")
         )
         chart = alt.layer(bars, line).properties(
-            width=300,
+            width=WALK_WIDTH,
             height=220,
             title=label("comp.walk_title", k=k, delta=value_text(delta)),
             description=label(

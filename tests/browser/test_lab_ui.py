@@ -99,7 +99,7 @@ def rr_lab_from(params: dict[str, str]) -> rr_views.RRLab:
 
 # --- cause and effect on one screen ---------------------------------------------------------
 
-SECOND_STEPPER = {"rr": "p", "laplace": "bound", "gauss": "eps", "comp": "k"}
+SECOND_STEPPER = {"rr": "p", "laplace": "bound", "gauss": "eps", "comp": "factor"}
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
@@ -129,8 +129,15 @@ def test_controls_and_verdict_are_in_view_together(open_page, prefix, width, hei
     if prefix == "laplace":
         assert "ε" in text and "δ" in text
     if width >= 1000:
-        # Reading on down the outputs: the control column stays in view beside them.
-        page.evaluate("() => window.scrollBy(0, 700)")
+        # Reading on down the outputs: the control column stays in view beside them (for
+        # 700 px, or as far as the outputs reach below the column in a shorter lab).
+        page.evaluate(
+            "(r) => { const body = document.querySelector(r + ' .dplab-lab-body'); "
+            "const side = document.querySelector(r + ' .dplab-lab-side'); "
+            "window.scrollBy(0, Math.min(700, body.getBoundingClientRect().bottom - "
+            "side.getBoundingClientRect().bottom)); }",
+            root,
+        )
         page.wait_for_function(
             "(s) => { const r = document.querySelector(s).getBoundingClientRect(); "
             "return r.top >= 0 && r.bottom <= innerHeight; }",
