@@ -36,7 +36,7 @@ from pandas.io.formats.style import Styler
 from dplab import composition, finite
 from dplab.finite import FiniteChannel, RationalLike
 from dplab.views._display import chart_html, stacked_on_phones
-from dplab.views._lab import LabHtml, LabLinks, chosen_point, lab_key
+from dplab.views._lab import LabHtml, LabLinks, check_on_grid, chosen_point, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import column, fixed_table, live_table, with_tables
 from dplab.views._walkthrough import Walkthrough
@@ -652,8 +652,6 @@ def composition_lab(
         ("factor", factor, LAB_FACTORS),
         ("claim", claim, LAB_CLAIMS),
     ):
-        if value not in grid or type(value) is not type(grid[0]):
-            shown = ", ".join(repr(g) for g in grid)
-            raise ValueError(f"{name} must be one of the lab's values {shown}; got {value!r}")
+        check_on_grid(name, value, grid)
     key = lab_key((n, p, k, factor, claim), key)
     return CompositionLab(n, p, k, factor, claim, key)
