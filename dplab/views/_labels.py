@@ -57,6 +57,70 @@ LABELS: dict[str, dict[str, str]] = {
         "lab.open": "실험실에서 열기",
         "lab.try": "실험실에서 해 보기",
         "lab.try_state": "실험실에서: {state}",
+        "comp.method_exact": "정확한 값",
+        "comp.method_optimal": "최적 합성(KOV)",
+        "comp.method_advanced": "고급 합성(DRV)",
+        "comp.method_basic": "기본 합성",
+        "comp.claim_line": "주장한 δ",
+        "comp.point": "지금의 A",
+        "comp.factor_axis": "전체 곱셈 계수 A = e^ε (로그 눈금)",
+        "comp.delta_axis": "필요한 δ",
+        "comp.eps_axis": "전체 ε",
+        "comp.loss_axis": "프라이버시 손실 L",
+        "comp.mass_axis": "확률 P(L)",
+        "comp.k_select": "공개 횟수 k",
+        "comp.col_copies": "복사본 k개의 δ (α에서)",
+        "comp.col_fresh": "새 공개 k번의 δ (α에서)",
+        "comp.col_fresh_basic": "새 공개 k번의 δ (αᵏ에서)",
+        "comp.col_outputs": "k번 공개의 출력 수",
+        "comp.col_ratio": "최적 / 정확",
+        "comp.walk_counts": "L > ln A: δ에 들어감",
+        "comp.walk_free": "L ≤ ln A",
+        "comp.walk_title": "k = {k}: δ {delta}",
+        "comp.walk_table": "k = {k}번 공개의 손실 분포",
+        "comp.walk_share": "δ에 더하는 몫 P(L)(1 − A e^(−L))₊",
+        "comp.desc_walk": (
+            "한 사람의 무작위 응답(p = {p})을 새 무작위성으로 {k}번 공개할 때 프라이버시 손실의 "
+            "분포. 점선은 ln A (A = {alpha}). 그보다 큰 손실이 δ = {delta}를 만든다."
+        ),
+        "comp.desc_bounds": (
+            "n = {n}, p = {p}인 개수 채널을 {k}번 공개할 때 전체 곱셈 계수 A마다 필요한 δ: "
+            "정확한 값, 최적 합성, 고급 합성, 기본 합성."
+        ),
+        "comp.desc_gauss": (
+            "민감도 {sensitivity}, σ = {sigma}인 가우스 메커니즘을 k번 공개할 때 전체 ε마다 필요한 "
+            "δ: 정확한 값과 세 합성 정리의 상계. k는 고를 수 있다."
+        ),
+        "comp.lab_title": "합성 실험실: k번 공개를 네 가지로 세기",
+        "comp.lab_channel_group": "공개하는 채널",
+        "comp.lab_claim_group": "검사할 주장 (A, δ)",
+        "comp.lab_n": "사람 수 n",
+        "comp.lab_p": "참 보고 확률 p",
+        "comp.lab_k": "공개 횟수 k",
+        "comp.lab_factor": "전체 곱셈 계수 A",
+        "comp.lab_claim": "주장한 δ",
+        "comp.lab_eps": "ε = ln A ≈ {value}",
+        "comp.lab_pure": "한 번의 순수 곱셈 계수 α* = p/(1−p) = {alpha} (ε ≈ {eps})",
+        "comp.lab_values_heading": "A에서 필요한 δ",
+        "comp.lab_curves_heading": "A마다 필요한 δ",
+        "comp.lab_verdict": "주장의 판정",
+        "comp.lab_note": (
+            "δ는 모두 정확한 분수에서 계산해 반올림해 보여 줍니다. 판정과 '증명함' 표시는 반올림한 "
+            "값이 아니라 정확한 분수를 주장과 비교한 것입니다. 세 정리는 한 번의 공개를 "
+            "(α*, 0)-차분 프라이버시로 보고 센 상계이며, 값 1은 그 정리가 아무것도 보장하지 "
+            "못한다는 뜻입니다."
+        ),
+        "comp.lab_desc": (
+            "지금 고른 n, p, k에서 전체 곱셈 계수 A마다 필요한 δ를 네 가지로 센 곡선, 주장한 δ의 "
+            "가로선, 지금의 A에서 정확한 값의 점."
+        ),
+        "comp.badge_pass": "✓ 성립",
+        "comp.badge_fail": "✗ 성립하지 않음",
+        "comp.verdict_pass": "정확한 δ ≤ {claim}: k번 공개는 이 주장을 만족합니다.",
+        "comp.verdict_fail": "정확한 δ > {claim}: k번 공개는 이 주장을 만족하지 않습니다.",
+        "comp.proves": "이 주장을 증명함",
+        "comp.proves_not": "이 주장을 증명하지 못함",
+        "comp.lab_live": "정확한 δ {exact}. 주장 δ = {claim}: {badge}.",
         "chart.table_approx": "소수는 유효숫자 4자리로 반올림한 근삿값입니다.",
         "table.yes": "예",
         "table.no": "아니오",
@@ -693,6 +757,72 @@ LABELS: dict[str, dict[str, str]] = {
         "lab.open": "Open in the lab",
         "lab.try": "Try it in the lab",
         "lab.try_state": "In the lab: {state}",
+        "comp.method_exact": "exact",
+        "comp.method_optimal": "optimal composition (KOV)",
+        "comp.method_advanced": "advanced composition (DRV)",
+        "comp.method_basic": "basic composition",
+        "comp.claim_line": "claimed δ",
+        "comp.point": "current A",
+        "comp.factor_axis": "total factor A = e^ε (log scale)",
+        "comp.delta_axis": "required δ",
+        "comp.eps_axis": "total ε",
+        "comp.loss_axis": "privacy loss L",
+        "comp.mass_axis": "probability P(L)",
+        "comp.k_select": "releases k",
+        "comp.col_copies": "δ of k copies (at α)",
+        "comp.col_fresh": "δ of k fresh releases (at α)",
+        "comp.col_fresh_basic": "δ of k fresh releases (at αᵏ)",
+        "comp.col_outputs": "outputs of k releases",
+        "comp.col_ratio": "optimal / exact",
+        "comp.walk_counts": "L > ln A: counts in δ",
+        "comp.walk_free": "L ≤ ln A",
+        "comp.walk_title": "k = {k}: δ {delta}",
+        "comp.walk_table": "the loss law of k = {k} releases",
+        "comp.walk_share": "share of δ P(L)(1 − A e^(−L))₊",
+        "comp.desc_walk": (
+            "The privacy loss of {k} fresh releases of one person's randomized response "
+            "(p = {p}). The dashed line is ln A (A = {alpha}); the losses above it make "
+            "δ = {delta}."
+        ),
+        "comp.desc_bounds": (
+            "The δ required at each total factor A by {k} releases of the count channel with "
+            "n = {n}, p = {p}: exact, optimal, advanced and basic composition."
+        ),
+        "comp.desc_gauss": (
+            "The δ required at each total ε by k releases of a Gaussian mechanism with "
+            "sensitivity {sensitivity} and σ = {sigma}: exact, and the bounds of the three "
+            "composition theorems; k can be chosen."
+        ),
+        "comp.lab_title": "Composition lab: k releases counted four ways",
+        "comp.lab_channel_group": "The channel released",
+        "comp.lab_claim_group": "The claim (A, δ)",
+        "comp.lab_n": "people n",
+        "comp.lab_p": "probability p of a true report",
+        "comp.lab_k": "releases k",
+        "comp.lab_factor": "total factor A",
+        "comp.lab_claim": "claimed δ",
+        "comp.lab_eps": "ε = ln A ≈ {value}",
+        "comp.lab_pure": "pure factor of one release α* = p/(1−p) = {alpha} (ε ≈ {eps})",
+        "comp.lab_values_heading": "δ required at A",
+        "comp.lab_curves_heading": "δ required at each A",
+        "comp.lab_verdict": "verdict on the claim",
+        "comp.lab_note": (
+            "Every δ is computed from exact fractions and shown rounded. The verdict and the "
+            "'proves' marks compare the exact fractions, not the rounded values, with the "
+            "claim. The three theorems count each release as (α*, 0)-DP and give upper "
+            "bounds; a value of 1 means the theorem certifies nothing."
+        ),
+        "comp.lab_desc": (
+            "For the chosen n, p and k: the δ required at each total factor A counted four "
+            "ways, the claimed δ as a horizontal line, and the exact value at the current A."
+        ),
+        "comp.badge_pass": "✓ holds",
+        "comp.badge_fail": "✗ does not hold",
+        "comp.verdict_pass": "exact δ ≤ {claim}: the k releases satisfy the claim.",
+        "comp.verdict_fail": "exact δ > {claim}: the k releases do not satisfy the claim.",
+        "comp.proves": "proves the claim",
+        "comp.proves_not": "does not prove the claim",
+        "comp.lab_live": "Exact δ {exact}. Claim δ = {claim}: {badge}.",
         "chart.table_approx": "Decimals are rounded to 4 significant digits.",
         "table.yes": "yes",
         "table.no": "no",

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from dplab.site.project import REPOSITORY
 from tests.browser.helpers import (
     AXE,
     scroll_to_and_render,
@@ -16,6 +17,7 @@ from tests.browser.helpers import (
 pytestmark = pytest.mark.browser
 
 LESSON = "lessons/tour.html"
+LESSON_COUNT = len(list((REPOSITORY / "lessons_src").glob("[0-9][0-9]-*.md")))
 
 
 def test_walkthrough_steps_show_one_step_and_work_by_keyboard(open_page):
@@ -138,12 +140,12 @@ def test_the_course_map_shows_the_learned_mark(open_page):
     assert page.locator('.dplab-progress[data-lesson="gaussian"]').first.inner_text() == "아직"
     # The prerequisite graph: one box per lesson, the learned one marked, and the count.
     nodes = page.locator(".dplab-map-node")
-    assert nodes.count() == 4
+    assert nodes.count() == LESSON_COUNT
     learned = page.locator(".dplab-map-node.is-learned")
     assert learned.count() == 1 and learned.get_attribute("data-lesson") == "tour"
     assert learned.locator(".dplab-map-check").is_visible()
     assert page.locator('.dplab-map-node[data-lesson="gaussian"] .dplab-map-check').is_hidden()
-    assert page.locator(".dplab-map-progress").inner_text().endswith("1 / 4")
+    assert page.locator(".dplab-map-progress").inner_text().endswith(f"1 / {LESSON_COUNT}")
     graph = page.locator(".dplab-map-graph svg")
     assert graph.get_attribute("role") == "img"
     assert "무작위 응답" in graph.locator("desc").text_content()

@@ -25,6 +25,7 @@ QUERIES = [
     ("메커니즘", "lessons/laplace.html"),
     ("무작위 응답", "lessons/randomized-response.html"),
     ("합성", "lessons/gaussian.html"),
+    ("고급 합성", "lessons/composition.html"),
     ("δ", "lessons/gaussian.html"),
     ("ε", "lessons/laplace.html"),
     ("Δ", "lessons/laplace.html"),
