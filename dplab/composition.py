@@ -124,6 +124,9 @@ from dplab.randomized_response import count_distribution
 __all__ = [
     "BOUND_MAX_BINS",
     "BOUND_WORK_LIMIT",
+    "GAUSSIAN_MAX_EPS",
+    "GAUSSIAN_MAX_RELEASES",
+    "GAUSSIAN_SPLITS",
     "MAX_RELEASES",
     "PRODUCT_MAX_OUTCOMES",
     "RR_MAX_SIZE",
@@ -131,6 +134,7 @@ __all__ = [
     "RR_WORK_LIMIT",
     "AdvancedGuarantee",
     "BoundComparison",
+    "GaussianBoundComparison",
     "Guarantee",
     "advanced_composition",
     "advanced_delta",
@@ -138,11 +142,13 @@ __all__ = [
     "basic_delta",
     "composed_required_delta",
     "copies_channel",
+    "gaussian_bound_comparison",
     "gaussian_composition_delta",
     "optimal_delta",
     "product_channel",
     "rr_bound_comparison",
     "rr_delta_upper_bound",
+    "rr_largest_exact_k",
     "rr_required_delta",
 ]
 
@@ -171,6 +177,7 @@ about 20 s at the limit)."""
 _ARB_BITS = 128
 _UNIT_ROUNDOFF = 2.0**-53
 _SMALLEST_SUBNORMAL = 2.0**-1074
+_SMALLEST_NORMAL = 2.0**-1022
 
 
 def _check_k(k: object) -> int:
@@ -537,6 +544,32 @@ def rr_required_delta(n: int, p: RationalLike, alpha: RationalLike, k: int) -> F
     return Fraction(best, v * p.denominator ** (n * k))
 
 
+def rr_largest_exact_k(n: int, p: RationalLike) -> int:
+    """The largest k that :func:`rr_required_delta` computes for ``n`` and ``p`` (0: none).
+
+    Read from the same estimate of work and memory that refuses a call (module docstring,
+    Limits), without computing any δ; every k up to it is accepted, every larger one
+    refused.
+
+    >>> rr_largest_exact_k(10, "0.9") >= 10
+    True
+    """
+    n, p = _check_rr(n, p)
+    if p in (0, 1) or 2 * p == 1:  # answered at once, without the sum
+        return RR_MAX_SIZE
+    bits = p.denominator.bit_length() * n
+    low, high = 0, RR_MAX_SIZE + 1  # accepted, refused: the estimate grows with k
+    while high - low > 1:
+        middle = (low + high) // 2
+        try:
+            _check_work(n, n + 1, middle, bits)
+        except ValueError:
+            high = middle
+        else:
+            low = middle
+    return low
+
+
 # --- the pessimistic privacy-loss distribution ----------------------------------------------
 
 
@@ -688,3 +721,74 @@ def gaussian_composition_delta(sensitivity: float, sigma: float, eps: float, k: 
     eps = check_real("eps", eps, low=0)
     k = check_int("k", k, low=1, high=2**53)
     return float(gaussian.delta(sensitivity * math.sqrt(k), sigma, eps))
+
+
+@dataclass(frozen=True)
+class GaussianBoundComparison:
+    """δ at the total ``ε`` of k Gaussian releases: exact, and from the three theorems (≈).
+
+    Each release is ``(ε₀, δ₁(ε₀))``-DP for every ``ε₀ ≥ 0`` (``δ₁`` the exact profile of one
+    release), so every split gives a valid bound: ``basic`` uses ``ε₀ = ε/k``,
+    ``optimal`` (Kairouz–Oh–Viswanath) and ``advanced`` (Dwork–Rothblum–Vadhan) the best
+    ``ε₀`` among the splits tried (``split``: the best one for ``optimal``).  Floats:
+    ``δ₁`` and ``e^ε`` are doubles, so each value is within a few units in the last place
+    of a valid bound, and within about 1e-15 absolute (a term ``α^k − A`` with ``A`` the
+    double nearest ``e^ε``); for display only, the exact rational checks are the RR ones.
+    """
+
+    exact: float
+    optimal: float
+    advanced: float
+    basic: float
+    split: float
+
+
+GAUSSIAN_SPLITS = tuple(2 ** (i / 4) for i in range(-8, 17))
+"""The per-release ε₀ tried by :func:`gaussian_bound_comparison`, as multiples of ε/k."""
+
+GAUSSIAN_MAX_RELEASES = 200
+"""Largest k of :func:`gaussian_bound_comparison` (its optimal bound sums k + 1 terms of
+k·53-bit integers for each of the splits)."""
+
+GAUSSIAN_MAX_EPS = 700
+"""Largest total ε of :func:`gaussian_bound_comparison` (``e^ε`` must be a finite double)."""
+
+
+def gaussian_bound_comparison(
+    sensitivity: float, sigma: float, eps: float, k: int
+) -> GaussianBoundComparison:
+    """Exact δ(ε) of k Gaussian releases beside basic, advanced and optimal composition.
+
+    ``exact`` is :func:`gaussian_composition_delta`; the bounds compose the exact profile of
+    one release at ``ε₀ = c·ε/k`` for ``c`` in :data:`GAUSSIAN_SPLITS` (basic: ``c = 1``).
+
+    >>> result = gaussian_bound_comparison(1, 4, 1, 10)
+    >>> result.exact <= result.optimal <= min(result.advanced, result.basic)
+    True
+    """
+    sensitivity = check_real("sensitivity", sensitivity, low=0)
+    sigma = check_real("sigma", sigma, low=0, low_open=True)
+    eps = check_real("eps", eps, low=0, high=GAUSSIAN_MAX_EPS)
+    k = check_int("k", k, low=1, high=GAUSSIAN_MAX_RELEASES)
+    exact = gaussian_composition_delta(sensitivity, sigma, eps, k)
+    total = Fraction(math.exp(eps))
+    one = float(gaussian.delta(sensitivity, sigma, eps / k))
+    basic = min(1.0, k * one)
+    best_optimal, best_split, best_advanced = 1.0, eps / k, 1.0
+    for factor in GAUSSIAN_SPLITS:
+        per_release = factor * eps / k
+        alpha = Fraction(math.exp(per_release))
+        delta = Fraction(_delta_or_tiny(sensitivity, sigma, math.log(alpha)))
+        optimal = float(optimal_delta(alpha, delta, k, total))
+        if optimal < best_optimal:
+            best_optimal, best_split = optimal, per_release
+        best_advanced = min(best_advanced, float(advanced_delta(alpha, delta, k, total)))
+    return GaussianBoundComparison(exact, best_optimal, best_advanced, basic, best_split)
+
+
+def _delta_or_tiny(sensitivity: float, sigma: float, eps: float) -> float:
+    """δ₁(ε), or the smallest normal double (an upper bound) where δ₁ underflows."""
+    try:
+        return float(gaussian.delta(sensitivity, sigma, eps))
+    except gaussian.DeltaUnderflowError:
+        return _SMALLEST_NORMAL

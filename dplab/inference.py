@@ -56,6 +56,7 @@ import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 
 from scipy import special
 
@@ -78,6 +79,7 @@ __all__ = [
     "posterior_probability",
     "posterior_range",
     "rr_tradeoff",
+    "tradeoff_vertices",
 ]
 
 
@@ -275,6 +277,78 @@ def channel_tradeoff(channel: FiniteChannel, type_one_error: RationalLike) -> Fr
     return min(
         most_powerful_test(channel, s, t, x).type_two_error for s, t in channel.adjacent_pairs
     )
+
+
+def _pair_vertices(p_row: tuple[int, ...], q_row: tuple[int, ...], denominator: int):
+    """The vertices of one pair's Neyman–Pearson curve, by increasing type I error.
+
+    Rejecting whole ratio classes in the order of :func:`most_powerful_test` gives the
+    corners; randomising on the next class moves along the segment between two corners.
+    The curve ends with ``(1, 0)``: once every output with ``Q_y > 0`` is rejected, more
+    type I error buys nothing.
+    """
+    classes: dict[Fraction | None, list[int]] = {}
+    for j, (p_weight, q_weight) in enumerate(zip(p_row, q_row, strict=True)):
+        if q_weight > 0:
+            classes.setdefault(Fraction(p_weight, q_weight) if p_weight else None, []).append(j)
+    size, found = 0, 0
+    vertices = []
+    for ratio in sorted(classes, key=lambda ratio: (ratio is not None, ratio or 0)):
+        if ratio is not None and not vertices:
+            vertices.append((Fraction(0), Fraction(1)))
+        size += sum(p_row[j] for j in classes[ratio])
+        found += sum(q_row[j] for j in classes[ratio])
+        vertices.append((Fraction(size, denominator), 1 - Fraction(found, denominator)))
+    if vertices[-1][0] < 1:
+        vertices.append((Fraction(1), Fraction(0)))
+    return vertices
+
+
+def _on_segments(vertices: list[tuple[Fraction, Fraction]], x: Fraction) -> Fraction:
+    """The piecewise linear curve through ``vertices`` at ``x``."""
+    for (x1, y1), (x2, y2) in pairwise(vertices):
+        if x <= x2:
+            return y1 if x2 == x1 else y1 + (y2 - y1) * (x - x1) / (x2 - x1)
+    return vertices[-1][1]
+
+
+def tradeoff_vertices(channel: FiniteChannel) -> tuple[tuple[Fraction, Fraction], ...]:
+    """The corners of ``x ↦`` :func:`channel_tradeoff` ``(channel, x)`` on ``[0, 1]`` (exact).
+
+    Each pair's Neyman–Pearson curve is piecewise linear; their minimum is linear between
+    the pairs' corners and the points where two pairs' segments cross, so the corners are
+    among those points.  Collinear points are dropped: the curve is the polyline through
+    the returned points, from ``x = 0`` to ``x = 1``.
+
+    >>> from dplab.finite import both_directions
+    >>> rr = FiniteChannel.from_probabilities({0: ["3/4", "1/4"], 1: ["1/4", "3/4"]},
+    ...                                        both_directions([(0, 1)]))
+    >>> [(str(x), str(y)) for x, y in tradeoff_vertices(rr)]
+    [('0', '1'), ('1/4', '1/4'), ('1', '0')]
+    """
+    channel = _check_channel(channel)
+    curves = [
+        _pair_vertices(channel.row(s), channel.row(t), channel.denominator)
+        for s, t in channel.adjacent_pairs
+    ]
+    corners = sorted({x for curve in curves for x, _ in curve} | {Fraction(0), Fraction(1)})
+    points = set(corners)
+    for a, b in pairwise(corners):
+        starts = [_on_segments(curve, a) for curve in curves]
+        ends = [_on_segments(curve, b) for curve in curves]
+        for i in range(len(curves)):
+            for j in range(i):
+                gap_a, gap_b = starts[i] - starts[j], ends[i] - ends[j]
+                if gap_a * gap_b < 0:
+                    points.add(a + (b - a) * gap_a / (gap_a - gap_b))
+    ordered = [(x, min(_on_segments(curve, x) for curve in curves)) for x in sorted(points)]
+    kept = [ordered[0]]
+    for here, after in pairwise(ordered[1:]):
+        (x0, y0) = kept[-1]
+        if (here[1] - y0) * (after[0] - x0) != (after[1] - y0) * (here[0] - x0):
+            kept.append(here)
+    kept.append(ordered[-1])
+    return tuple(kept)
 
 
 def rr_tradeoff(n: int, p: RationalLike, type_one_error: RationalLike) -> Fraction:

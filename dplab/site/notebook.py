@@ -60,11 +60,23 @@ def _jupyter_math_line(line: str) -> str:
     return line
 
 
+_SIBLING_LESSON = re.compile(r"\]\((?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.md(?:#[^)\s]*)?\)")
+
+
+def _sibling_notebook_links(line: str) -> str:
+    """A link to another lesson (``[…](slug.md)``, its page beside this one) goes to that
+    lesson's notebook, which sits beside this notebook (an anchor cannot follow it there)."""
+    return _SIBLING_LESSON.sub(lambda m: f"]({m['slug']}.ipynb)", line)
+
+
 def jupyter_markdown(text: str) -> str:
-    """Rewrite markdown-katex math and Material admonitions for Jupyter.
+    """Rewrite markdown-katex math, Material admonitions and links to other lessons for
+    Jupyter.
 
     >>> jupyter_markdown("a $`x^2`$ b")
     'a $x^2$ b'
+    >>> jupyter_markdown("[합성](composition.md#실험실) and [map](../course-map.md)")
+    '[합성](composition.ipynb) and [map](../course-map.md)'
     >>> print(jupyter_markdown("```math\\n\\\\sum_i x_i\\n```"))
     $$
     \\sum_i x_i
@@ -105,7 +117,7 @@ def jupyter_markdown(text: str) -> str:
             out.append("")
             i = j
         else:
-            out.append(_jupyter_math_line(line))
+            out.append(_sibling_notebook_links(_jupyter_math_line(line)))
             i += 1
     return "\n".join(out)
 

@@ -38,7 +38,15 @@ import altair as alt
 
 from dplab.views._labels import label
 
-__all__ = ["LabHtml", "LabLinks", "chosen_point", "inline_json", "lab_key", "state_query"]
+__all__ = [
+    "LabHtml",
+    "LabLinks",
+    "check_on_grid",
+    "chosen_point",
+    "inline_json",
+    "lab_key",
+    "state_query",
+]
 
 
 def lab_key(state: object, key: str | None = None) -> str:
@@ -52,6 +60,21 @@ def lab_key(state: object, key: str | None = None) -> str:
     if not re.fullmatch(r"[A-Za-z0-9_-]+", key):
         raise ValueError(f"key must be letters, digits, '-' or '_'; got {key!r}")
     return key
+
+
+def check_on_grid(name: str, value: object, grid: Sequence[object]) -> None:
+    """Refuse a lab state that its control cannot reach: ``value`` must be one of ``grid``
+    and of the type of the grid's values (``"1"`` for a text grid, not ``1``).
+
+    >>> check_on_grid("k", 2, (1, 2, 3))
+    >>> check_on_grid("k", True, (1, 2, 3))
+    Traceback (most recent call last):
+    ...
+    ValueError: k must be one of the lab's values 1, 2, 3; got True
+    """
+    if value not in grid or type(value) is not type(grid[0]):
+        shown = ", ".join(repr(g) for g in grid)
+        raise ValueError(f"{name} must be one of the lab's values {shown}; got {value!r}")
 
 
 def inline_json(data: object) -> str:

@@ -57,6 +57,70 @@ LABELS: dict[str, dict[str, str]] = {
         "lab.open": "실험실에서 열기",
         "lab.try": "실험실에서 해 보기",
         "lab.try_state": "실험실에서: {state}",
+        "comp.method_exact": "정확한 값",
+        "comp.method_optimal": "최적 합성(KOV)",
+        "comp.method_advanced": "고급 합성(DRV)",
+        "comp.method_basic": "기본 합성",
+        "comp.claim_line": "주장한 δ",
+        "comp.point": "지금의 A",
+        "comp.factor_axis": "전체 곱셈 계수 A = e^ε (로그 눈금)",
+        "comp.delta_axis": "필요한 δ",
+        "comp.eps_axis": "전체 ε",
+        "comp.loss_axis": "프라이버시 손실 L",
+        "comp.mass_axis": "확률 P(L)",
+        "comp.k_select": "공개 횟수 k",
+        "comp.col_copies": "복사본 k개의 δ (α에서)",
+        "comp.col_fresh": "새 공개 k번의 δ (α에서)",
+        "comp.col_fresh_basic": "새 공개 k번의 δ (αᵏ에서)",
+        "comp.col_outputs": "k번 공개의 출력 수",
+        "comp.col_ratio": "최적 / 정확",
+        "comp.walk_counts": "L > ln A: δ에 들어감",
+        "comp.walk_free": "L ≤ ln A",
+        "comp.walk_title": "k = {k}: δ {delta}",
+        "comp.walk_table": "k = {k}번 공개의 손실 분포",
+        "comp.walk_share": "δ에 더하는 몫 P(L)(1 − A e^(−L))₊",
+        "comp.desc_walk": (
+            "한 사람의 무작위 응답(p = {p})을 새 무작위성으로 {k}번 공개할 때 프라이버시 손실의 "
+            "분포. 점선은 ln A (A = {alpha}). 그보다 큰 손실이 δ = {delta}를 만든다."
+        ),
+        "comp.desc_bounds": (
+            "n = {n}, p = {p}인 개수 채널을 {k}번 공개할 때 전체 곱셈 계수 A마다 필요한 δ: "
+            "정확한 값, 최적 합성, 고급 합성, 기본 합성."
+        ),
+        "comp.desc_gauss": (
+            "민감도 {sensitivity}, σ = {sigma}인 가우스 메커니즘을 k번 공개할 때 전체 ε마다 필요한 "
+            "δ: 정확한 값과 세 합성 정리의 상계. k는 고를 수 있다."
+        ),
+        "comp.lab_title": "합성 실험실: k번 공개를 네 가지로 세기",
+        "comp.lab_channel_group": "공개하는 채널",
+        "comp.lab_claim_group": "검사할 주장 (A, δ)",
+        "comp.lab_n": "사람 수 n",
+        "comp.lab_p": "참 보고 확률 p",
+        "comp.lab_k": "공개 횟수 k",
+        "comp.lab_factor": "전체 곱셈 계수 A",
+        "comp.lab_claim": "주장한 δ",
+        "comp.lab_eps": "ε = ln A ≈ {value}",
+        "comp.lab_pure": "한 번의 순수 곱셈 계수 α* = p/(1−p) = {alpha} (ε ≈ {eps})",
+        "comp.lab_values_heading": "A에서 필요한 δ",
+        "comp.lab_curves_heading": "A마다 필요한 δ",
+        "comp.lab_verdict": "주장의 판정",
+        "comp.lab_note": (
+            "δ는 모두 정확한 분수에서 계산해 반올림해 보여 줍니다. 판정과 '증명함' 표시는 반올림한 "
+            "값이 아니라 정확한 분수를 주장과 비교한 것입니다. 세 정리는 한 번의 공개를 "
+            "(α*, 0)-차분 프라이버시로 보고 센 상계이며, 값 1은 그 정리가 아무것도 보장하지 "
+            "못한다는 뜻입니다."
+        ),
+        "comp.lab_desc": (
+            "지금 고른 n, p, k에서 전체 곱셈 계수 A마다 필요한 δ를 네 가지로 센 곡선, 주장한 δ의 "
+            "가로선, 지금의 A에서 정확한 값의 점."
+        ),
+        "comp.badge_pass": "✓ 성립",
+        "comp.badge_fail": "✗ 성립하지 않음",
+        "comp.verdict_pass": "정확한 δ ≤ {claim}: k번 공개는 이 주장을 만족합니다.",
+        "comp.verdict_fail": "정확한 δ > {claim}: k번 공개는 이 주장을 만족하지 않습니다.",
+        "comp.proves": "이 주장을 증명함",
+        "comp.proves_not": "이 주장을 증명하지 못함",
+        "comp.lab_live": "정확한 δ {exact}. 주장 δ = {claim}: {badge}.",
         "chart.table_approx": "소수는 유효숫자 4자리로 반올림한 근삿값입니다.",
         "table.yes": "예",
         "table.no": "아니오",
@@ -300,6 +364,102 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.lab_live": "{sensitivity}. {pure}. {delta}.",
         "laplace.lab_error": (
             "실험실의 계산이 빌드 때 dplab이 낸 값과 다릅니다. 표시된 값을 믿지 마세요."
+        ),
+        # The inference lesson and lab (dplab/views/inference.py, inference_lab.py)
+        "inference.mechanism_rr": "무작위 응답 (개수)",
+        "inference.mechanism_laplace": "라플라스 잡음 (Δ = 1)",
+        "inference.mechanism_gaussian": "가우스 잡음 (Δ = 1)",
+        "inference.pure_rr": "순수 ε의 계수 α* = p/(1 − p) = {value}",
+        "inference.pure_laplace": "μ = Δ/b = {mu}, 순수 ε의 계수 α* = e^μ ≈ {value}",
+        "inference.pure_gaussian": "μ = Δ/σ = {mu}, 유한한 순수 ε 없음 (α* = ∞)",
+        "inference.eps": "ε = ln α ≈ {value}",
+        "inference.delta": "이 α에서 필요한 가장 작은 δ {value}",
+        "inference.ratio": "허락되는 우도비 P(S)/Q(S) ∈ [{low}, {high}]",
+        "inference.ratio_open": "허락되는 우도비 P(S)/Q(S) ∈ [{low}, ∞)",
+        "inference.posterior": "사후 확률 Pr[H | S] ∈ [{low}, {high}]",
+        "inference.badge_bounded": "사후 확률이 묶임",
+        "inference.badge_open": "H′를 배제할 수도 있음",
+        "inference.reading_pure": (
+            "δ = 0: 어떤 사건을 보든 사후 승산은 사전 승산의 1/α배와 α배 사이에 있습니다."
+        ),
+        "inference.reading_delta": (
+            "δ > 0: 범위는 관찰한 사건의 확률 Q(S)에 달려 있고, Q(S)가 작을수록 넓어집니다."
+        ),
+        "inference.reading_open": (
+            "δ ≥ Q(S): 보장은 이 사건의 우도비를 묶지 않습니다. P(S) ≤ δ인 사건은 Q(S) = 0이어도"
+            " 허락되므로, 관찰자가 H′를 완전히 배제할 수도 있습니다."
+        ),
+        "inference.power": "이 메커니즘의 가장 강한 검정: 검정력 1 − β {value}",
+        "inference.bound": "(α, δ) 보장이 허락하는 가장 큰 검정력 {value}",
+        "inference.prior_axis": "사전 확률 Pr[H]",
+        "inference.posterior_axis": "사후 확률 Pr[H | S]",
+        "inference.col_low": "가장 작은 사후 확률",
+        "inference.col_high": "가장 큰 사후 확률",
+        "inference.type_one": "제1종 오류 (거짓 양성률) x",
+        "inference.type_two": "제2종 오류 β",
+        "inference.region_caption": "보장의 경계 f(x): 그 아래는 어떤 검정도 닿지 못함",
+        "inference.desc_posterior": (
+            "띠 그림: 가로축은 사전 확률, 세로축은 사후 확률. 띠는 지금의 보장이 허락하는 "
+            "사후 확률의 범위이고, 점선 대각선은 관찰 전과 같은 값, 굵은 세로 막대는 고른 "
+            "사전 확률에서의 범위."
+        ),
+        "inference.desc_tradeoff": (
+            "선그림: 가로축은 제1종 오류, 세로축은 제2종 오류. 색 선은 메커니즘의 "
+            "트레이드오프 곡선, 회색 영역은 (α, δ) 보장의 경계 아래(어떤 검정도 닿지 못하는 "
+            "곳), 마름모는 고른 거짓 양성률에서 가장 강한 검정."
+        ),
+        "inference.lab_title": "추론 실험실: 관찰자는 무엇을 결론 내릴 수 있는가",
+        "inference.group_mechanism": "메커니즘과 보장",
+        "inference.group_observer": "관찰자",
+        "inference.lab_mechanism": "메커니즘",
+        "inference.lab_n": "사람 수 n",
+        "inference.lab_p": "참 답을 보고할 확률 p",
+        "inference.lab_scale": "라플라스 척도 b",
+        "inference.lab_sigma": "가우스 표준편차 σ",
+        "inference.lab_alpha": "계수 α = e^ε",
+        "inference.lab_prior": "사전 확률 Pr[H]",
+        "inference.lab_event": "관찰한 사건의 확률 Q(S)",
+        "inference.lab_level": "거짓 양성률 x",
+        "inference.guarantee_heading": "보장",
+        "inference.observer_heading": "관찰자가 내릴 수 있는 결론",
+        "inference.posterior_heading": "사전 확률마다 허락되는 사후 확률",
+        "inference.tradeoff_heading": "트레이드오프 곡선과 (α, δ) 보장",
+        "inference.band": "α = {alpha}, δ = {delta}, Q(S) = {q}",
+        "inference.desc_bands": (
+            "선그림: 가로축은 사전 확률, 세로축은 사후 확률. 경우마다 같은 색의 두 선 "
+            "사이가 보장이 허락하는 사후 확률의 범위이고, 점선 대각선은 관찰 전과 같은 값."
+        ),
+        "inference.bands_caption": (
+            "사전 확률마다 허락되는 사후 확률의 범위 [가장 작은 값, 가장 큰 값]"
+        ),
+        "inference.desc_curves": (
+            "선그림: 가로축은 제1종 오류, 세로축은 제2종 오류. 선마다 한 메커니즘의 "
+            "트레이드오프 곡선, 회색 영역은 보장의 경계 아래(어떤 검정도 닿지 못하는 곳)."
+        ),
+        "inference.curves_caption": "제1종 오류마다 가장 작은 제2종 오류",
+        "inference.series_rr": "무작위 응답 n = {n}, p = {p}",
+        "inference.series_laplace": "라플라스 μ = {mu}",
+        "inference.series_gaussian": "가우스 μ = {mu}",
+        "inference.series_bound": "경계 f (α = {alpha}, δ = {delta})",
+        "inference.series_bound_approx": "경계 f (α = {alpha}, δ ≈ {delta})",
+        "inference.reject": "기각하는 출력",
+        "inference.tests_caption": "결정적 검정마다 두 오류",
+        "inference.corners_caption": "가장 좋은 검정들의 꺾이는 점",
+        "inference.bound_caption": "α = {alpha}, δ = 0인 보장의 경계",
+        "inference.best_caption": "거짓 양성률 {level}에서 가장 강한 검정",
+        "inference.walk_tests": (
+            "점그림: 출력의 부분집합마다 그 위에서 H₀을 기각하는 결정적 검정 하나. 가로는 "
+            "제1종 오류, 세로는 제2종 오류."
+        ),
+        "inference.walk_curve": (
+            "점그림과 꺾은선: 결정적 검정들 가운데 아래쪽 볼록 껍질을 잇는 선이 트레이드오프 곡선."
+        ),
+        "inference.walk_bound": "같은 그림에 α-보장의 경계 아래 영역을 회색으로 더함.",
+        "inference.walk_best": "꺾은선 위의 마름모: 고른 거짓 양성률에서 가장 강한 (무작위) 검정.",
+        "inference.lab_live": "{posterior}. {power}.",
+        "inference.lab_error": (
+            "실험실 스크립트의 계산이 빌드 때 dplab이 쓴 값과 다릅니다. 이 실험실의 값을 "
+            "믿지 마세요."
         ),
         # Lesson 2: randomized response (dplab/views/randomized_response.py, rr_lab.py, rr-lab.js)
         "rr.output": "출력 Y (보고된 1의 개수)",
@@ -661,6 +821,72 @@ LABELS: dict[str, dict[str, str]] = {
         "lab.open": "Open in the lab",
         "lab.try": "Try it in the lab",
         "lab.try_state": "In the lab: {state}",
+        "comp.method_exact": "exact",
+        "comp.method_optimal": "optimal composition (KOV)",
+        "comp.method_advanced": "advanced composition (DRV)",
+        "comp.method_basic": "basic composition",
+        "comp.claim_line": "claimed δ",
+        "comp.point": "current A",
+        "comp.factor_axis": "total factor A = e^ε (log scale)",
+        "comp.delta_axis": "required δ",
+        "comp.eps_axis": "total ε",
+        "comp.loss_axis": "privacy loss L",
+        "comp.mass_axis": "probability P(L)",
+        "comp.k_select": "releases k",
+        "comp.col_copies": "δ of k copies (at α)",
+        "comp.col_fresh": "δ of k fresh releases (at α)",
+        "comp.col_fresh_basic": "δ of k fresh releases (at αᵏ)",
+        "comp.col_outputs": "outputs of k releases",
+        "comp.col_ratio": "optimal / exact",
+        "comp.walk_counts": "L > ln A: counts in δ",
+        "comp.walk_free": "L ≤ ln A",
+        "comp.walk_title": "k = {k}: δ {delta}",
+        "comp.walk_table": "the loss law of k = {k} releases",
+        "comp.walk_share": "share of δ P(L)(1 − A e^(−L))₊",
+        "comp.desc_walk": (
+            "The privacy loss of {k} fresh releases of one person's randomized response "
+            "(p = {p}). The dashed line is ln A (A = {alpha}); the losses above it make "
+            "δ = {delta}."
+        ),
+        "comp.desc_bounds": (
+            "The δ required at each total factor A by {k} releases of the count channel with "
+            "n = {n}, p = {p}: exact, optimal, advanced and basic composition."
+        ),
+        "comp.desc_gauss": (
+            "The δ required at each total ε by k releases of a Gaussian mechanism with "
+            "sensitivity {sensitivity} and σ = {sigma}: exact, and the bounds of the three "
+            "composition theorems; k can be chosen."
+        ),
+        "comp.lab_title": "Composition lab: k releases counted four ways",
+        "comp.lab_channel_group": "The channel released",
+        "comp.lab_claim_group": "The claim (A, δ)",
+        "comp.lab_n": "people n",
+        "comp.lab_p": "probability p of a true report",
+        "comp.lab_k": "releases k",
+        "comp.lab_factor": "total factor A",
+        "comp.lab_claim": "claimed δ",
+        "comp.lab_eps": "ε = ln A ≈ {value}",
+        "comp.lab_pure": "pure factor of one release α* = p/(1−p) = {alpha} (ε ≈ {eps})",
+        "comp.lab_values_heading": "δ required at A",
+        "comp.lab_curves_heading": "δ required at each A",
+        "comp.lab_verdict": "verdict on the claim",
+        "comp.lab_note": (
+            "Every δ is computed from exact fractions and shown rounded. The verdict and the "
+            "'proves' marks compare the exact fractions, not the rounded values, with the "
+            "claim. The three theorems count each release as (α*, 0)-DP and give upper "
+            "bounds; a value of 1 means the theorem certifies nothing."
+        ),
+        "comp.lab_desc": (
+            "For the chosen n, p and k: the δ required at each total factor A counted four "
+            "ways, the claimed δ as a horizontal line, and the exact value at the current A."
+        ),
+        "comp.badge_pass": "✓ holds",
+        "comp.badge_fail": "✗ does not hold",
+        "comp.verdict_pass": "exact δ ≤ {claim}: the k releases satisfy the claim.",
+        "comp.verdict_fail": "exact δ > {claim}: the k releases do not satisfy the claim.",
+        "comp.proves": "proves the claim",
+        "comp.proves_not": "does not prove the claim",
+        "comp.lab_live": "Exact δ {exact}. Claim δ = {claim}: {badge}.",
         "chart.table_approx": "Decimals are rounded to 4 significant digits.",
         "table.yes": "yes",
         "table.no": "no",
@@ -912,6 +1138,109 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.lab_error": (
             "The lab's arithmetic differs from the values dplab computed at build time. "
             "Do not trust the values shown."
+        ),
+        # The inference lesson and lab (dplab/views/inference.py, inference_lab.py)
+        "inference.mechanism_rr": "randomized response (count)",
+        "inference.mechanism_laplace": "Laplace noise (Δ = 1)",
+        "inference.mechanism_gaussian": "Gaussian noise (Δ = 1)",
+        "inference.pure_rr": "pure-ε factor α* = p/(1 − p) = {value}",
+        "inference.pure_laplace": "μ = Δ/b = {mu}, pure-ε factor α* = e^μ ≈ {value}",
+        "inference.pure_gaussian": "μ = Δ/σ = {mu}, no finite pure ε (α* = ∞)",
+        "inference.eps": "ε = ln α ≈ {value}",
+        "inference.delta": "smallest δ needed at this α {value}",
+        "inference.ratio": "allowed likelihood ratio P(S)/Q(S) ∈ [{low}, {high}]",
+        "inference.ratio_open": "allowed likelihood ratio P(S)/Q(S) ∈ [{low}, ∞)",
+        "inference.posterior": "posterior Pr[H | S] ∈ [{low}, {high}]",
+        "inference.badge_bounded": "posterior bounded",
+        "inference.badge_open": "H′ may be ruled out",
+        "inference.reading_pure": (
+            "δ = 0: whatever event is seen, the posterior odds stay between 1/α and α times the"
+            " prior odds."
+        ),
+        "inference.reading_delta": (
+            "δ > 0: the range depends on the observed event's probability Q(S) and widens as"
+            " Q(S) shrinks."
+        ),
+        "inference.reading_open": (
+            "δ ≥ Q(S): the guarantee does not bound this event's likelihood ratio. An event with"
+            " P(S) ≤ δ is allowed even with Q(S) = 0, so the observer may rule H′ out."
+        ),
+        "inference.power": "this mechanism's most powerful test: power 1 − β {value}",
+        "inference.bound": "most power the (α, δ) guarantee allows {value}",
+        "inference.prior_axis": "prior Pr[H]",
+        "inference.posterior_axis": "posterior Pr[H | S]",
+        "inference.col_low": "smallest posterior",
+        "inference.col_high": "largest posterior",
+        "inference.type_one": "type I error (false-positive rate) x",
+        "inference.type_two": "type II error β",
+        "inference.region_caption": "the guarantee's bound f(x): no test reaches below it",
+        "inference.desc_posterior": (
+            "Band chart: prior on the x axis, posterior on the y axis. The band is the range of"
+            " posteriors the guarantee allows, the dashed diagonal is no change, and the thick"
+            " bar is the range at the chosen prior."
+        ),
+        "inference.desc_tradeoff": (
+            "Line chart: type I error on the x axis, type II error on the y axis. The coloured"
+            " line is the mechanism's trade-off curve, the grey region lies below the (α, δ)"
+            " bound (no test reaches it), the diamond is the most powerful test at the chosen"
+            " false-positive rate."
+        ),
+        "inference.lab_title": "Inference lab: what can an observer conclude?",
+        "inference.group_mechanism": "Mechanism and guarantee",
+        "inference.group_observer": "Observer",
+        "inference.lab_mechanism": "mechanism",
+        "inference.lab_n": "people n",
+        "inference.lab_p": "probability p of a true report",
+        "inference.lab_scale": "Laplace scale b",
+        "inference.lab_sigma": "Gaussian standard deviation σ",
+        "inference.lab_alpha": "factor α = e^ε",
+        "inference.lab_prior": "prior Pr[H]",
+        "inference.lab_event": "observed event's probability Q(S)",
+        "inference.lab_level": "false-positive rate x",
+        "inference.guarantee_heading": "Guarantee",
+        "inference.observer_heading": "What the observer may conclude",
+        "inference.posterior_heading": "Allowed posterior for every prior",
+        "inference.tradeoff_heading": "Trade-off curve and the (α, δ) guarantee",
+        "inference.band": "α = {alpha}, δ = {delta}, Q(S) = {q}",
+        "inference.desc_bands": (
+            "Line chart: prior on the x axis, posterior on the y axis. For each case the two"
+            " lines of one colour bound the posteriors the guarantee allows; the dashed"
+            " diagonal is no change."
+        ),
+        "inference.bands_caption": "allowed posterior for each prior [smallest, largest]",
+        "inference.desc_curves": (
+            "Line chart: type I error on the x axis, type II error on the y axis. One line per"
+            " mechanism's trade-off curve; the grey region lies below the guarantee's bound"
+            " (no test reaches it)."
+        ),
+        "inference.curves_caption": "least type II error at each type I error",
+        "inference.series_rr": "randomized response n = {n}, p = {p}",
+        "inference.series_laplace": "Laplace μ = {mu}",
+        "inference.series_gaussian": "Gaussian μ = {mu}",
+        "inference.series_bound": "bound f (α = {alpha}, δ = {delta})",
+        "inference.series_bound_approx": "bound f (α = {alpha}, δ ≈ {delta})",
+        "inference.reject": "outputs rejected",
+        "inference.tests_caption": "both errors of each deterministic test",
+        "inference.corners_caption": "corners of the best tests",
+        "inference.bound_caption": "the bound of the guarantee α = {alpha}, δ = 0",
+        "inference.best_caption": "the most powerful test at false-positive rate {level}",
+        "inference.walk_tests": (
+            "Dot chart: one deterministic test per set of outputs on which it rejects H₀; type"
+            " I error across, type II error up."
+        ),
+        "inference.walk_curve": (
+            "Dots and a polyline: the line along the lower convex hull of the tests is the"
+            " trade-off curve."
+        ),
+        "inference.walk_bound": "The same with the region below the α guarantee's bound in grey.",
+        "inference.walk_best": (
+            "Diamond on the polyline: the most powerful (randomised) test at the chosen"
+            " false-positive rate."
+        ),
+        "inference.lab_live": "{posterior}. {power}.",
+        "inference.lab_error": (
+            "The lab's script disagrees with the values dplab wrote at build time. Do not trust"
+            " this lab's values."
         ),
         # Lesson 2: randomized response (dplab/views/randomized_response.py, rr_lab.py, rr-lab.js)
         "rr.output": "output Y (number of reported ones)",

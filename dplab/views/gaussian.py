@@ -45,7 +45,7 @@ from pandas.io.formats.style import Styler
 from dplab import gaussian, queries
 from dplab.finite import RationalLike
 from dplab.views._display import chart_html
-from dplab.views._lab import LabHtml, LabLinks, chosen_point, lab_key
+from dplab.views._lab import LabHtml, LabLinks, check_on_grid, chosen_point, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
 from dplab.views._walkthrough import Walkthrough
@@ -1095,8 +1095,6 @@ def gaussian_lab(
         ("eps", eps, LAB_EPS),
         ("delta", delta, LAB_CLAIMS),
     ):
-        if value not in grid or type(value) is not type(grid[0]):
-            shown = ", ".join(repr(g) for g in grid)
-            raise ValueError(f"{name} must be one of the lab's values {shown}; got {value!r}")
+        check_on_grid(name, value, grid)
     key = lab_key((kind, n, bound, sigma, eps, delta), key)
     return GaussianLab(kind, n, bound, sigma, eps, delta, key)

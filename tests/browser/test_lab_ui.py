@@ -15,6 +15,7 @@ from urllib.parse import unquote
 
 import pytest
 
+from dplab.views import composition as cv
 from dplab.views import gaussian as gv
 from dplab.views import label
 from dplab.views import rr_lab as rr_views
@@ -26,10 +27,12 @@ pytestmark = pytest.mark.browser
 RR = "lessons/randomized-response.html"
 LAPLACE = "lessons/laplace.html"
 GAUSS = "lessons/gaussian.html"
+COMP = "lessons/composition.html"
 LESSON_LABS = {  # the labs as the lessons place them (same state, same key)
     "rr": (RR, rr_views.rr_lab(4, "3/4", "3", "0", lower=1, direction="up", mask=3, key="lesson")),
     "laplace": (LAPLACE, laplace_lab("sum", 4, 1, 1, "0.5", key="lesson")),
     "gauss": (GAUSS, gv.gaussian_lab("sum", 4, 1, "1", "1", "0.13", key="lesson")),
+    "comp": (COMP, cv.composition_lab(key="lesson")),
 }
 
 SHOWN = """(prefix) => { const out = {};
@@ -96,11 +99,11 @@ def rr_lab_from(params: dict[str, str]) -> rr_views.RRLab:
 
 # --- cause and effect on one screen ---------------------------------------------------------
 
-SECOND_STEPPER = {"rr": "p", "laplace": "bound", "gauss": "eps"}
+SECOND_STEPPER = {"rr": "p", "laplace": "bound", "gauss": "eps", "comp": "factor"}
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
-@pytest.mark.parametrize("prefix", ["rr", "laplace", "gauss"])
+@pytest.mark.parametrize("prefix", ["rr", "laplace", "gauss", "comp"])
 def test_controls_and_verdict_are_in_view_together(open_page, prefix, width, height):
     relative, _ = LESSON_LABS[prefix]
     page = open_page(relative, width=width, height=height, draw_all=False).page
@@ -121,12 +124,20 @@ def test_controls_and_verdict_are_in_view_together(open_page, prefix, width, hei
     assert in_viewport(page, f"{root} input[name={name}]") is True
     assert in_viewport(page, chip) is True
     text = page.locator(chip).inner_text()
-    assert any(label(k) in text for k in ("rr.badge_pass", "rr.badge_fail")) or prefix == "laplace"
+    badges = ("rr.badge_pass", "rr.badge_fail", "comp.badge_pass", "comp.badge_fail")
+    assert any(label(k) in text for k in badges) or prefix == "laplace"
     if prefix == "laplace":
         assert "ε" in text and "δ" in text
     if width >= 1000:
-        # Reading on down the outputs: the control column stays in view beside them.
-        page.evaluate("() => window.scrollBy(0, 700)")
+        # Reading on down the outputs: the control column stays in view beside them (for
+        # 700 px, or as far as the outputs reach below the column in a shorter lab).
+        page.evaluate(
+            "(r) => { const body = document.querySelector(r + ' .dplab-lab-body'); "
+            "const side = document.querySelector(r + ' .dplab-lab-side'); "
+            "window.scrollBy(0, Math.min(700, body.getBoundingClientRect().bottom - "
+            "side.getBoundingClientRect().bottom)); }",
+            root,
+        )
         page.wait_for_function(
             "(s) => { const r = document.querySelector(s).getBoundingClientRect(); "
             "return r.top >= 0 && r.bottom <= innerHeight; }",
@@ -198,7 +209,7 @@ def test_steppers_take_typed_values_and_steps_and_refuse_bad_input(open_page):
 # --- "things to try" ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("prefix", ["rr", "laplace", "gauss"])
+@pytest.mark.parametrize("prefix", ["rr", "laplace", "gauss", "comp"])
 def test_things_to_try_buttons_load_their_state(open_page, prefix):
     relative, lab = LESSON_LABS[prefix]
     page = open_page(relative, width=1280, height=800).page
@@ -233,6 +244,16 @@ def test_things_to_try_buttons_load_their_state(open_page, prefix):
             got_texts = shown(page, "gauss")
             for key in ("badge", "verdict", "delta", "sensitivity"):
                 assert got_texts[key] == gv.plain_text(expected[key]), (href, key)
+        elif prefix == "comp":
+            expected = lab.with_state(
+                n=int(state["n"]),
+                p=state["p"],
+                k=int(state["k"]),
+                factor=state["factor"],
+                claim=state["claim"],
+            ).outputs()
+            got_texts = shown(page, "comp")
+            assert {k: got_texts[k] for k in expected} == expected, href
         else:
             expected = lab.with_state(
                 kind=state["kind"],

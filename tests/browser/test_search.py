@@ -25,6 +25,7 @@ QUERIES = [
     ("메커니즘", "lessons/laplace.html"),
     ("무작위 응답", "lessons/randomized-response.html"),
     ("합성", "lessons/gaussian.html"),
+    ("고급 합성", "lessons/composition.html"),
     ("δ", "lessons/gaussian.html"),
     ("ε", "lessons/laplace.html"),
     ("Δ", "lessons/laplace.html"),
@@ -34,6 +35,8 @@ QUERIES = [
     ("삼각부등식", "lessons/tour.html"),
     ("우도비", "lessons/tour.html"),
     ("이항분포", "lessons/randomized-response.html"),
+    ("사후 승산", "lessons/inference.html"),
+    ("트레이드오프", "lessons/inference.html"),
     ("지구 이동 거리", "lessons/user-level-metric.html"),
     ("민감", "lessons/laplace.html"),  # the beginning of a word finds the word
     ("가우", "lessons/gaussian.html"),

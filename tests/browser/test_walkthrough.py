@@ -11,7 +11,7 @@ from tests.browser.helpers import draw_every_chart, scroll_to_and_render, wait_u
 
 pytestmark = pytest.mark.browser
 
-LESSONS = ["tour", "randomized-response", "laplace", "gaussian"]
+LESSONS = ["tour", "randomized-response", "laplace", "gaussian", "inference"]
 
 # Where the shown step, its panel and the buttons are, in viewport coordinates.
 GEOMETRY = """(box) => {

@@ -319,3 +319,50 @@ def test_the_bound_refuses_a_grid_beyond_its_limit_at_once():
     with pytest.raises(ValueError, match=r"interval .* grid bins"):
         composition.rr_delta_upper_bound(10, "0.9", 3, 1000, "1/1000")
     assert time.perf_counter() - start < 0.5
+
+
+@pytest.mark.parametrize("k", [1, 2, 5, 10, 20])
+@pytest.mark.parametrize("eps", [0.0, 0.5, 1.0, 2.0, 4.0])
+def test_gaussian_bound_comparison_puts_no_bound_below_the_exact_value(k, eps):
+    result = composition.gaussian_bound_comparison(1, 4, eps, k)
+
+    # δ₁ and e^ε are doubles: the three values are within a few units in the last place of
+    # valid bounds, and A = e^ε rounded shifts a term like α^k − A by ~1e-16 absolute
+    def below(a, b):
+        return a <= b * (1 + 1e-9) + 1e-15
+
+    assert below(result.exact, result.optimal)
+    assert below(result.optimal, min(result.advanced, result.basic))
+    # basic composition at the even split, by hand from the one-release formula
+    mp.mp.dps = 40
+    h, e0 = mp.mpf(1) / 4, mp.mpf(eps) / k
+    one = mp.ncdf(h / 2 - e0 / h) - mp.e**e0 * mp.ncdf(-h / 2 - e0 / h)
+    assert abs(result.basic - min(1, k * one)) <= 1e-13 * max(result.basic, 1e-300)
+
+
+def test_gaussian_bound_comparison_with_one_release_is_the_exact_value_for_basic():
+    result = composition.gaussian_bound_comparison(1, 2, 1, 1)
+    assert result.basic == result.exact == gaussian.delta(1, 2, 1)
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, True, composition.GAUSSIAN_MAX_RELEASES + 1])
+def test_gaussian_bound_comparison_refuses_a_bad_k(bad):
+    with pytest.raises((ValueError, TypeError), match="k"):
+        composition.gaussian_bound_comparison(1, 2, 1, bad)
+
+
+@pytest.mark.parametrize("n,p", [(4, "3/4"), (10, "0.9"), (20, "3/4"), (30, "1/3")])
+def test_the_largest_exact_k_is_where_the_refusal_starts(n, p):
+    largest = composition.rr_largest_exact_k(n, p)
+    assert 1 <= largest < composition.RR_MAX_SIZE
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="beyond the exact limit"):
+        composition.rr_required_delta(n, p, 3, largest + 1)
+    assert time.perf_counter() - start < 0.5
+    if n <= 10:  # the minimum: n = 10, k = 10 is within the exact range
+        assert largest >= 10
+
+
+def test_gaussian_bound_comparison_refuses_a_total_eps_beyond_the_double_range():
+    with pytest.raises(ValueError, match="eps"):
+        composition.gaussian_bound_comparison(1, 2, composition.GAUSSIAN_MAX_EPS + 1, 2)

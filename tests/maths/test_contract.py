@@ -332,6 +332,9 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     "composition.gaussian_composition_delta": example(
         sensitivity=(1, REAL_NONNEG), sigma=(2, REAL_POS), eps=(1, REAL_NONNEG), k=(4, N)
     ),
+    "composition.gaussian_bound_comparison": example(
+        sensitivity=(1, REAL_NONNEG), sigma=(4, REAL_POS), eps=(1, REAL_NONNEG), k=(3, N)
+    ),
     "composition.optimal_delta": example(
         alpha=(2, ALPHA), delta=("0.01", PROBABILITY), k=(3, N), total_alpha=(4, ALPHA)
     ),
@@ -346,6 +349,7 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
         k=(3, N),
         interval=("1/50", EXACT_POS),
     ),
+    "composition.rr_largest_exact_k": example(n=(4, N), p=("3/4", PROBABILITY)),
     "composition.rr_required_delta": example(
         n=(3, N), p=("0.9", PROBABILITY), alpha=(3, ALPHA), k=(3, N)
     ),
@@ -497,6 +501,7 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     "inference.rr_tradeoff": example(
         n=(3, N), p=("0.9", PROBABILITY), type_one_error=("1/8", PROBABILITY)
     ),
+    "inference.tradeoff_vertices": example(channel=(CHANNEL, CHANNEL_KIND)),
     # itemwise
     "itemwise.certify": example(
         randomizer=(RANDOMIZER, RANDOMIZER_KIND),
@@ -650,6 +655,10 @@ DOCUMENTED_ERRORS = {
     "composition.gaussian_composition_delta": (
         (DeltaUnderflowError, OverflowError),
         "as gaussian.delta, which it calls",
+    ),
+    "composition.gaussian_bound_comparison": (
+        (DeltaUnderflowError, OverflowError),
+        "as gaussian.delta, which it calls for the exact value",
     ),
 }
 """Documented arithmetic errors accepted like a ValueError (their messages name the inputs),

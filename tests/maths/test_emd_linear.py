@@ -257,3 +257,19 @@ def test_a_float_query_stays_float_and_an_exact_one_exact():
         float((Fraction(0.1) + Fraction(0.2)) / 2),
     )
     assert emd_linear.linear_query(["0.1", "0.2"], lambda x: x) == (Fraction(3, 20),)
+
+
+def test_digest_e8_the_discrete_sum_release():
+    """Digest E8: the sum query plus two-sided geometric noise P(z) ∝ p^{|z|} (p = 1/2). For
+    every pair of datasets of 2 items on {0, 1, 2, 3} and every output, the ratio is
+    p^{−|ΣK − ΣK'|} at most, which is ≤ (1/p)^{m·d_EM}; for (0, 3) against (1, 2) the sums
+    are equal, so the ratio is 1 everywhere although d_EM = 1."""
+    p = Fraction(1, 2)
+    pairs = [(a, b) for a in DATASETS for b in DATASETS if len(a) == len(b) == 2]
+    for a, b in pairs:
+        shift = abs(sum(a) - sum(b))
+        worst = max(p ** (abs(y - sum(a)) - abs(y - sum(b))) for y in range(-10, 20))
+        assert worst == p**-shift  # attained between the two sums
+        if a != b:
+            assert worst <= (1 / p) ** (2 * DISTANCES[(a, b)])
+    assert DISTANCES[((0, 3), (1, 2))] == 1 and sum((0, 3)) == sum((1, 2))  # ratio 1 above

@@ -9,7 +9,7 @@ curves are checked against mpmath threshold tests solved independently.
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import mpmath as mp
 import pytest
@@ -68,6 +68,38 @@ def test_rr_tradeoff_equals_enumeration_of_every_test(n, p):
             for s, t in channel.adjacent_pairs
         )
         assert inference.rr_tradeoff(n, p, level) == expected
+
+
+def polyline(points, x):
+    """The polyline through ``points`` (increasing x, from 0 to 1) at ``x``."""
+    for (x1, y1), (x2, y2) in pairwise(points):
+        if x1 <= x <= x2:
+            return y1 if x1 == x2 else y1 + (y2 - y1) * (x - x1) / (x2 - x1)
+    raise AssertionError(f"{x} is outside the polyline")
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+@pytest.mark.parametrize("p", ["3/4", "0.6"])
+def test_rr_curve_corners_equal_enumeration_of_every_test(n, p):
+    channel = naive_count_channel(n, Fraction(p))
+    corners = inference.tradeoff_vertices(channel)
+    assert corners[0][0] == 0 and corners[-1][0] == 1
+    # between corners the curve is a straight line: check the corners, the midpoints and
+    # a grid against the best test found by enumerating every deterministic test
+    xs = {x for x, _ in corners} | {(a[0] + b[0]) / 2 for a, b in pairwise(corners)}
+    for level in sorted(xs | set(LEVELS)):
+        expected = min(
+            1 - best_power_by_enumeration(channel.probabilities(s), channel.probabilities(t), level)
+            for s, t in channel.adjacent_pairs
+        )
+        assert polyline(corners, level) == expected
+
+
+@PROPERTY_SETTINGS
+@given(channel=small_channels(max_outputs=4), level=st.fractions(0, 1, max_denominator=30))
+def test_tradeoff_corners_trace_the_channel_curve(channel, level):
+    corners = inference.tradeoff_vertices(channel)
+    assert polyline(corners, level) == inference.channel_tradeoff(channel, level)
 
 
 @PROPERTY_SETTINGS

@@ -17,48 +17,17 @@
   var LAB = window.DPLAB_LAB;
   var words = LAB.words;
 
-  // ---------------------------------------------------------------- exact small ratios
+  // ---------------------------------------------------------------- exact ratios
+  // Counts and units are small integers (Numbers); ratios are lab.js's {n, d} BigInts.
 
   function gcd(a, b) {
-    a = Math.abs(a);
-    b = Math.abs(b);
-    while (b) {
-      var r = a % b;
-      a = b;
-      b = r;
-    }
-    return a;
+    return Number(LAB.gcd(BigInt(a), BigInt(b)));
   }
 
-  function ratio(num, den) {
-    var g = gcd(num, den) || 1;
-    return { n: num / g, d: den / g };
-  }
+  var ratio = LAB.Q;
 
-  function fractionText(a) {
-    return a.d === 1 ? String(a.n) : a.n + "/" + a.d;
-  }
-
-  // Whether n/d is a decimal with at most `significant` significant digits
-  // (dplab.views.laplace._short_decimal).
-  function shortDecimal(a, significant) {
-    var den = a.d;
-    var twos = 0;
-    var fives = 0;
-    while (den % 2 === 0) { den /= 2; twos++; }
-    while (den % 5 === 0) { den /= 5; fives++; }
-    if (den !== 1) return false;
-    var places = Math.max(twos, fives);
-    var digits = BigInt(Math.abs(a.n)) * LAB.pow10(places) / BigInt(a.d);
-    return digits.toString().length <= significant;
-  }
-
-  // dplab.views.laplace.exact_text: 3, 1/4 = 0.25, 1/6 ≈ 0.1667.
-  function exactText(a) {
-    if (a.d === 1) return String(a.n);
-    if (shortDecimal(a, 6)) return fractionText(a) + " = " + LAB.approxRatio(BigInt(a.n), BigInt(a.d), 6);
-    return fractionText(a) + " ≈ " + LAB.approxRatio(BigInt(a.n), BigInt(a.d), 4);
-  }
+  var fractionText = LAB.fractionText;
+  var exactText = LAB.exactText;
 
   // ---------------------------------------------------------------- the maths
 

@@ -12,6 +12,7 @@
   "use strict";
 
   var ZERO = BigInt(0);
+  var ONE = BigInt(1);
   var TWO = BigInt(2);
   var TEN = BigInt(10);
 
@@ -126,6 +127,98 @@
       return sign + decimalText(mantissa, -shift);
     }
     return sign + decimalText(mantissa, significant - 1) + "×10" + superscript(exponent);
+  }
+
+  // "= x" when num / den has at most max(EXACT_DIGITS, significant) significant digits (x
+  // exact), else "≈ x" rounded to `significant` digits; with the number shown
+  // (value_text and _shown in dplab.views.randomized_response).
+  var EXACT_DIGITS = 6;
+
+  function shown(num, den, significant) {
+    var digits = Math.max(EXACT_DIGITS, significant);
+    var exact = roundedRatio(num, den, digits);
+    if (exact.num * den === num * exact.den) {
+      return { text: "= " + approxRatio(num, den, digits), num: num, den: den };
+    }
+    var rounded = roundedRatio(num, den, significant);
+    return { text: "≈ " + approxRatio(num, den, significant), num: rounded.num, den: rounded.den };
+  }
+
+  function valueText(num, den) {
+    return shown(num, den, 4).text;
+  }
+
+  // ---------------------------------------------------------------- exact rationals
+  // {n, d}: BigInt numerator and positive denominator in lowest terms.
+
+  function Q(num, den) {
+    num = BigInt(num);
+    den = den === undefined ? ONE : BigInt(den);
+    if (den === ZERO) throw new Error("zero denominator");
+    if (den < ZERO) {
+      num = -num;
+      den = -den;
+    }
+    var g = gcd(num, den);
+    if (g > ONE) {
+      num /= g;
+      den /= g;
+    }
+    return { n: num, d: den };
+  }
+
+  function add(a, b) { return Q(a.n * b.d + b.n * a.d, a.d * b.d); }
+  function sub(a, b) { return Q(a.n * b.d - b.n * a.d, a.d * b.d); }
+  function mul(a, b) { return Q(a.n * b.n, a.d * b.d); }
+  function div(a, b) { return Q(a.n * b.d, a.d * b.n); }
+  function less(a, b) { return a.n * b.d < b.n * a.d; }
+  function isZero(a) { return a.n === ZERO; }
+
+  // Ratios as text (dplab.views.laplace: number_text, exact_text): 3, 1/3; 1/4 = 0.25 when
+  // the decimal is exact in at most 6 significant digits, else 1/6 ≈ 0.1667.
+  function fractionText(a) {
+    return a.d === BigInt(1) ? a.n.toString() : a.n + "/" + a.d;
+  }
+
+  function shortDecimal(a, significant) {
+    var den = a.d;
+    var twos = 0;
+    var fives = 0;
+    var five = BigInt(5);
+    while (den % TWO === ZERO) { den /= TWO; twos++; }
+    while (den % five === ZERO) { den /= five; fives++; }
+    if (den !== BigInt(1)) return false;
+    var digits = (a.n < ZERO ? -a.n : a.n) * pow10(Math.max(twos, fives)) / a.d;
+    return digits.toString().length <= significant;
+  }
+
+  function numberText(a) {
+    if (a.d === BigInt(1)) return a.n.toString();
+    return shortDecimal(a, 6) ? approxRatio(a.n, a.d, 6) : fractionText(a);
+  }
+
+  function exactText(a) {
+    if (a.d === BigInt(1)) return a.n.toString();
+    if (shortDecimal(a, 6)) return fractionText(a) + " = " + approxRatio(a.n, a.d, 6);
+    return fractionText(a) + " ≈ " + approxRatio(a.n, a.d, 4);
+  }
+
+  // The exact value of a finite double, as a ratio.
+  function floatRatio(x) {
+    if (x === 0) return Q(0);
+    var view = new DataView(new ArrayBuffer(8));
+    view.setFloat64(0, x);
+    var high = view.getUint32(0);
+    var low = view.getUint32(4);
+    var sign = high >>> 31 ? -ONE : ONE;
+    var exponent = (high >>> 20) & 0x7ff;
+    var mantissa = (BigInt(high & 0xfffff) << BigInt(32)) + BigInt(low);
+    if (exponent === 0) exponent = 1;
+    else mantissa += ONE << BigInt(52);
+    var shift = exponent - 1075;
+    return shift >= 0
+      ? Q(sign * (mantissa << BigInt(shift)))
+      : Q(sign * mantissa, ONE << BigInt(-shift));
   }
 
   // ---------------------------------------------------------------- exact decimals
@@ -595,6 +688,20 @@
     decimalText: decimalText,
     approxRatio: approxRatio,
     roundedRatio: roundedRatio,
+    shown: shown,
+    valueText: valueText,
+    Q: Q,
+    add: add,
+    sub: sub,
+    mul: mul,
+    div: div,
+    less: less,
+    isZero: isZero,
+    fractionText: fractionText,
+    shortDecimal: shortDecimal,
+    numberText: numberText,
+    exactText: exactText,
+    floatRatio: floatRatio,
     decimal: decimal,
     sameDecimal: sameDecimal,
     shownText: shownText,

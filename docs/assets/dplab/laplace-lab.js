@@ -17,34 +17,18 @@
 
   var LAB = window.DPLAB_LAB;
   var ZERO = BigInt(0);
-  var ONE = BigInt(1);
-  var TWO = BigInt(2);
-  var FIVE = BigInt(5);
 
   // ---------------------------------------------------------------- exact rationals
+  // {n, d} BigInt ratios (lab.js)
 
-  function Q(num, den) {
-    num = BigInt(num);
-    den = den === undefined ? ONE : BigInt(den);
-    if (den === ZERO) throw new Error("zero denominator");
-    if (den < ZERO) {
-      num = -num;
-      den = -den;
-    }
-    var g = LAB.gcd(num, den);
-    if (g > ONE) {
-      num /= g;
-      den /= g;
-    }
-    return { n: num, d: den };
-  }
-
-  function add(a, b) { return Q(a.n * b.d + b.n * a.d, a.d * b.d); }
-  function sub(a, b) { return Q(a.n * b.d - b.n * a.d, a.d * b.d); }
-  function mul(a, b) { return Q(a.n * b.n, a.d * b.d); }
-  function div(a, b) { return Q(a.n * b.d, a.d * b.n); }
-  function less(a, b) { return a.n * b.d < b.n * a.d; }
-  function isZero(a) { return a.n === ZERO; }
+  var Q = LAB.Q;
+  var add = LAB.add;
+  var sub = LAB.sub;
+  var mul = LAB.mul;
+  var div = LAB.div;
+  var less = LAB.less;
+  var isZero = LAB.isZero;
+  var floatRatio = LAB.floatRatio;
 
   var SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
@@ -53,24 +37,6 @@
   function toFloat(a) {
     if (a.n > SAFE || -a.n > SAFE || a.d > SAFE) throw new Error("ratio too large for one division");
     return Number(a.n) / Number(a.d);
-  }
-
-  // The exact value of a finite double, as a ratio.
-  function floatRatio(x) {
-    if (x === 0) return Q(0);
-    var view = new DataView(new ArrayBuffer(8));
-    view.setFloat64(0, x);
-    var high = view.getUint32(0);
-    var low = view.getUint32(4);
-    var sign = high >>> 31 ? -ONE : ONE;
-    var exponent = (high >>> 20) & 0x7ff;
-    var mantissa = (BigInt(high & 0xfffff) << BigInt(32)) + BigInt(low);
-    if (exponent === 0) exponent = 1;
-    else mantissa += ONE << BigInt(52);
-    var shift = exponent - 1075;
-    return shift >= 0
-      ? Q(sign * (mantissa << BigInt(shift)))
-      : Q(sign * mantissa, ONE << BigInt(-shift));
   }
 
   // ---------------------------------------------------------------- display text
@@ -84,31 +50,9 @@
     return LAB.approxRatio(a.n, a.d, significant);
   }
 
-  function fractionText(a) {
-    return a.d === ONE ? a.n.toString() : a.n + "/" + a.d;
-  }
-
-  function shortDecimal(a, significant) {
-    var den = a.d;
-    var twos = 0;
-    var fives = 0;
-    while (den % TWO === ZERO) { den /= TWO; twos++; }
-    while (den % FIVE === ZERO) { den /= FIVE; fives++; }
-    if (den !== ONE) return false;
-    var digits = (a.n < ZERO ? -a.n : a.n) * LAB.pow10(Math.max(twos, fives)) / a.d;
-    return digits.toString().length <= significant;
-  }
-
-  function numberText(a) {
-    if (a.d === ONE) return a.n.toString();
-    return shortDecimal(a, 6) ? approxText(a, 6) : fractionText(a);
-  }
-
-  function exactText(a) {
-    if (a.d === ONE) return a.n.toString();
-    if (shortDecimal(a, 6)) return fractionText(a) + " = " + approxText(a, 6);
-    return fractionText(a) + " ≈ " + approxText(a, 4);
-  }
+  var fractionText = LAB.fractionText;
+  var numberText = LAB.numberText;
+  var exactText = LAB.exactText;
 
   function tupleText(values) {
     var texts = values.map(numberText);

@@ -184,23 +184,9 @@
     return LAB.approxRatio(numerator, denominator, 4);
   }
 
-  // "= x" when num / den has at most max(EXACT_DIGITS, significant) significant digits (x
-  // exact), else "≈ x" rounded to `significant` digits; with the number shown (value_text).
-  var EXACT_DIGITS = 6;
-
-  function shown(num, den, significant) {
-    var digits = Math.max(EXACT_DIGITS, significant);
-    var exact = LAB.roundedRatio(num, den, digits);
-    if (exact.num * den === num * exact.den) {
-      return { text: "= " + LAB.approxRatio(num, den, digits), num: num, den: den };
-    }
-    var rounded = LAB.roundedRatio(num, den, significant);
-    return { text: "≈ " + LAB.approxRatio(num, den, significant), num: rounded.num, den: rounded.den };
-  }
-
-  function valueText(num, den) {
-    return shown(num, den, 4).text;
-  }
+  // "= x" or "≈ x" with the number shown (value_text; lab.js)
+  var shown = LAB.shown;
+  var valueText = LAB.valueText;
 
   // -1, 0 or 1 for a/b against c/d (b, d > 0).
   function order(a, b, c, d) {

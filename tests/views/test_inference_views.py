@@ -1,0 +1,200 @@
+"""The inference lab's grid and texts against independent computations, and the lesson's charts.
+
+Independent sources: enumeration of every event (:func:`dplab.finite.brute_force_required_delta`)
+and of every deterministic test for randomized response, mpmath at 40 digits for the Laplace
+and Gaussian δ, and the posterior written out here from Bayes' rule in odds.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+
+import mpmath as mp
+import pytest
+
+from dplab import finite, inference
+from dplab.randomized_response import count_channel
+from dplab.views import inference as iv
+from dplab.views import inference_lab as lab_module
+from dplab.views._tables import USERMETA_KEY
+from dplab.views.inference_lab import (
+    LAB_ALPHAS,
+    LAB_EVENTS,
+    LAB_LEVELS,
+    LAB_PRIORS,
+    LAB_PS,
+    LAB_SCALES,
+    LAB_SIGMAS,
+    LAB_SIZES,
+    inference_lab,
+    lab_grid,
+)
+from dplab.views.randomized_response import approx_text, value_text
+
+
+def grid_entry(mechanism, index):
+    return lab_grid()["mechanisms"][mechanism][index]
+
+
+def rr_settings():
+    return [(n, p) for n in LAB_SIZES for p in LAB_PS]
+
+
+def as_fraction(value):
+    if isinstance(value, str):
+        top, bottom = value.split("/")
+        return Fraction(int(top), int(bottom))
+    return Fraction(value)
+
+
+def test_rr_delta_in_the_grid_equals_enumeration_of_every_event():
+    for index, (n, p) in enumerate(rr_settings()):
+        channel = count_channel(n, p)
+        for k, alpha in enumerate(LAB_ALPHAS):
+            expected = finite.brute_force_required_delta(channel, alpha).required_delta
+            assert as_fraction(grid_entry("rr", index)["delta"][k]) == expected, (n, p, alpha)
+
+
+def test_laplace_and_gaussian_delta_in_the_grid_equal_mpmath():
+    mp.mp.dps = 40
+    for k, alpha in enumerate(LAB_ALPHAS):
+        eps = mp.log(mp.mpf(Fraction(alpha).numerator) / Fraction(alpha).denominator)
+        for index, scale in enumerate(LAB_SCALES):
+            mu = 1 / mp.mpf(scale)
+            # δ(ε) = 1 − e^{−(μ − ε)/2} below μ, else 0 (lesson 3)
+            expected = 1 - mp.exp(-(mu - eps) / 2) if eps < mu else mp.mpf(0)
+            got = grid_entry("laplace", index)["delta"][k]
+            assert abs(got - expected) <= 1e-13 * expected, (scale, alpha)
+        for index, sigma in enumerate(LAB_SIGMAS):
+            mu = 1 / mp.mpf(sigma)  # Δ = 1: δ(ε) = Φ(μ/2 − ε/μ) − e^ε Φ(−μ/2 − ε/μ)
+            expected = mp.ncdf(mu / 2 - eps / mu) - mp.exp(eps) * mp.ncdf(-mu / 2 - eps / mu)
+            got = grid_entry("gaussian", index)["delta"][k]
+            assert abs(got - expected) <= 1e-12 * expected, (sigma, alpha)
+
+
+def best_power(p_row, q_row, level):
+    """The most power at type I error ≤ level, over mixtures of two deterministic tests."""
+    points = [
+        (sum(p_row[j] for j in subset), sum(q_row[j] for j in subset))
+        for size in range(len(p_row) + 1)
+        for subset in combinations(range(len(p_row)), size)
+    ]
+    best = max(power for x, power in points if x <= level)
+    for (x1, y1), (x2, y2) in combinations(points, 2):
+        (x1, y1), (x2, y2) = sorted([(x1, y1), (x2, y2)])
+        if x1 <= level < x2:
+            best = max(best, y1 + (y2 - y1) * (level - x1) / (x2 - x1))
+    return best
+
+
+def test_rr_power_texts_and_curve_equal_enumeration_of_every_test():
+    for index, (n, p) in enumerate(rr_settings()):
+        if n > 3:
+            continue  # 2^5 subsets: enumeration stays quick up to n = 3
+        channel = count_channel(n, p)
+        entry = grid_entry("rr", index)
+        for k, level in enumerate(LAB_LEVELS):
+            power = max(  # the worst pair: the lowest curve
+                best_power(channel.probabilities(s), channel.probabilities(t), Fraction(level))
+                for s, t in channel.adjacent_pairs
+            )
+            assert entry["power"][k] == value_text(power), (n, p, level)
+        for x, beta in entry["curve"]:
+            exact = inference.channel_tradeoff(channel, Fraction(x))
+            assert beta == pytest.approx(float(exact), abs=2e-6), (n, p, x)
+
+
+def test_continuous_curves_and_powers_come_from_dplab():
+    for mechanism, grid, curve in (
+        ("laplace", LAB_SCALES, lambda s, x: inference.laplace_tradeoff(1, s, x)),
+        ("gaussian", LAB_SIGMAS, lambda s, x: inference.gaussian_tradeoff(1, float(s), x)),
+    ):
+        for index, setting in enumerate(grid):
+            entry = grid_entry(mechanism, index)
+            for x, beta in entry["curve"]:
+                assert beta == pytest.approx(curve(setting, x), rel=1e-5, abs=1e-6)
+            for k, level in enumerate(LAB_LEVELS):
+                beta = curve(setting, float(Fraction(level)))
+                assert entry["power"][k] == "≈ " + approx_text(1 - Fraction(beta))
+
+
+def bayes_range(prior, alpha, delta, q):
+    """The posterior range written out from Bayes' rule in odds (not through dplab)."""
+    odds = prior / (1 - prior)
+    low_ratio = max(Fraction(0), (1 - delta / q) / alpha)
+    low = odds * low_ratio / (1 + odds * low_ratio)
+    if delta >= q:
+        return low_ratio, None, low, Fraction(1)
+    high_ratio = alpha + delta / q
+    return low_ratio, high_ratio, low, odds * high_ratio / (1 + odds * high_ratio)
+
+
+def test_every_state_shows_the_exact_posterior_and_power_bound():
+    count = 0
+    for mechanism, settings in (
+        ("rr", rr_settings()),
+        ("laplace", [(s,) for s in LAB_SCALES]),
+        ("gaussian", [(s,) for s in LAB_SIGMAS]),
+    ):
+        for setting in settings:
+            state = {"mechanism": mechanism}
+            if mechanism == "rr":
+                state |= {"n": setting[0], "p": setting[1]}
+            else:
+                state["scale" if mechanism == "laplace" else "sigma"] = setting[0]
+            for alpha in LAB_ALPHAS:
+                delta = Fraction(lab_module.mechanism_delta(mechanism, setting, alpha))
+                for prior in LAB_PRIORS:
+                    for event in LAB_EVENTS:
+                        texts = inference_lab(**state, alpha=alpha, prior=prior, event=event)
+                        texts = texts.outputs()
+                        low_ratio, high_ratio, low, high = bayes_range(
+                            Fraction(prior), Fraction(alpha), delta, Fraction(event)
+                        )
+                        assert f"[{approx_text(low)}, {approx_text(high)}]" in texts["posterior"]
+                        assert approx_text(low_ratio) in texts["ratio"]
+                        assert (high_ratio is None) == ("∞" in texts["ratio"])
+                        count += 1
+                for level in LAB_LEVELS:
+                    texts = inference_lab(**state, alpha=alpha, level=level).outputs()
+                    x, a = Fraction(level), Fraction(alpha)
+                    most = min(1, a * x + delta, 1 - (1 - delta - x) / a)
+                    assert texts["bound"].endswith(value_text(most))
+    assert count == 46 * len(LAB_ALPHAS) * len(LAB_PRIORS) * len(LAB_EVENTS)
+
+
+def test_the_lab_refuses_states_its_controls_cannot_reach():
+    with pytest.raises(ValueError, match="p must be one of"):
+        inference_lab(p="0.5")
+    with pytest.raises(ValueError, match="mechanism must be one of"):
+        inference_lab(mechanism="exponential")
+    with pytest.raises(ValueError, match="n must be one of"):
+        inference_lab(n=5)
+    with pytest.raises(ValueError, match="unknown lab state"):
+        inference_lab(key="x").href(delta="0.1")
+
+
+def test_the_lab_html_hides_the_other_mechanisms_controls():
+    html = inference_lab("laplace", key="t")._repr_html_()
+    assert 'data-mechanism="laplace">' in html
+    assert 'data-mechanism="rr" hidden>' in html and 'data-mechanism="gaussian" hidden>' in html
+    for name in ("mechanism", "n", "p", "scale", "sigma", "alpha", "prior", "event", "level"):
+        assert f'id="inference-lab-t-{name}"' in html
+
+
+def test_lesson_charts_carry_exact_tables():
+    chart = iv.posterior_chart(3, [(0, 1), ("0.01", "0.1")]).to_dict()
+    table = chart["usermeta"][USERMETA_KEY][0]
+    half = table["rows"][4]  # prior 1/2, α = 3, δ = 0: [1/4, 3/4]
+    # α = 3 at prior 1/2: δ = 0 gives [1/4, 3/4]; δ = 1/100, q = 1/10 gives ratios
+    # [(1 − 1/10)/3, 3 + 1/10] = [3/10, 31/10], posteriors [3/13, 31/41]
+    assert half == [
+        "0.5",
+        "[0.25, 0.75]",
+        f"[{approx_text(Fraction(3, 13))}, {approx_text(Fraction(31, 41))}]",
+    ]
+    walk = iv.walkthrough_chart(count_channel(2, "3/4"), 0, 1, 3, "1/10")
+    assert walk.steps == 4
+    tests = iv.deterministic_tests(count_channel(2, "3/4"), 0, 1)
+    assert len(tests) == 8 and {"x": Fraction(0), "beta": Fraction(1), "reject": "{}"} in tests
