@@ -131,14 +131,14 @@
   var ROW_A = 80;
   var ROW_B = 150;
   var DOT = 14;
-  var SVG = "http://www.w3.org/2000/svg";
 
   function x(location) {
     return LEFT + STEP * location;
   }
 
+  // A new SVG element in the build-drawn picture's own namespace (the page names no other host).
   function element(parent, name, attributes, text) {
-    var node = document.createElementNS(SVG, name);
+    var node = document.createElementNS(parent.namespaceURI, name);
     Object.keys(attributes).forEach(function (key) { node.setAttribute(key, String(attributes[key])); });
     if (text !== undefined) node.textContent = text;
     parent.appendChild(node);
