@@ -116,18 +116,39 @@ def curve_rows(
                             "m": m,
                             "eps": round(float(epsilon), 6),
                             "log10_delta": round(shown, 4),
-                            "release": _release(shuffled),
+                            "what": _release(shuffled),
                         }
                     )
     return rows
 
 
-def _log_delta_axis() -> alt.Y:
-    return alt.Y("log10_delta:Q", title=label("item.log_delta_axis"))
-
-
-def _legend() -> alt.Legend:
-    return alt.Legend(orient="bottom", title=None)
+def _log_delta_lines(
+    data: alt.InlineData,
+    x: alt.X,
+    x_tooltip: alt.Tooltip,
+    series: list[str],
+    description: str,
+    legend_columns: int = 2,
+) -> alt.Chart:
+    """One line per series (field ``what``) of ``log10_delta`` against ``x``, the series'
+    names under the plot (beside it they leave a phone's plot too narrow)."""
+    legend = alt.Legend(orient="bottom", title=None, columns=legend_columns)
+    return (
+        alt.Chart(data)
+        .mark_line(strokeWidth=2, point=alt.OverlayMarkDef(size=14))
+        .encode(
+            x=x,
+            y=alt.Y("log10_delta:Q", title=label("item.log_delta_axis")),
+            color=alt.Color("what:N", scale=alt.Scale(domain=series), legend=legend),
+            strokeDash=alt.StrokeDash("what:N", legend=None, sort=series),
+            tooltip=[
+                alt.Tooltip("what:N", title=None),
+                x_tooltip,
+                alt.Tooltip("log10_delta:Q", title="log₁₀ δ", format=".2f"),
+            ],
+        )
+        .properties(width="container", height=260, description=description)
+    )
 
 
 def delta_curves_chart(
@@ -136,7 +157,7 @@ def delta_curves_chart(
     epsilon0: float,
     epsilons: Sequence[float],
     initial_m: int,
-) -> alt.LayerChart:
+) -> alt.Chart:
     """δ(ε) of the shuffled and the ordered release on a ``log₁₀`` axis, with a selector
     over the precomputed ``ms``."""
     if initial_m not in ms:
@@ -147,40 +168,29 @@ def delta_curves_chart(
         value=initial_m,
         bind=alt.binding_select(options=list(ms), name=label("item.m_select") + " "),
     )
+    description = label(
+        "item.desc_curves",
+        flipped=flipped,
+        epsilon0=f"{epsilon0:g}",
+        ms=", ".join(f"{m:,}" for m in ms),
+    )
+    data = alt.InlineData(values=curve_rows(ms, flipped, epsilon0, epsilons), name="item_curves")
     chart = (
-        alt.Chart(
-            alt.InlineData(values=curve_rows(ms, flipped, epsilon0, epsilons), name="item_curves")
+        _log_delta_lines(
+            data,
+            alt.X("eps:Q", title=label("item.eps_axis")),
+            alt.Tooltip("eps:Q", title="ε", format=".2f"),
+            series,
+            description,
         )
         .transform_filter("datum.m == items_m")
-        .mark_line(strokeWidth=2, point=alt.OverlayMarkDef(size=12))
-        .encode(
-            x=alt.X("eps:Q", title=label("item.eps_axis")),
-            y=_log_delta_axis(),
-            color=alt.Color("release:N", scale=alt.Scale(domain=series), legend=_legend()),
-            strokeDash=alt.StrokeDash("release:N", legend=None, sort=series),
-            tooltip=[
-                alt.Tooltip("release:N", title=None),
-                alt.Tooltip("eps:Q", title="ε", format=".2f"),
-                alt.Tooltip("log10_delta:Q", title="log₁₀ δ", format=".2f"),
-            ],
-        )
         .add_params(m_param)
-        .properties(
-            width="container",
-            height=260,
-            description=label(
-                "item.desc_curves",
-                flipped=flipped,
-                epsilon0=f"{epsilon0:g}",
-                ms=", ".join(f"{m:,}" for m in ms),
-            ),
-        )
     )
     table = live_table(
         label("item.log_delta_axis"),
         "item_curves",
         column("ε", "eps"),
-        [column(s, "log10_delta", where={"release": s}) for s in series],
+        [column(name, "log10_delta", where={"what": name}) for name in series],
         filter_signal=("m", "items_m"),
     )
     return with_tables(chart, table)
@@ -207,37 +217,23 @@ def scale_rows(ms: Sequence[int], flipped: int, epsilon0: float, epsilon: float)
     return rows
 
 
-def scale_chart(ms: Sequence[int], flipped: int, epsilon0: float, epsilon: float) -> alt.LayerChart:
+def scale_chart(ms: Sequence[int], flipped: int, epsilon0: float, epsilon: float) -> alt.Chart:
     """δ at a fixed ε as m grows (log axis), exact for both releases, against the derived
     bound where it says something; the reader's table lists every value (≈)."""
     rows = scale_rows(ms, flipped, epsilon0, epsilon)
     series = [_release(True), _release(False), label("item.bound")]
-    chart = (
-        alt.Chart(alt.InlineData(values=rows, name="item_scale"))
-        .mark_line(strokeWidth=2, point=alt.OverlayMarkDef(size=16))
-        .encode(
-            x=alt.X(
-                "m:Q",
-                title=label("item.m_axis"),
-                scale=alt.Scale(type="log"),
-                axis=alt.Axis(format="~s"),
-            ),
-            y=_log_delta_axis(),
-            color=alt.Color("what:N", scale=alt.Scale(domain=series), legend=_legend()),
-            strokeDash=alt.StrokeDash("what:N", legend=None, sort=series),
-            tooltip=[
-                alt.Tooltip("what:N", title=None),
-                alt.Tooltip("m:Q", title="m", format=","),
-                alt.Tooltip("log10_delta:Q", title="log₁₀ δ", format=".2f"),
-            ],
-        )
-        .properties(
-            width="container",
-            height=260,
-            description=label(
-                "item.desc_scale", flipped=flipped, epsilon0=f"{epsilon0:g}", eps=f"{epsilon:g}"
-            ),
-        )
+    chart = _log_delta_lines(
+        alt.InlineData(values=rows, name="item_scale"),
+        alt.X(
+            "m:Q",
+            title=label("item.m_axis"),
+            scale=alt.Scale(type="log"),
+            axis=alt.Axis(format="~s"),
+        ),
+        alt.Tooltip("m:Q", title="m", format=","),
+        series,
+        label("item.desc_scale", flipped=flipped, epsilon0=f"{epsilon0:g}", eps=f"{epsilon:g}"),
+        legend_columns=1,
     )
     by_m: dict[int, dict[str, str]] = {m: {} for m in ms}
     for row in rows:

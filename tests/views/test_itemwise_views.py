@@ -61,7 +61,7 @@ def test_the_curves_draw_the_exact_values_and_shuffling_never_hurts():
     chart = iv.delta_curves_chart(ms, 10, 1.0, eps, initial_m=1000).to_dict()
     assert chart["params"][0]["bind"]["options"] == ms
     rows = chart["datasets"]["item_curves"] if "datasets" in chart else chart["data"]["values"]
-    by_key = {(r["m"], r["eps"], r["release"]): r["log10_delta"] for r in rows}
+    by_key = {(r["m"], r["eps"], r["what"]): r["log10_delta"] for r in rows}
     shuffled, ordered = label("item.shuffled"), label("item.ordered")
     for m in ms:
         exact = amplification.log_delta_curve(m, m // 2, 10, 1.0, eps)
