@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -143,3 +144,32 @@ def test_the_course_sheets_load_nothing_and_survive_the_move(built_site):
     relative url() or an @import would break there, so none may have one."""
     sheet = (built_site / "assets/generated/dplab.css").read_text("utf-8")
     assert "url(" not in sheet and "@import" not in sheet
+
+
+class _HeadingsInSections(HTMLParser):
+    """The headings with an id (those the table of contents lists) that lie inside a
+    ``dplab-section``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[bool] = []  # for each open <section>: is it a dplab-section?
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "section":
+            self.open.append("dplab-section" in (dict(attrs).get("class") or "").split())
+        elif tag in {"h2", "h3", "h4", "h5", "h6"} and any(self.open) and dict(attrs).get("id"):
+            self.found.append(dict(attrs)["id"])
+
+    def handle_endtag(self, tag):
+        if tag == "section":
+            self.open.pop()
+
+
+def test_no_heading_lies_in_a_section_that_skips_its_rendering(built_site):
+    """Material reads every heading's position on load; one inside a section that is not
+    shown would make the browser lay that whole section out (issue 9)."""
+    for page in sorted((built_site / "lessons").glob("*.html")):
+        parser = _HeadingsInSections()
+        parser.feed(page.read_text("utf-8"))
+        assert parser.found == [], page.name
