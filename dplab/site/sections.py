@@ -6,8 +6,8 @@ stay where they are, and what comes before the first ``<h2>`` too.  ``dplab.css`
 sections ``content-visibility: auto``, so that the browser lays out and paints a long
 lesson one screen at a time instead of all of its thousands of formula nodes before the
 reader sees anything; find in page, anchors, the accessibility tree and printing still
-see every section.  The headings are left outside on purpose, also those inside another element
-(a quiz's title): the table of contents reads their positions on load and while
+see every section.  The headings are left outside on purpose, and so is an element that holds
+one (a quiz under its title): the table of contents reads their positions on load and while
 scrolling, and a heading inside a section that is not shown would force the browser to
 lay that section out (on the Gaussian lesson, a quiz title inside the exercises' section
 made Material's first table-of-contents pass lay out 2,400 objects).
@@ -62,41 +62,27 @@ def wrap_sections(root: etree.Element) -> None:
     >>> etree.tostring(root, encoding="unicode").replace(' class="dplab-section"', "")
     '<div><p>a</p><h2>B</h2><section><p>b</p><p>c</p></section><h3>D</h3><h2>E</h2></div>'
 
-    A child that holds a heading (a quiz under its own title) stays outside too, and the
-    same is done inside it, so that no heading ends up in a section:
+    A child that holds a heading (a quiz under its own title) stays outside as a whole:
 
     >>> root = etree.fromstring("<div><h2>A</h2><p>a</p><form><h2>Q</h2><p>q</p></form></div>")
     >>> wrap_sections(root)
     >>> etree.tostring(root, encoding="unicode").replace(' class="dplab-section"', "")
-    '<div><h2>A</h2><section><p>a</p></section><form><h2>Q</h2><section><p>q</p></section></form></div>'
+    '<div><h2>A</h2><section><p>a</p></section><form><h2>Q</h2><p>q</p></form></div>'
     """
     children = list(root)
     first = next((i for i, child in enumerate(children) if child.tag == "h2"), None)
-    if first is not None:
-        _wrap_from(root, children[first:])
-
-
-def _holds_heading(element: etree.Element) -> bool:
-    return any(node.tag in HEADINGS for node in element.iter())
-
-
-def _wrap_from(parent: etree.Element, children: list[etree.Element]) -> None:
-    """Put each run of ``children`` (the last children of ``parent``) between two headings
-    into a section; a child holding a heading is treated as one, and wrapped inside."""
-    for child in children:
-        parent.remove(child)
+    if first is None:
+        return
+    for child in children[first:]:
+        root.remove(child)
     section = None
-    for child in children:
-        if _holds_heading(child):
-            if child.tag not in HEADINGS:
-                inner = list(child)
-                first = next(i for i, node in enumerate(inner) if _holds_heading(node))
-                _wrap_from(child, inner[first:])
-            parent.append(child)
+    for child in children[first:]:
+        if any(node.tag in HEADINGS for node in child.iter()):
+            root.append(child)
             section = None
             continue
         if section is None:
-            section = etree.SubElement(parent, "section", {"class": SECTION_CLASS})
+            section = etree.SubElement(root, "section", {"class": SECTION_CLASS})
         section.append(child)
 
 
