@@ -39,6 +39,14 @@ argument over the changed items).  Changing the items one at a time, each step i
 the shuffled release is ``(E, δ)`` with ``E = flipped·log(1 + tanh(ε₀/2)·c_m)`` and
 ``δ = flipped·e^{E}·δ_s``.  The paper's own constants could not be read: this bound is a
 valid substitute, not the paper's statement.
+
+**The same bound read at a fixed ε** (:func:`derived_log_delta`).  ``δ_s`` is free; at a
+given ε the best δ the bound proves comes from the smallest ``δ_s`` with ``E ≤ ε`` and the
+validity condition, both of which hold exactly for ``δ_s`` above a threshold in closed form:
+``E ≤ ε`` iff ``c_m ≤ C := (e^{ε/flipped} − 1)/tanh(ε₀/2)`` iff
+``ln(4/δ_s) ≤ m·((C − 8e^{ε₀}/m)/8)²/e^{ε₀}`` (nothing when ``C ≤ 8e^{ε₀}/m``), and the
+condition iff ``ln(2/δ_s) ≤ m/(16e^{ε₀})``.  (A smaller ``δ_s`` gives a smaller
+``flipped·e^{E}·δ_s`` since ``E ≤ ε`` stays bounded.)
 """
 
 from __future__ import annotations
@@ -56,6 +64,7 @@ __all__ = [
     "LOG_DELTA_FLOOR",
     "DerivedBound",
     "derived_bound",
+    "derived_log_delta",
     "log_delta_curve",
 ]
 
@@ -217,3 +226,35 @@ def derived_bound(m: int, flipped: int, epsilon0: float, step_delta: float) -> D
         valid=valid,
         condition=condition,
     )
+
+
+def derived_log_delta(m: int, flipped: int, epsilon0: float, epsilon: float) -> float:
+    """``ln δ`` that the derived bound proves at ``ε`` (≈), with ``δ_s`` chosen as small as
+    the bound and its validity condition allow (module docstring); ``0.0`` (``δ ≤ 1``, no
+    information) when no ``δ_s < 1`` qualifies.  In log space: the δ may be far below the
+    smallest double.
+
+    >>> round(derived_log_delta(10**5, 10, 1.0, 1.0), 2)  # the bound: δ(1) ≤ e^{−25.03}
+    -25.03
+    >>> derived_log_delta(1000, 10, 1.0, 1.0)  # too few items for E ≤ 1: nothing proved
+    0.0
+    """
+    items = check_int("m", m, low=1, high=MAX_ITEMS)
+    changed = check_int("flipped", flipped, low=1, high=items)
+    budget = check_real("epsilon0", epsilon0, low=0, low_open=True, high=700)
+    target = check_real("epsilon", epsilon, low=0, high=700)
+    rate = math.tanh(budget / 2)  # 0 when ε₀ is so small that the reports carry nothing
+    ceiling = math.inf if rate == 0 else math.expm1(target / changed) / rate  # largest c_m
+    spread = (ceiling - 8 * math.exp(budget - math.log(items))) / 8
+    if not spread > 0:
+        return 0.0
+    log_room = math.log(items) + 2 * math.log(spread) - budget  # ln of the largest ln(4/δ_s)
+    by_epsilon = math.log(4) - math.exp(min(log_room, _WINDOW))
+    by_condition = math.log(2) - math.exp(math.log(items) - budget - math.log(16))
+    log_slack = max(by_epsilon, by_condition)
+    if log_slack >= 0:
+        return 0.0
+    c_m = 8 * math.exp((budget + math.log(math.log(4) - log_slack) - math.log(items)) / 2)
+    c_m += 8 * math.exp(budget - math.log(items))
+    total = changed * math.log1p(rate * c_m)
+    return min(0.0, math.log(changed) + total + log_slack)

@@ -843,6 +843,38 @@ LABELS: dict[str, dict[str, str]] = {
         "linear.col_z": "차이 ÷ 표준 오차",
         "linear.col_formula2": "식 E‖잡음‖₂² = d(d + 1)·b²",
         "linear.col_sample_mean2": "표본 평균 (제곱)",
+        # PrivEMDItemWise, shuffling at scale, sampling (dplab/views/itemwise.py)
+        "item.shuffled": "섞어서 공개(모임)",
+        "item.ordered": "정렬한 입력 순서로 공개",
+        "item.bound": "이 강의가 유도한 상계",
+        "item.col_ratio_shuffled": "최대 P/Q, 섞음",
+        "item.col_ratio_ordered": "최대 P/Q, 순서대로",
+        "item.col_delta_shuffled": "α = {factor}에서 필요한 δ, 섞음",
+        "item.col_delta_ordered": "α = {factor}에서 필요한 δ, 순서대로",
+        "item.m_select": "항목 수 m",
+        "item.eps_axis": "ε (계수 α = e^ε)",
+        "item.m_axis": "항목 수 m (로그 축)",
+        "item.log_delta_axis": "log₁₀ δ (≈)",
+        "item.desc_curves": (
+            "비트 m개 가운데 절반이 1인 데이터와, 그중 1 {flipped}개를 0으로 바꾼 데이터를 "
+            "비트마다 ε₀ = {epsilon0}의 무작위 응답으로 공개할 때 필요한 δ(ε)를 로그 축으로 "
+            "그렸습니다. 출력을 섞어 모임으로 공개한 것과 입력 순서대로 공개한 것의 정확한 "
+            "값이고, 고르는 칸으로 m을 바꿉니다(m = {ms}). δ가 0이거나 e^−580 아래인 점은 "
+            "그리지 않았습니다."
+        ),
+        "item.desc_scale": (
+            "ε = {eps}에서 필요한 δ를 항목 수 m에 따라 그렸습니다(가로축은 로그). 절반이 1인 "
+            "비트 m개 가운데 1 {flipped}개가 0으로 바뀌고, 비트마다 ε₀ = {epsilon0}의 무작위 "
+            "응답을 씁니다. 섞은 공개와 순서대로 공개의 정확한 값, 그리고 이 강의가 유도한 "
+            "상계가 무언가를 보장하는 m에서의 상계입니다."
+        ),
+        "item.scale_table": (
+            "log₁₀ δ (≈, 소수 둘째 자리), —: 값이 없음(유도한 상계가 δ ≤ 1밖에 못 줌)"
+        ),
+        "item.col_hoeffding": "δ = e^(−2st²)",
+        "item.col_violations": "(α^(d_EM + t), δ) 위반 쌍",
+        "item.col_holds": "모든 쌍과 사건에서 성립",
+        "item.col_pure_violations": "순수 α^d_EM 위반 쌍",
     },
     "en": {
         "nav.home": "Home",
@@ -1696,6 +1728,37 @@ LABELS: dict[str, dict[str, str]] = {
         "linear.col_z": "difference ÷ standard error",
         "linear.col_formula2": "formula E‖noise‖₂² = d(d + 1)·b²",
         "linear.col_sample_mean2": "sample mean (squares)",
+        # PrivEMDItemWise, shuffling at scale, sampling (dplab/views/itemwise.py)
+        "item.shuffled": "shuffled (multiset)",
+        "item.ordered": "in sorted-input order",
+        "item.bound": "derived bound (this course)",
+        "item.col_ratio_shuffled": "max P/Q, shuffled",
+        "item.col_ratio_ordered": "max P/Q, ordered",
+        "item.col_delta_shuffled": "δ needed at α = {factor}, shuffled",
+        "item.col_delta_ordered": "δ needed at α = {factor}, ordered",
+        "item.m_select": "items m",
+        "item.eps_axis": "ε (factor α = e^ε)",
+        "item.m_axis": "items m (log axis)",
+        "item.log_delta_axis": "log₁₀ δ (≈)",
+        "item.desc_curves": (
+            "The δ(ε) needed, on a log axis, between m bits half of which are ones and the same "
+            "bits with {flipped} ones turned to zeros, each bit released by randomized response "
+            "with ε₀ = {epsilon0}: exact values for the shuffled multiset and for the outputs in "
+            "input order; a selector picks m (m = {ms}). Points where δ is 0 or below e^−580 are "
+            "not drawn."
+        ),
+        "item.desc_scale": (
+            "The δ needed at ε = {eps} as the number of items m grows (log axis): m bits half "
+            "ones, {flipped} ones turned to zeros, randomized response with ε₀ = {epsilon0}. "
+            "Exact values shuffled and ordered, and the derived bound where it proves anything."
+        ),
+        "item.scale_table": (
+            "log₁₀ δ (≈, two decimals); —: no value (the derived bound gives only δ ≤ 1)"
+        ),
+        "item.col_hoeffding": "δ = e^(−2st²)",
+        "item.col_violations": "pairs violating (α^(d_EM + t), δ)",
+        "item.col_holds": "holds for every pair and event",
+        "item.col_pure_violations": "pairs violating pure α^d_EM",
     },
 }
 

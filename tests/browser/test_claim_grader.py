@@ -114,7 +114,7 @@ def test_fraction_arithmetic_matches_python(shared_lab_page, cases):
         """(cases) => cases.map(([x, y]) => {
           const F = window.DPLAB_FRACTION, a = F.parse(x), b = F.parse(y);
           if (!a || !b) return null;
-          const zero = b.num === 0n;
+          const zero = b.n === 0n;
           return [F.text(a), F.text(F.add(a, b)), F.text(F.sub(a, b)), F.text(F.mul(a, b)),
                   zero ? null : F.text(F.div(a, b)), F.compare(a, b)];
         })""",

@@ -9,6 +9,7 @@ import itertools
 import math
 from fractions import Fraction
 
+import mpmath
 import numpy as np
 import pytest
 from flint import arb, arb_poly, ctx
@@ -154,6 +155,76 @@ def test_the_derived_bound_holds_where_it_is_valid(m, flipped, half):
     assert exact <= math.log(bound.delta)
 
 
+def mp_derived_log_delta(m: int, flipped: int, epsilon0: float, epsilon: float):
+    """The same quantity found differently: bisection at 60 digits on ln δ_s over the bound's
+    own formulas (E(δ_s) ≤ ε and the validity condition), then ln(flipped·e^E·δ_s)."""
+    with mpmath.workdps(60):
+        e0, target = mpmath.mpf(epsilon0), mpmath.mpf(epsilon)
+
+        def step(log_slack):
+            c_m = 8 * mpmath.sqrt(mpmath.e**e0 * (mpmath.log(4) - log_slack) / m)
+            return flipped * mpmath.log1p(mpmath.tanh(e0 / 2) * (c_m + 8 * mpmath.e**e0 / m))
+
+        def allowed(log_slack):
+            valid = e0 <= mpmath.log(m / (16 * (mpmath.log(2) - log_slack)))
+            return valid and step(log_slack) <= target
+
+        low, high = mpmath.mpf(-(10**6)), mpmath.mpf(0)  # allowed(high) unless nothing is
+        if not allowed(-(mpmath.mpf(10) ** -30)):
+            return mpmath.mpf(0)
+        for _ in range(400):
+            middle = (low + high) / 2
+            low, high = (low, middle) if allowed(middle) else (middle, high)
+        return min(mpmath.mpf(0), mpmath.log(flipped) + step(high) + high)
+
+
+@pytest.mark.parametrize(
+    ("m", "flipped", "epsilon0", "epsilon"),
+    [
+        (10**5, 10, 1.0, 1.0),
+        (10**5, 1, 1.0, 0.5),
+        (3000, 10, 1.0, 2.0),
+        (30000, 20, 0.5, 3.0),
+        (2000, 1, 2.0, 0.9),
+        (10**6, 3, 0.1, 0.05),
+        (1000, 10, 1.0, 1.0),
+    ],
+)
+def test_the_bound_at_a_fixed_epsilon_agrees_with_bisection(m, flipped, epsilon0, epsilon):
+    value = amplification.derived_log_delta(m, flipped, epsilon0, epsilon)
+    reference = mp_derived_log_delta(m, flipped, epsilon0, epsilon)
+    assert math.isclose(value, float(reference), rel_tol=1e-9, abs_tol=1e-9)
+
+
+@pytest.mark.parametrize(("m", "flipped"), [(3000, 10), (10**4, 10), (10**5, 10), (10**4, 1)])
+@pytest.mark.parametrize("epsilon", [0.5, 1.0, 2.0])
+def test_the_bound_at_a_fixed_epsilon_is_never_below_the_exact_delta(m, flipped, epsilon):
+    bound = amplification.derived_log_delta(m, flipped, 1.0, epsilon)
+    exact = amplification.log_delta_curve(m, m // 2, flipped, 1.0, [epsilon])[0]
+    assert exact <= bound
+
+
+def test_the_bound_at_a_fixed_epsilon_is_the_bound_at_its_step_delta():
+    """Where δ_s is a double, derived_bound at that δ_s gives ε (≤, up to rounding), is valid
+    and has the same δ."""
+    m, flipped, epsilon = 3000, 2, 1.0
+    log_delta = amplification.derived_log_delta(m, flipped, 1.0, epsilon)
+    assert -700 < log_delta < 0
+    low, high = -700.0, 0.0
+    for _ in range(200):  # the δ_s whose bound has this δ
+        middle = (low + high) / 2
+        bound = amplification.derived_bound(m, flipped, 1.0, math.exp(middle))
+        low, high = (middle, high) if math.log(bound.delta) < log_delta else (low, middle)
+    bound = amplification.derived_bound(m, flipped, 1.0, math.exp(high))
+    assert bound.valid and bound.epsilon <= epsilon * (1 + 1e-9)
+    assert math.isclose(math.log(bound.delta), log_delta, rel_tol=1e-9)
+
+
+def test_the_bound_at_a_fixed_epsilon_says_nothing_for_few_items():
+    assert amplification.derived_log_delta(20, 1, 1.0, 0.9) == 0.0  # condition fails
+    assert amplification.derived_log_delta(10**5, 1, 1.0, 0.0) == 0.0
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
@@ -176,6 +247,11 @@ def test_the_derived_bound_holds_where_it_is_valid(m, flipped, half):
             lambda: amplification.derived_bound(100, 1, 1.0, 0.0),
             "step_delta must be a real number in (0, 1)",
         ),
+        (
+            lambda: amplification.derived_log_delta(100, 1, 1.0, -0.5),
+            "epsilon must be a real number in [0, 700]",
+        ),
+        (lambda: amplification.derived_log_delta(100, 101, 1.0, 1.0), "flipped must be"),
     ],
 )
 def test_bad_input_is_refused_with_a_clear_message(call, message):

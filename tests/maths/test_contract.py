@@ -357,6 +357,9 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     "amplification.derived_bound": example(
         m=(2000, N), flipped=(3, N), epsilon0=(1.0, REAL_POS), step_delta=(1e-8, OPEN_UNIT)
     ),
+    "amplification.derived_log_delta": example(
+        m=(3000, N), flipped=(2, N), epsilon0=(1.0, REAL_POS), epsilon=(1.0, REAL_NONNEG)
+    ),
     "amplification.log_delta_curve": example(
         m=(10, N),
         ones=(4, N),

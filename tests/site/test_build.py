@@ -115,3 +115,31 @@ def test_the_course_map_draws_every_lesson_and_its_times(built_site):
     assert page.count('class="dplab-map-edge"') >= 4
     assert page.count("이 단원을 마치면 할 수 있는 것") == len(lessons)
     assert "실험실 약 10분" in page and "연습 문제" in page
+
+
+def test_every_page_links_the_course_sheets_as_one_file(built_site):
+    """docs/assets/dplab/*.css reach the reader as one file, shared sheets first, each
+    sheet whole (issue 9: every further sheet delays a phone's first paint)."""
+    sources = Project().docs_dir / "assets" / "dplab"
+    sheet = (built_site / "assets/generated/dplab.css").read_text("utf-8")
+    names = re.findall(r"^/\* ---- (\S+) ---- \*/$", sheet, re.M)
+    assert names[:2] == ["dplab.css", "lab.css"]
+    assert sorted(names) == sorted(p.name for p in sources.glob("*.css"))
+    assert names[2:] == sorted(names[2:])
+    for name in names:
+        assert (sources / name).read_text("utf-8").strip() in sheet
+    assert not list((built_site / "assets/dplab").glob("*.css"))  # not served twice
+    for page in sorted(built_site.rglob("*.html")):
+        html = page.read_text("utf-8")
+        if "md-header" not in html:
+            continue  # not a page of the theme (a redirect, an embedded picture)
+        links = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
+        assert not [link for link in links if "assets/dplab/" in link], page
+        assert sum(link.endswith("assets/generated/dplab.css") for link in links) == 1, page
+
+
+def test_the_course_sheets_load_nothing_and_survive_the_move(built_site):
+    """The sheets are served from assets/generated/, one folder from their sources: a
+    relative url() or an @import would break there, so none may have one."""
+    sheet = (built_site / "assets/generated/dplab.css").read_text("utf-8")
+    assert "url(" not in sheet and "@import" not in sheet

@@ -1,7 +1,7 @@
 // Exercises graded exactly in the page (dplab.views.claim_grader writes their HTML and data).
 //
 // A finite channel comes as integer weights over one common denominator. Every number here
-// is an exact fraction of BigInts (window.DPLAB_FRACTION): what the reader types ("3/8",
+// is an exact fraction {n, d} of BigInts (lab.js; window.DPLAB_FRACTION): what the reader types ("3/8",
 // "0.375", "1e-3") is read as its exact decimal value, and the worst excess of an ordered
 // pair, max_S P(S) − αQ(S) = Σ_y [P_y − αQ_y]₊, is summed in integers as dplab.finite does.
 // Before grading anything, each grader recomputes the build's verdict and refuses to work
@@ -17,22 +17,13 @@
 
   // ------------------------------------------------------------ exact fractions
 
-  var gcd = window.DPLAB_LAB.gcd;  // lab.js, loaded before this script
-
-  // num/den in lowest terms with den > 0.
-  function make(num, den) {
-    if (den === ZERO) throw new RangeError("zero denominator");
-    if (den < ZERO) {
-      num = -num;
-      den = -den;
-    }
-    var g = gcd(num, den);
-    if (g > ONE) {
-      num /= g;
-      den /= g;
-    }
-    return { num: num, den: den };
-  }
+  // Exact rationals {n, d} and their arithmetic: lab.js, loaded before this script.
+  var lab = window.DPLAB_LAB;
+  var Q = lab.Q;
+  var sub = lab.sub;
+  var mul = lab.mul;
+  var compare = lab.compare;
+  var text = lab.fractionText;
 
   var DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
@@ -46,7 +37,7 @@
     var num = BigInt((m[2] || "0") + fraction);
     var shift = exponent - fraction.length;
     if (m[1] === "-") num = -num;
-    return shift >= 0 ? make(num * TEN ** BigInt(shift), ONE) : make(num, TEN ** BigInt(-shift));
+    return shift >= 0 ? Q(num * TEN ** BigInt(shift), ONE) : Q(num, TEN ** BigInt(-shift));
   }
 
   // "3", "-0.25", "1e-5", "3/8", "1.5/2": the exact value, or null if it is not a number.
@@ -59,41 +50,22 @@
     if (!top) return null;
     if (parts.length === 1) return top;
     var bottom = parseDecimal(parts[1]);
-    if (!bottom || bottom.num === ZERO) return null;
-    return make(top.num * bottom.den, top.den * bottom.num);
+    if (!bottom || bottom.n === ZERO) return null;
+    return Q(top.n * bottom.d, top.d * bottom.n);
   }
 
-  function add(a, b) { return make(a.num * b.den + b.num * a.den, a.den * b.den); }
-  function sub(a, b) { return make(a.num * b.den - b.num * a.den, a.den * b.den); }
-  function mul(a, b) { return make(a.num * b.num, a.den * b.den); }
-  function div(a, b) { return make(a.num * b.den, a.den * b.num); }
-
-  // -1, 0 or 1 for a against b.
-  function compare(a, b) {
-    var left = a.num * b.den;
-    var right = b.num * a.den;
-    return left > right ? 1 : left < right ? -1 : 0;
-  }
-
-  function text(a) {
-    return a.den === ONE ? a.num.toString() : a.num + "/" + a.den;
-  }
-
-  window.DPLAB_FRACTION = { make: make, parse: parse, add: add, sub: sub, mul: mul, div: div, compare: compare, text: text };
+  window.DPLAB_FRACTION = {
+    make: Q, parse: parse, add: lab.add, sub: sub, mul: mul, div: lab.div,
+    compare: compare, text: text
+  };
 
   // ------------------------------------------------------------ one channel
 
   function words(key, values) { return window.DPLAB_LAB.words(key, values); }
 
-  // "3/16 = 0.1875", "1/3 ≈ 0.3333", "2": the exact fraction, then its decimal (exact when
-  // four significant digits hold it, else rounded).
-  function shown(a) {
-    var exact = text(a);
-    if (a.den === ONE) return exact;
-    var approx = window.DPLAB_LAB.approxRatio(a.num, a.den, 4);
-    var decimal = parse(approx);
-    return exact + (decimal && compare(decimal, a) === 0 ? " = " : " ≈ ") + approx;
-  }
+  // "3/16 = 0.1875", "1/6 ≈ 0.1667", "2": the course's text of an exact ratio
+  // (dplab.views.laplace.exact_text).
+  var shown = lab.exactText;
 
   function Channel(data) {
     this.outputs = data.outputs;
@@ -110,13 +82,13 @@
     var total = ZERO;
     var event = [];
     for (var y = 0; y < source.length; y++) {
-      var gap = alpha.den * source[y] - alpha.num * target[y];
+      var gap = alpha.d * source[y] - alpha.n * target[y];
       if (gap > ZERO) {
         total += gap;
         event.push(y);
       }
     }
-    return { pair: k, event: event, excess: make(total, alpha.den * this.denominator) };
+    return { pair: k, event: event, excess: Q(total, alpha.d * this.denominator) };
   };
 
   // The smallest δ at alpha over every pair; the first worst pair in table order.
@@ -139,8 +111,8 @@
       p += source[y];
       q += target[y];
     });
-    var ps = make(p, this.denominator);
-    var qs = make(q, this.denominator);
+    var ps = Q(p, this.denominator);
+    var qs = Q(q, this.denominator);
     return { pair: k, event: event, ps: ps, qs: qs, excess: sub(ps, mul(alpha, qs)) };
   };
 
@@ -206,8 +178,8 @@
     return value;
   }
 
-  function isAlpha(a) { return compare(a, make(ONE, ONE)) >= 0; }
-  function isDelta(d) { return compare(d, make(ZERO, ONE)) >= 0 && compare(d, make(ONE, ONE)) <= 0; }
+  function isAlpha(a) { return compare(a, Q(ONE, ONE)) >= 0; }
+  function isDelta(d) { return compare(d, Q(ZERO, ONE)) >= 0 && compare(d, Q(ONE, ONE)) <= 0; }
 
   function Grader(root) {
     var data = JSON.parse(root.querySelector(".dplab-grader-data").textContent);

@@ -172,6 +172,12 @@
   function mul(a, b) { return Q(a.n * b.n, a.d * b.d); }
   function div(a, b) { return Q(a.n * b.d, a.d * b.n); }
   function less(a, b) { return a.n * b.d < b.n * a.d; }
+  // -1, 0 or 1 for a against b.
+  function compare(a, b) {
+    var left = a.n * b.d;
+    var right = b.n * a.d;
+    return left > right ? 1 : left < right ? -1 : 0;
+  }
   function isZero(a) { return a.n === ZERO; }
 
   // Ratios as text (dplab.views.laplace: number_text, exact_text): 3, 1/3; 1/4 = 0.25 when
@@ -696,6 +702,7 @@
     mul: mul,
     div: div,
     less: less,
+    compare: compare,
     isZero: isZero,
     fractionText: fractionText,
     shortDecimal: shortDecimal,
