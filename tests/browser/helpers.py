@@ -219,6 +219,14 @@ def serious_axe_violations(page) -> list[str]:
     )
 
 
+def type_value(page, root: str, name: str, value: str) -> None:
+    """Type ``value`` into the box of the stepper ``name`` of the lab ``root`` (a selector)
+    and press Enter, as a reader does."""
+    box = page.locator(f"{root} .dplab-lab-typed[data-for={name}]")
+    box.fill(value)
+    box.press("Enter")
+
+
 def run_json(page, function: str, argument: object) -> object:
     """Call ``function`` in the page with ``argument``, both ways as one JSON string
     (Playwright's structured arguments are slow for thousands of small items)."""

@@ -21,6 +21,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from dplab import metric
 from dplab.views.emd_lab import LAB_LOCATIONS, LAB_MAX_SIZE, emd_lab
+from tests.browser import helpers
 from tests.browser.helpers import run_json, wait_until_ready
 
 pytestmark = pytest.mark.browser
@@ -122,9 +123,7 @@ def wait_for(page, lab) -> None:
 
 
 def type_value(page, name: str, value: str) -> None:
-    box = page.locator(f"{ROOT} .dplab-lab-typed[data-for={name}]")
-    box.fill(value)
-    box.press("Enter")
+    helpers.type_value(page, ROOT, name, value)
 
 
 def test_editing_the_datasets_redraws_the_matching_and_the_state_round_trips(open_page):
