@@ -9,7 +9,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: site dist test serve lesson bench bench-metric bench-gaussian bench-composition lint setup setup-python setup-assets setup-actionlint setup-system clean
+.PHONY: site dist test serve lesson bench bench-pages bench-metric bench-gaussian bench-composition lint setup setup-python setup-assets setup-actionlint setup-system clean
 
 site: setup-python setup-assets
 	$(PY) -m dplab.site build
@@ -36,6 +36,15 @@ bench: setup-python setup-assets
 	$(PY) bench/composition.py
 	$(PY) bench/amplification.py --quick
 	$(PY) bench/metric.py --quick
+
+# What each built page costs a reader (issue 9): bytes, DOM nodes, file:// timings and
+# Lighthouse (pinned in bench/lighthouse, run with the system Chromium) on the gzipped site
+# served on loopback; a table, and bench/pages-report.json. BENCH_PAGES_ARGS narrows it.
+bench-pages: site bench/lighthouse/node_modules/.installed
+	$(PY) bench/pages.py $(BENCH_PAGES_ARGS)
+bench/lighthouse/node_modules/.installed: bench/lighthouse/package-lock.json
+	cd bench/lighthouse && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 # The exact all-pairs d_EM certificate of dplab.itemwise (k = 5, m = 4 target; the reach
 # table of the largest m certified in 10 s and 60 s: about 17 minutes).

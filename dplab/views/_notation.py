@@ -62,6 +62,22 @@ NOTATION: dict[str, tuple[tuple[str, str], ...]] = {
         ),
         ("b, σ", "라플라스 잡음의 척도 b, 가우스 잡음의 표준편차 σ."),
         (
+            "d<sub>EM</sub>(K, K′)",
+            "두 사용자 데이터셋 사이의 거리: 두 데이터셋의 항목을 균등하게 놓은 두 분포 사이의 "
+            "이동 거리(W<sub>1</sub>), 곧 항목을 옮기는 가장 싼 방법의 평균 이동 거리입니다.",
+        ),
+        (
+            "ε-d<sub>EM</sub>-차분 프라이버시",
+            "모든 데이터셋 쌍 (K, K′)와 모든 사건 S에서 "
+            "P(S) ≤ e<sup>ε·d<sub>EM</sub>(K, K′)</sup>Q(S) (근사 정의는 + δ). "
+            "ε는 거리 1당 예산(논문의 α)이고, 계수는 α<sup>d<sub>EM</sub></sup>입니다.",
+        ),
+        (
+            "ε<sub>user</sub>, m",
+            "한 사용자의 데이터 전체가 바뀌는 인접성으로 본 사용자 수준 기준선의 ε, 한 사용자의 "
+            "항목 수 m.",
+        ),
+        (
             "= 와 ≈",
             "= 뒤의 값은 정확하고, ≈ 뒤의 값은 표시용으로 반올림한 근삿값입니다. 판정은 근삿값으로 "
             "내리지 않습니다.",
@@ -119,6 +135,22 @@ NOTATION: dict[str, tuple[tuple[str, str], ...]] = {
             "max<sub>D∼D′</sub> Σ<sub>y</sub> [P(y) − αQ(y)]<sub>+</sub>.",
         ),
         ("b, σ", "The scale b of Laplace noise; the standard deviation σ of Gaussian noise."),
+        (
+            "d<sub>EM</sub>(K, K′)",
+            "The distance between two users' datasets: the Earth Mover's (W<sub>1</sub>) distance "
+            "between the uniform laws on their items, the mean distance of the cheapest moves.",
+        ),
+        (
+            "ε-d<sub>EM</sub>-differential privacy",
+            "For all datasets (K, K′) and events S, P(S) ≤ e<sup>ε·d<sub>EM</sub>(K, K′)</sup>Q(S) "
+            "(+ δ when approximate). ε is a budget per unit of distance (the paper's α); the "
+            "factor is α<sup>d<sub>EM</sub></sup>.",
+        ),
+        (
+            "ε<sub>user</sub>, m",
+            "The ε of the user-level baseline, whose neighbours differ in one user's whole data; "
+            "the number m of one user's items.",
+        ),
         (
             "= and ≈",
             "A value after = is exact; after ≈ it is rounded for display. Verdicts are never "
