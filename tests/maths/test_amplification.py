@@ -134,7 +134,8 @@ def test_the_derived_bound_reproduces_the_digest():
 
 
 def test_the_condition_fails_for_small_m_and_is_shown():
-    """ε₀ ≤ ln(m/(16 ln(2/δ_s))) needs m ≳ 16·e·ln(2·10⁸) ≈ 830 at ε₀ = 1, δ_s = 1e−8."""
+    """Digest E10: ε₀ ≤ ln(m/(16 ln(2/δ_s))) needs m ≳ 16·e·ln(2·10⁸) ≈ 830 at ε₀ = 1,
+    δ_s = 1e−8."""
     assert not amplification.derived_bound(800, 1, 1.0, 1e-8).valid
     assert amplification.derived_bound(900, 1, 1.0, 1e-8).valid
     assert (
@@ -145,9 +146,10 @@ def test_the_condition_fails_for_small_m_and_is_shown():
 @pytest.mark.parametrize("half", [True, False])
 @pytest.mark.parametrize(("m", "flipped"), [(2000, 1), (2000, 5), (2000, 20), (20000, 20)])
 def test_the_derived_bound_holds_where_it_is_valid(m, flipped, half):
-    """At the bound's ε the exact δ of the shuffled release is at most the bound's δ, with
-    half of the bits set or with only the changed ones (the neighbour is all zeros, where
-    fewer other reports hide the change: δ is far larger, about 1e−73 for one flip)."""
+    """Digest E10: at the bound's ε the exact δ of the shuffled release is at most the
+    bound's δ, with half of the bits set or with only the changed ones (the neighbour is all
+    zeros, where fewer other reports hide the change: δ is far larger, about 1e−73 for one
+    flip)."""
     bound = amplification.derived_bound(m, flipped, 1.0, 1e-8)
     assert bound.valid
     ones = m // 2 if half else flipped
