@@ -92,6 +92,24 @@ def test_a_box_that_scrolls_sideways_says_so(open_page):
     assert page.locator(".dplab-scroll-hint").count() == hints - 1
 
 
+def test_a_box_is_measured_again_when_a_font_arrives(open_page):
+    """A font that arrives late can widen a formula without changing its box (no resize
+    to observe): once the fonts have loaded, every box measured so far is measured again."""
+    page = open_page("lessons/gaussian.html", width=360, draw_all=False).page
+    read_through(page)
+    box = page.locator(".katex-display:not(.dplab-scrolls)").first
+    scroll_to_and_render(box)
+    handle = box.element_handle()
+    handle.evaluate(  # as a wider glyph would: the content grows, the box does not
+        "(box) => { box.querySelector('.katex-html').style.paddingRight = '600px'; }"
+    )
+    # Nothing reports it until the fonts settle.
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert not handle.evaluate("(box) => box.classList.contains('dplab-scrolls')")
+    page.evaluate("() => document.fonts.dispatchEvent(new Event('loadingdone'))")
+    assert handle.evaluate("(box) => box.classList.contains('dplab-scrolls') && box.tabIndex === 0")
+
+
 def test_record_tables_are_cards_on_a_phone_and_tables_on_a_desktop(open_page):
     """The certificate table: on a phone each row is a card whose lines carry the column
     titles (the verdict included); on a desktop it is a table."""

@@ -340,9 +340,44 @@
     }
   }
 
+  // The boxes measured so far: a font that arrives later (KaTeX loads a font the first
+  // time a formula needs it) can make a box's content wider without changing the box, which
+  // a ResizeObserver does not report. Such boxes are measured again once the fonts have
+  // loaded, those in a part not shown when it is shown again (measuring them earlier would
+  // force the browser to lay that part out).
+  var measured = new Set();
+
   var measure = new ResizeObserver(function (entries) {
-    entries.forEach(function (entry) { focusableIfScrolling(entry.target); });
+    entries.forEach(function (entry) {
+      measured.add(entry.target);
+      focusableIfScrolling(entry.target);
+    });
   });
+
+  function shown(box) {
+    return box.isConnected && box.checkVisibility({ contentVisibilityAuto: true });
+  }
+
+  var remeasure = new Set();
+
+  if (document.fonts) {
+    document.fonts.addEventListener("loadingdone", function () {
+      measured.forEach(function (box) {
+        if (shown(box)) focusableIfScrolling(box);
+        else remeasure.add(box);
+      });
+    });
+  }
+
+  document.addEventListener("contentvisibilityautostatechange", function (event) {
+    if (event.skipped) return;
+    remeasure.forEach(function (box) {
+      if (event.target.contains(box)) {
+        remeasure.delete(box);
+        focusableIfScrolling(box);
+      }
+    });
+  }, true);
 
   function observeScrollers(root) {
     root.querySelectorAll(SCROLLERS).forEach(function (box) { measure.observe(box); });

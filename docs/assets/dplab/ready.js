@@ -55,10 +55,22 @@
     };
   }
 
-  // Fonts are part of what the reader sees (KaTeX's and the Korean text's).
+  // Fonts are part of what the reader sees (KaTeX's and the Korean text's): those of the
+  // first screen, and each font loaded later, when a part of the page that needs it is
+  // shown (components.js measures boxes again once it has arrived).
   if (document.fonts && document.fonts.ready) {
     var fonts = expect("fonts");
     document.fonts.ready.then(fonts.done, fonts.fail);
+    var later = null;
+    document.fonts.addEventListener("loading", function () {
+      if (!later) later = expect("fonts");
+    });
+    // Fired once the fonts being loaded have settled, also when one failed (the tests
+    // report failed requests themselves).
+    document.fonts.addEventListener("loadingdone", function () {
+      if (later) later.done();
+      later = null;
+    });
   }
 
   window.addEventListener("load", function () {
