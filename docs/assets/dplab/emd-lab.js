@@ -190,13 +190,9 @@
 
   // ---------------------------------------------------------------- one lab on the page
 
-  // On start: check the build's texts, then draw without announcing (nothing changed yet).
   function Lab(root) {
     LAB.Lab.call(this, root, "emd", "emd-lab");
-    this.verifyTexts(texts(this.state()));
-    this.quiet = true;
-    this.update();
-    this.quiet = false;
+    this.startQuietly(texts(this.state()));
   }
 
   Lab.prototype = Object.create(LAB.Lab.prototype);

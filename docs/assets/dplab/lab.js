@@ -407,6 +407,16 @@
     });
   };
 
+  // On start: check the build's texts for the initial state (`texts`, computed by the
+  // lab's script), then show that state without announcing it (nothing has changed yet:
+  // `this.quiet` is true while update() runs).
+  Lab.prototype.startQuietly = function (texts) {
+    this.verifyTexts(texts);
+    this.quiet = true;
+    this.update();
+    this.quiet = false;
+  };
+
   // The script disagrees with the values dplab wrote: say so in the console and on the page.
   Lab.prototype.fail = function (message) {
     console.error("DP Lab " + this.name + ": " + message);

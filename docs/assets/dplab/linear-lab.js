@@ -76,10 +76,7 @@
 
   function Lab(root) {
     LAB.Lab.call(this, root, "linear", "linear-lab");
-    this.verifyTexts(texts(this.state()));
-    this.quiet = true;
-    this.update();
-    this.quiet = false;
+    this.startQuietly(texts(this.state()));
   }
 
   Lab.prototype = Object.create(LAB.Lab.prototype);
