@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import html as html_text
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -21,6 +22,7 @@ from typing import NamedTuple
 
 import markdown_katex.extension as mk_extension
 import nbformat
+import tinycss2
 from nbformat import v4
 from pymdownx.slugs import slugify
 
@@ -41,9 +43,12 @@ __all__ = [
     "externalize_styles",
     "install_note",
     "jupyter_markdown",
+    "page_classes",
+    "prune_css",
     "render_notebook",
     "render_notebook_math",
     "split_at_delimiters",
+    "split_at_headings",
 ]
 
 _STYLE = re.compile(r"<style(?P<attributes>[^>]*)>(?P<css>.*?)</style>", re.S)
@@ -122,6 +127,37 @@ def jupyter_markdown(text: str) -> str:
     return "\n".join(out)
 
 
+_HEADING_LINE = re.compile(r"#{1,6}\s")
+
+
+def split_at_headings(markdown: str) -> list[str]:
+    """Cut Jupyter Markdown into cells so that each heading is a cell of its own.
+
+    On a notebook page each cell is laid out only when it comes near the screen
+    (``content-visibility`` in ``dplab.css``), except a cell that holds a heading: the table
+    of contents reads every heading's position on load, and a heading inside a skipped cell
+    would make the browser lay out its whole cell there and then (as on the lesson pages,
+    ``dplab.site.sections``).  Heading cells are also where Jupyter folds a notebook.
+    Lines inside code fences and ``$$`` math are never read as headings.
+
+    >>> split_at_headings("a\\n\\n## B\\nb\\n```python\\n# c\\n```\\n### D")
+    ['a', '## B', 'b\\n```python\\n# c\\n```', '### D']
+    """
+    cells: list[list[str]] = [[]]
+    fence: str | None = None
+    for line in markdown.split("\n"):
+        stripped = line.strip()
+        if fence is None and _HEADING_LINE.match(line):
+            cells.extend([[line], []])
+            continue
+        if fence is None and (stripped.startswith("```") or stripped == "$$"):
+            fence = "```" if stripped.startswith("```") else "$$"
+        elif fence is not None and stripped.startswith(fence):
+            fence = None
+        cells[-1].append(line)
+    return [text for cell in cells if (text := "\n".join(cell).strip())]
+
+
 def _outputs(result: CellResult, execution_count: int) -> list:
     outputs = []
     for output in result.outputs:
@@ -164,7 +200,7 @@ def render_notebook(
     first = f"# {lesson.meta.title}\n\n{lesson.meta.summary}"
     if wheel is not None:
         first += f"\n\n> {install_note(wheel)}"
-    cells = [v4.new_markdown_cell(first)]
+    cells = [v4.new_markdown_cell(text) for text in split_at_headings(first)]
     cite = plain_citations(bibliography) if bibliography is not None else None
     ctx = render_context(lesson, by_cell, cite)
     items: list[str | CodeBlock | NotebookCell] = []
@@ -178,8 +214,7 @@ def render_notebook(
     count = 0
     for item in items:
         if isinstance(item, str):
-            if item:
-                cells.append(v4.new_markdown_cell(item))
+            cells.extend(v4.new_markdown_cell(text) for text in split_at_headings(item))
         elif isinstance(item, NotebookCell):
             count += 1
             cell = v4.new_code_cell(item.source, execution_count=count)
@@ -196,8 +231,10 @@ def render_notebook(
             if item.display != "show":
                 cell.metadata["jupyter"] = {"source_hidden": True}
             cells.append(cell)
-    if bibliography is not None and (references := notebook_references(bibliography, cited_keys(lesson))):
-        cells.append(v4.new_markdown_cell(references))
+    if bibliography is not None and (
+        references := notebook_references(bibliography, cited_keys(lesson))
+    ):
+        cells.extend(v4.new_markdown_cell(text) for text in split_at_headings(references))
     for number, cell in enumerate(cells):
         cell["id"] = f"{lesson.slug}-{number}"
     notebook = v4.new_notebook(
@@ -214,25 +251,201 @@ def render_notebook(
 
 
 def externalize_styles(
-    html: str, prefix: str, write: Callable[[str, str], None], *, threshold: int = 2048
+    html: str,
+    prefix: str,
+    write: Callable[[str, str], None],
+    *,
+    threshold: int = 2048,
+    prune: bool = True,
 ) -> str:
-    """Move large inline ``<style>`` blocks into shared, content-named CSS files.
+    """Move a notebook page's large inline ``<style>`` blocks into one style sheet, linked
+    from the page's head, with only the rules that can apply to the page.
 
-    mkdocs-jupyter inlines about 600 KB of JupyterLab CSS into every notebook page; it is
-    the same on each, so each block larger than ``threshold`` characters is written once
-    as ``nb-<sha256 prefix>.css`` (through ``write(name, css)``) and linked from the page
-    as ``prefix + name``.  Names depend only on content, so builds stay byte-identical.
+    mkdocs-jupyter inlines about 600 KB of JupyterLab CSS into every notebook page, most
+    of it for JupyterLab's own widgets; on a phone it was the largest thing a reader
+    waited for before the first word.  The blocks larger than ``threshold`` characters
+    are joined in page order, pruned (:func:`prune_css`, against the classes the page
+    uses) and written as ``nb-<sha256 prefix>.css`` (through ``write(name, css)``),
+    linked at the end of the head, where the blocks' rules keep their place after the
+    site's own style sheets.  A block that holds a Python list's text instead of CSS
+    (mkdocs-jupyter writes the code highlighting styles a second time that way; no browser
+    can read it) is dropped.  Names depend only on content: builds stay byte-identical.
+    Custom properties that only another sheet reads would be lost: none of the site's own
+    sheets reads JupyterLab's.  With ``prune=False`` the blocks are joined as they are
+    (the tests compare the page's look both ways).
     """
+    used = page_classes(html)
+    kept: list[str] = []
 
-    def replace(match: re.Match[str]) -> str:
+    def take(match: re.Match[str]) -> str:
         css = match["css"]
         if len(css) < threshold:
             return match.group(0)
-        name = f"nb-{hashlib.sha256(css.encode()).hexdigest()[:16]}.css"
-        write(name, css)
-        return f'<link rel="stylesheet" href="{prefix}{name}">'
+        if not css.strip().startswith("["):
+            kept.append(css)
+        return ""
 
-    return _STYLE.sub(replace, html)
+    html = _STYLE.sub(take, html)
+    if not kept:
+        return html
+    # One sheet, pruned as a whole: one block's rules read another's custom properties.
+    css = "\n".join(kept)
+    css = (prune_css(css, used, _SCRIPTED_CLASSES) if prune else css) + "\n"
+    name = f"nb-{hashlib.sha256(css.encode()).hexdigest()[:16]}.css"
+    write(name, css)
+    head_end = html.index("</head>")
+    link = f'<link rel="stylesheet" href="{prefix}{name}">'
+    return html[:head_end] + link + html[head_end:]
+
+
+_CLASS_ATTRIBUTE = re.compile(r'\sclass="(?P<names>[^"]*)"')
+
+
+def page_classes(html: str) -> frozenset[str]:
+    """Every class name written in ``html``'s class attributes.
+
+    >>> sorted(page_classes('<div class="a b"><p class="c">x</p></div>'))
+    ['a', 'b', 'c']
+    """
+    return frozenset(
+        name for match in _CLASS_ATTRIBUTE.finditer(html) for name in match["names"].split()
+    )
+
+
+# The prefixes of the classes that scripts add to a page after it loads (Material's and
+# DP Lab's); a notebook page runs no JupyterLab script, so JupyterLab's classes are all in
+# its HTML.
+_SCRIPTED_CLASSES = ("md-", "dplab-")
+_VARIABLE_USE = re.compile(r"var\(\s*(--[\w-]+)")
+_GROUPING_RULES = frozenset({"media", "supports", "layer", "container"})
+
+
+def prune_css(css: str, classes: frozenset[str], scripted: tuple[str, ...] = ()) -> str:
+    """The rules of ``css`` that can apply to a page whose elements carry only ``classes``,
+    or classes that begin with one of the ``scripted`` prefixes (its scripts may add those).
+
+    A selector is dropped when it names, outside any ``:not()``, ``:is()`` or other
+    function, a class that no element can have;
+    a rule goes when all of its selectors do, and a grouping rule (``@media``, …) when all
+    of its rules do.  Then a custom property goes when nothing left reads it with
+    ``var()``.  Everything else (other at-rules, attribute and element selectors) stays.
+
+    >>> prune_css(".a{color:red}.b .a,.a{x:1}.b{y:2}@media print{.b{z:3}}", frozenset({"a"}))
+    '.a{color:red;}.a{x:1;}'
+    >>> prune_css(".a:not(.b){x:1}.md-on .a{y:2}.md-on{z:3}", frozenset({"a"}), ("md-",))
+    '.a:not(.b){x:1;}.md-on .a{y:2;}.md-on{z:3;}'
+    >>> prune_css(":root{--used:1;--unused:2}.a{color:var(--used)}", frozenset({"a"}))
+    ':root{--used:1;}.a{color:var(--used);}'
+    """
+
+    def present(name: str) -> bool:
+        return name in classes or name.startswith(scripted)
+
+    rules = _prune_rules(tinycss2.parse_stylesheet(css, skip_comments=True), present)
+    return _drop_unread_properties(rules)
+
+
+def _prune_rules(rules: list, present: Callable[[str], bool]) -> list:
+    kept = []
+    for rule in rules:
+        if rule.type == "qualified-rule":
+            selectors = _split_selectors(rule.prelude)
+            matching = [s for s in selectors if all(map(present, _top_level_classes(s)))]
+            if matching:
+                rule.prelude = [
+                    token
+                    for number, selector in enumerate(matching)
+                    for token in ([tinycss2.ast.LiteralToken(0, 0, ",")] if number else [])
+                    + selector
+                ]
+                kept.append(rule)
+        elif rule.type == "at-rule" and rule.lower_at_keyword in _GROUPING_RULES and rule.content:
+            inner = _prune_rules(
+                tinycss2.parse_rule_list(rule.content, skip_comments=True), present
+            )
+            if inner:
+                rule.content = inner
+                kept.append(rule)
+        elif rule.type != "whitespace":
+            kept.append(rule)
+    return kept
+
+
+def _split_selectors(prelude: list) -> list[list]:
+    selectors: list[list] = [[]]
+    for token in prelude:
+        if token.type == "literal" and token.value == ",":
+            selectors.append([])
+        else:
+            selectors[-1].append(token)
+    return [_strip_whitespace(s) for s in selectors if _strip_whitespace(s)]
+
+
+def _strip_whitespace(tokens: list) -> list:
+    start, end = 0, len(tokens)
+    while start < end and tokens[start].type == "whitespace":
+        start += 1
+    while end > start and tokens[end - 1].type == "whitespace":
+        end -= 1
+    return tokens[start:end]
+
+
+def _top_level_classes(selector: list) -> set[str]:
+    return {
+        after.value
+        for token, after in itertools.pairwise(selector)
+        if token.type == "literal" and token.value == "." and after.type == "ident"
+    }
+
+
+def _drop_unread_properties(rules: list) -> str:
+    """Serialize ``rules`` without the custom properties that nothing reads."""
+    declarations = {}  # id(rule) -> its parsed declarations
+    for rule in _all_style_rules(rules):
+        declarations[id(rule)] = tinycss2.parse_declaration_list(
+            rule.content, skip_comments=True, skip_whitespace=True
+        )
+    read: set[str] = set()
+    custom: dict[str, list[str]] = {}
+    for items in declarations.values():
+        for item in items:
+            if item.type != "declaration":
+                continue
+            value = tinycss2.serialize(item.value)
+            if item.name.startswith("--"):
+                custom.setdefault(item.name, []).append(value)
+            else:
+                read.update(_VARIABLE_USE.findall(value))
+    pending = list(read)
+    while pending:
+        for value in custom.get(pending.pop(), []):
+            for name in _VARIABLE_USE.findall(value):
+                if name not in read:
+                    read.add(name)
+                    pending.append(name)
+    for rule in _all_style_rules(rules):
+        rule.content = [
+            token
+            for item in declarations[id(rule)]
+            if item.type == "declaration" and (not item.name.startswith("--") or item.name in read)
+            for token in _declaration_tokens(item)
+        ]
+    return tinycss2.serialize(rules)
+
+
+def _all_style_rules(rules: list) -> Iterator:
+    for rule in rules:
+        if rule.type == "qualified-rule":
+            yield rule
+        elif rule.type == "at-rule" and rule.lower_at_keyword in _GROUPING_RULES and rule.content:
+            yield from _all_style_rules(rule.content)
+
+
+def _declaration_tokens(item) -> list:
+    text = f"{item.name}:{tinycss2.serialize(item.value).strip()}"
+    if item.important:
+        text += "!important"
+    return tinycss2.parse_component_value_list(text + ";")
 
 
 # mkdocs-jupyter's template loads MathJax (or the ``custom_mathjax_url`` script) and
@@ -285,9 +498,7 @@ def anchor_headings(html: str, toc: list[tuple[str, str]], page: str) -> str:
 
 
 def _rename_links(html: str, renamed: dict[str, str]) -> str:
-    return _FRAGMENT_LINK.sub(
-        lambda m: f'href="#{renamed.get(m["id"], m["id"])}"', html
-    )
+    return _FRAGMENT_LINK.sub(lambda m: f'href="#{renamed.get(m["id"], m["id"])}"', html)
 
 
 _MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->\n?", re.S)

@@ -282,6 +282,53 @@ def test_notebook_page_renders_its_math_offline(open_page):
     assert visit.console_errors == []
 
 
+# What the notebook pages' pruned style sheet must not change: each element's look.
+_STYLE_PROPERTIES = [
+    "color", "background-color", "font-family", "font-size", "font-weight", "font-style",
+    "line-height", "white-space", "display", "text-align", "vertical-align", "overflow-x",
+    "padding-top", "padding-right", "padding-bottom", "padding-left", "margin-top",
+    "margin-bottom", "margin-left", "border-top-style", "border-top-color", "border-left-style",
+    "border-left-width", "border-bottom-style", "border-bottom-width", "box-shadow",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("notebook", "scheme"),
+    [(n, "light") for n in ("tour", "randomized-response", "gaussian", "user-level-linear")]
+    + [("gaussian", "dark")],
+)
+def test_a_notebook_page_looks_as_with_all_of_mkdocs_jupyters_styles(
+    open_page, built_site, notebook, scheme
+):
+    """The build keeps, of the ~600 KB of CSS that mkdocs-jupyter inlines into a notebook
+    page, only the rules that can apply to the page (dplab.site.notebook.prune_css).  Adding
+    every one of mkdocs-jupyter's styles back, where the pruned sheet stands, changes no
+    element's computed style."""
+    from mkdocs_jupyter.nbconvert2 import nb2html
+
+    from dplab.site.notebook import externalize_styles
+
+    original = nb2html(str(built_site / "notebooks" / f"{notebook}.ipynb"), no_prompt=True)
+    styles = {}
+    externalize_styles(original + "</head>", "", styles.__setitem__, prune=False)
+    (full_css,) = styles.values()
+    page = open_page(f"notebooks/{notebook}.html", scheme=scheme).page
+    # The same elements both times (a change of look may make a script add some).
+    page.evaluate("window.dplabTestElements = [...document.querySelectorAll('body *')]")
+    read = (
+        "(properties) => window.dplabTestElements.map((e) => {"
+        " const style = getComputedStyle(e);"
+        " return e.tagName + '.' + e.className + ' ' + properties.map("
+        "   (p) => style.getPropertyValue(p)).join(';'); })"
+    )
+    pruned = page.evaluate(read, _STYLE_PROPERTIES)
+    page.add_style_tag(content=full_css)
+    full = page.evaluate(read, _STYLE_PROPERTIES)
+    assert len(pruned) > 1000
+    changed = [(a, b) for a, b in zip(pruned, full, strict=True) if a != b]
+    assert changed == [], f"{len(changed)} elements look different, e.g. {changed[:3]}"
+
+
 def test_search_finds_a_korean_word(open_page):
     page = open_page("index.html").page
     search = page.locator("input.md-search__input")

@@ -36,18 +36,77 @@ def test_code_fences_are_left_alone():
     assert jupyter_markdown(text) == text
 
 
-def test_large_inline_styles_move_to_shared_content_named_files():
+def test_large_inline_styles_become_one_pruned_sheet_linked_from_the_head():
     from dplab.site.notebook import externalize_styles
 
-    big = "a{color:red}" * 300
-    html = f"<p>x</p><style>{big}</style><style>b{{}}</style><style>{big}</style>"
+    big = ".a{color:red}.gone{color:blue}" + ".a{margin:0}" * 300
+    listed = "['pre { x: 1 }\\n.a { y: 2 }']" + " " * 3000  # mkdocs-jupyter's list text
+    html = (
+        f"<head><title>t</title></head><p class=\"a\">x</p><style>{big}</style>"
+        f"<style>b{{}}</style><style>{listed}</style><style>.a{{padding:0}}{' ' * 3000}</style>"
+    )
     written = {}
     out = externalize_styles(html, "../assets/generated/", written.__setitem__)
     (name,) = written
-    assert written[name] == big and name.startswith("nb-") and name.endswith(".css")
+    assert name.startswith("nb-") and name.endswith(".css")
+    css = written[name]
+    assert ".gone" not in css and "pre" not in css
+    assert css.startswith(".a{color:red;}.a{margin:0;}") and css.endswith(".a{padding:0;}\n")
     assert out == (
-        f'<p>x</p><link rel="stylesheet" href="../assets/generated/{name}">'
-        f'<style>b{{}}</style><link rel="stylesheet" href="../assets/generated/{name}">'
+        f'<head><title>t</title><link rel="stylesheet" href="../assets/generated/{name}">'
+        '</head><p class="a">x</p><style>b{}</style>'
+    )
+    again = {}
+    externalize_styles(html, "../assets/generated/", again.__setitem__)
+    assert again == written  # the name follows the content
+
+
+def test_each_heading_becomes_a_cell_of_its_own_but_not_inside_code_or_math():
+    from dplab.site.notebook import split_at_headings
+
+    text = "# T\n\nsummary\n\n```python\n# not a heading\n```\n$$\n# x\n$$\n#hashtag\n## H\n\n"
+    assert split_at_headings(text) == [
+        "# T",
+        "summary\n\n```python\n# not a heading\n```\n$$\n# x\n$$\n#hashtag",
+        "## H",
+    ]
+    assert split_at_headings("") == []
+
+
+@pytest.mark.build
+def test_in_the_notebooks_every_heading_is_a_cell_of_its_own(built_site):
+    import nbformat
+
+    for path in sorted((built_site / "notebooks").glob("*.ipynb")):
+        notebook = nbformat.read(path, as_version=4)
+        headed = 0
+        for cell in notebook.cells:
+            prose = re.sub(r"```.*?```", "", cell.source, flags=re.S)  # code may hold a '#'
+            headings = re.findall(r"^#{1,6} .*$", prose, flags=re.M)
+            if cell.cell_type == "markdown" and headings:
+                headed += 1
+                assert headings == [cell.source], (path.name, cell.source[:80])
+        assert headed > 3, path.name
+
+
+def test_pruning_keeps_what_functions_attributes_and_scripts_may_match():
+    from dplab.site.notebook import prune_css
+
+    css = (
+        ":root{--a:1;--b:var(--a);--c:3}"
+        ".x:not(.absent)>[data-y]{color:var(--b)}"
+        "@media (min-width:1px){.absent{color:red}.x{top:0}}"
+        "@media print{.absent{color:red}}"
+        "@font-face{font-family:F}"
+        ".md-later .x,.absent .x{left:0}"
+    )
+    out = prune_css(css, frozenset({"x"}), ("md-",))
+    assert out == (
+        ":root{--a:1;--b:var(--a);}"
+        ".x:not(.absent)>[data-y]{color:var(--b);}"
+        "@media (min-width:1px){.x{top:0;}}"
+        "@font-face{font-family:F}"
+        ".md-later .x{left:0;}"
     )
 
 
