@@ -69,9 +69,7 @@
 
   function Lab(root) {
     LAB.Lab.call(this, root, "comp", "composition-lab");
-    this.announce = false;
-    this.update();
-    this.announce = true;
+    this.updateQuietly();
   }
 
   Lab.prototype = Object.create(LAB.Lab.prototype);
@@ -104,7 +102,7 @@
     this.control("k").setAttribute("aria-valuetext", "k = " + state.texts.k);
     this.control("factor").setAttribute("aria-valuetext", "A = " + state.texts.factor);
     this.root.setAttribute("data-state", JSON.stringify(s));
-    if (this.announce) {
+    if (!this.quiet) {
       this.show("live", words("comp.lab_live", {
         exact: state.texts.exact,
         claim: this.data.claims[s.claim],

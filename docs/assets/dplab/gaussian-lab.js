@@ -232,7 +232,6 @@
 
   function Lab(root) {
     LAB.Lab.call(this, root, "gauss", "gaussian-lab");
-    this.announce = false;
     var lab = this;
     root.querySelectorAll("button[data-preset]").forEach(function (button) {
       button.addEventListener("click", function () {
@@ -240,8 +239,7 @@
         lab.set(lab.data.presets[button.getAttribute("data-preset")]);
       });
     });
-    this.update();
-    this.announce = true;
+    this.updateQuietly();
   }
 
   Lab.prototype = Object.create(LAB.Lab.prototype);
@@ -298,7 +296,7 @@
     this.control("sigma").setAttribute("aria-valuetext", "σ = " + state.texts.sigma);
     this.control("eps").setAttribute("aria-valuetext", "ε = " + state.texts.eps);
     this.root.setAttribute("data-state", JSON.stringify(s));
-    if (this.announce) {
+    if (!this.quiet) {
       this.show("live", plainText(words("gauss.lab_live", { delta: state.texts.delta, claim: state.texts.claim, badge: state.texts.badge })));
     }
     this.rows = {

@@ -164,7 +164,6 @@
   function Lab(root) {
     LAB.Lab.call(this, root, "inference", "inference-lab");
     this.grid = this.data.grid;
-    this.announce = false;
     // the texts the build wrote for its state must be the ones computed here (the reader
     // may have moved a control before the lab started: those texts are still the build's)
     var built = panelState(this.grid, this.data.built).texts;
@@ -175,8 +174,7 @@
         lab.fail("the build wrote " + JSON.stringify(LAB.shownText(element)) + " for " + key + ", the script " + JSON.stringify(built[key]));
       }
     });
-    this.update();
-    this.announce = true;
+    this.updateQuietly();
   }
 
   Lab.prototype = Object.create(LAB.Lab.prototype);
@@ -211,7 +209,7 @@
       lab.control(name).setAttribute("aria-valuetext", symbol + " = " + st.texts[name]);
     });
     this.root.setAttribute("data-state", JSON.stringify(s));
-    if (this.announce) {
+    if (!this.quiet) {
       this.show("live", words("inference.lab_live", { posterior: st.texts.posterior, power: st.texts.power }));
     }
     this.rows = { posterior: posteriorRows(this.grid, st), tradeoff: tradeoffRows(this.grid, s, st) };

@@ -407,14 +407,19 @@
     });
   };
 
-  // On start: check the build's texts for the initial state (`texts`, computed by the
-  // lab's script), then show that state without announcing it (nothing has changed yet:
-  // `this.quiet` is true while update() runs).
-  Lab.prototype.startQuietly = function (texts) {
-    this.verifyTexts(texts);
+  // Show the current state without announcing it (on start nothing has changed yet):
+  // `this.quiet` is true while update() runs.
+  Lab.prototype.updateQuietly = function () {
     this.quiet = true;
     this.update();
     this.quiet = false;
+  };
+
+  // On start: check the build's texts for the initial state (`texts`, computed by the
+  // lab's script), then show that state quietly.
+  Lab.prototype.startQuietly = function (texts) {
+    this.verifyTexts(texts);
+    this.updateQuietly();
   };
 
   // The script disagrees with the values dplab wrote: say so in the console and on the page.

@@ -219,10 +219,8 @@
 
   function Lab(root) {
     LAB.Lab.call(this, root, "laplace", "laplace-lab");
-    this.announce = false;
     this.verify();
-    this.update();
-    this.announce = true;
+    this.updateQuietly();
   }
 
   Lab.prototype = Object.create(LAB.Lab.prototype);
@@ -256,7 +254,7 @@
     ["n", "bound", "scale", "eps"].forEach(function (name) {
       lab.control(name).setAttribute("aria-valuetext", out[name]);
     });
-    if (this.announce) {
+    if (!this.quiet) {
       this.show("live", words("laplace.lab_live", { sensitivity: out.sensitivity, pure: out.pure, delta: out.delta }));
     }
     var v = values(state);
