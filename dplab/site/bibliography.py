@@ -13,7 +13,8 @@ that a hand-kept bibliography needs and refuses the rest with ``file:line``::
     }
 
 * entries ``@article``, ``@inproceedings``, ``@book``, ``@misc``; text outside entries,
-  lines starting with ``%`` and ``@comment{…}`` are comments; ``@string``, ``@preamble`` and ``#`` are refused;
+  lines starting with ``%`` and ``@comment{…}`` are comments; ``@string``, ``@preamble``
+  and ``#`` are refused;
 * values in braces (nested braces are kept together and then dropped) or double quotes, or
   bare digits; names in a list joined by ``and``, each ``Family, Given`` or ``Given Family``;
 * text is Unicode (write ``é``, not ``\\'e``): a backslash is refused; ``--`` becomes an
@@ -328,7 +329,7 @@ class _Parser:
                 depth += {"{": 1, "}": -1}.get(char, 0)
                 if char == '"' and depth == 0:
                     return self.text[begin : self.position - 1]
-            raise self.fail(f'the value of {name!r} is never closed by \'"\'', start)
+            raise self.fail(f"the value of {name!r} is never closed by '\"'", start)
         digits = re.compile(r"\d+").match(self.text, self.position)
         if digits:
             self.position = digits.end()
@@ -354,7 +355,9 @@ class _Parser:
         fields = {name: _clean(value) for name, (value, _) in raw.items() if name != "author"}
         year_line = raw["year"][1]
         if not _YEAR.fullmatch(fields["year"]):
-            raise LessonError(self.path, year_line, f"year must be four digits; got {fields['year']!r}")
+            raise LessonError(
+                self.path, year_line, f"year must be four digits; got {fields['year']!r}"
+            )
         if "doi" in fields and not _DOI.fullmatch(fields["doi"]):
             raise LessonError(
                 self.path, raw["doi"][1], f"doi must read '10.NNNN/...'; got {fields['doi']!r}"
@@ -365,9 +368,7 @@ class _Parser:
                 raw["eprint"][1],
                 f"eprint must be an arXiv number such as 1805.06530; got {fields['eprint']!r}",
             )
-        authors = tuple(
-            _person(name) for name in _split_names(raw["author"][0]) if _clean(name)
-        )
+        authors = tuple(_person(name) for name in _split_names(raw["author"][0]) if _clean(name))
         return Entry(key, kind, authors, fields, self.line(start))
 
 

@@ -266,4 +266,3 @@ def references_page(
             "",
         ]
     return "\n".join(out).rstrip() + "\n"
-

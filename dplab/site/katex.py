@@ -46,7 +46,9 @@ class KatexBatchRenderer(NodeBatchRenderer):
 
     def render_many(self, formulas: Iterable[tuple[str, bool]]) -> list[str | KatexError]:
         """HTML for each ``(tex, display)``; an invalid formula yields a :class:`KatexError`."""
-        return self.render_items([{"tex": tex, "displayMode": display} for tex, display in formulas])
+        return self.render_items(
+            [{"tex": tex, "displayMode": display} for tex, display in formulas]
+        )
 
     def render(self, tex: str, display: bool) -> str:
         (result,) = self.render_many([(tex, display)])

@@ -5,8 +5,9 @@ so its links are root-absolute), every ``href`` and ``src`` of ``a``, ``link``, 
 ``img``, ``source``, ``iframe``, ``video`` and ``audio`` is read.  A relative link must name
 a file inside the site; with a ``#fragment``, that file must be an HTML page holding an
 element with that ``id`` (or an ``a`` with that ``name``); a bare ``#fragment`` must be on
-the page itself.  A lab's state link, ``#<lab id>?<state>``, needs the lab's ``id``.  A link to another host is allowed only where :data:`EXTERNAL_LINKS` says
-so (the course opens offline, so every outside link is a deliberate choice).
+the page itself.  A lab's state link, ``#<lab id>?<state>``, needs the lab's ``id``.  A
+link to another host is allowed only where :data:`EXTERNAL_LINKS` says so (the course
+opens offline, so every outside link is a deliberate choice).
 
 ``python -m dplab.site check-links [SITE]`` prints the broken links, one per line.
 """

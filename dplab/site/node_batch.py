@@ -42,7 +42,9 @@ class NodeBatchRenderer:
     def version(self) -> str:
         package = self.node_modules / self.package / "package.json"
         if not package.is_file():
-            raise self.error(f"{self.package} is not installed: {package} is missing (run 'make setup')")
+            raise self.error(
+                f"{self.package} is not installed: {package} is missing (run 'make setup')"
+            )
         return json.loads(package.read_text())["version"]
 
     def _key(self, item: object) -> str:

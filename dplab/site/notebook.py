@@ -192,15 +192,17 @@ def render_notebook(
 ) -> str:
     """The lesson as an ``.ipynb`` document (JSON text, deterministic).
 
-    With ``wheel`` (served in the notebook's folder), the first cell says how to install it.
-    With ``bibliography``, citations read as plain short citations and a last cell lists
-    the full references the lesson cites.
+    With ``wheel`` (served in the notebook's folder), the first cell says how to install it:
+    the title, the summary and that note stay one cell, the notebook's cover (at the top of
+    the page, it is laid out on load anyway).  Every later heading is a cell of its own
+    (:func:`split_at_headings`).  With ``bibliography``, citations read as plain short
+    citations and a last cell lists the full references the lesson cites.
     """
     by_cell = results_by_cell(lesson, results)
     first = f"# {lesson.meta.title}\n\n{lesson.meta.summary}"
     if wheel is not None:
         first += f"\n\n> {install_note(wheel)}"
-    cells = [v4.new_markdown_cell(text) for text in split_at_headings(first)]
+    cells = [v4.new_markdown_cell(first)]
     cite = plain_citations(bibliography) if bibliography is not None else None
     ctx = render_context(lesson, by_cell, cite)
     items: list[str | CodeBlock | NotebookCell] = []

@@ -75,7 +75,8 @@ def copy_course(destination: Path, lessons: dict[str, str] | None = None) -> Pro
     """Copy the course skeleton (config, theme overrides, hand-written pages) to ``destination``.
 
     ``lessons`` maps file names to lesson texts (``references.bib`` to a bibliography); by
-    default the course's own lessons and bibliography are copied.  Generated files and caches are not copied, so the copy builds from cold.
+    default the course's own lessons and bibliography are copied.  Generated files and
+    caches are not copied, so the copy builds from cold.
     Used by tests and benchmarks that must not touch the checkout.
     """
     destination.mkdir(parents=True, exist_ok=True)

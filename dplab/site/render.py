@@ -13,7 +13,7 @@ from textwrap import indent
 
 from dplab.site.components import RenderContext, heading_anchors, is_walkthrough, page_html
 from dplab.site.execute import CellResult, lesson_cells
-from dplab.site.lesson import CodeBlock, Component, InlineValue, Lesson, Part, Prose, walk
+from dplab.site.lesson import CodeBlock, Component, InlineValue, Lesson, Part, Prose
 from dplab.site.reading import LessonTime, lesson_time
 from dplab.views import label, notation_html
 
@@ -119,7 +119,8 @@ def _join(blocks: Iterator[str]) -> str:
 
 
 def time_text(time: LessonTime) -> str:
-    """"읽기 약 38분 · 실험실 약 10분 · 연습 문제 6개·이해 확인 5문항 약 41분" (parts that apply)."""
+    """The lesson's time line, the parts that apply: "읽기 약 38분 · 실험실 약 10분 ·
+    연습 문제 6개·이해 확인 5문항 약 41분"."""
     parts = [label("lesson.reading_time", minutes=time.reading_minutes)]
     if time.labs:
         parts.append(label("lesson.lab_time", minutes=time.lab_minutes))

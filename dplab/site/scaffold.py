@@ -11,6 +11,7 @@ or an empty title is refused, and nothing is written.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from pathlib import Path
@@ -30,10 +31,9 @@ def _next_order(project: Project) -> int:
         number = _NUMBER.match(path.name)
         if number:
             orders.append(int(number[1]))
-        try:
+        # A lesson being written may not parse yet; its file name still counts.
+        with contextlib.suppress(LessonError):
             orders.append(parse_lesson(path).meta.order)
-        except LessonError:
-            pass  # a lesson being written may not parse yet; its file name still counts
     return max(orders) + 1
 
 

@@ -189,7 +189,9 @@ def test_lesson_header_and_footer():
     second = parse_lesson_text(text, Path("lessons_src/02-b.md"))
     lessons = {"a": first, "b": second}
     page = render_page(second, execute_lesson(second), "lessons_src/02-b.md", lessons)
-    assert '<p class="dplab-lesson-meta">단원 2 · 읽기 약 1분 · <a href="../contributing.html#' in page
+    assert (
+        '<p class="dplab-lesson-meta">단원 2 · 읽기 약 1분 · <a href="../contributing.html#' in page
+    )
     assert "[첫째](a.md), 확률" in page
     assert '<a class="dplab-previous" href="a.html" rel="prev">' in page
     assert "dplab-next" not in page

@@ -42,7 +42,7 @@ def test_large_inline_styles_become_one_pruned_sheet_linked_from_the_head():
     big = ".a{color:red}.gone{color:blue}" + ".a{margin:0}" * 300
     listed = "['pre { x: 1 }\\n.a { y: 2 }']" + " " * 3000  # mkdocs-jupyter's list text
     html = (
-        f"<head><title>t</title></head><p class=\"a\">x</p><style>{big}</style>"
+        f'<head><title>t</title></head><p class="a">x</p><style>{big}</style>'
         f"<style>b{{}}</style><style>{listed}</style><style>.a{{padding:0}}{' ' * 3000}</style>"
     )
     written = {}
@@ -80,7 +80,9 @@ def test_in_the_notebooks_every_heading_is_a_cell_of_its_own(built_site):
     for path in sorted((built_site / "notebooks").glob("*.ipynb")):
         notebook = nbformat.read(path, as_version=4)
         headed = 0
-        for cell in notebook.cells:
+        cover, *rest = notebook.cells  # title, summary and install note: one cell
+        assert cover.cell_type == "markdown" and cover.source.startswith("# "), path.name
+        for cell in rest:
             prose = re.sub(r"```.*?```", "", cell.source, flags=re.S)  # code may hold a '#'
             headings = re.findall(r"^#{1,6} .*$", prose, flags=re.M)
             if cell.cell_type == "markdown" and headings:
@@ -282,8 +284,18 @@ def test_every_exercise_is_followed_by_a_cell_to_try_and_then_its_solution(built
         assert numbers, slug
         for k, i in enumerate(numbers, 1):
             assert texts[i].startswith("### " + label("exercise.title", number=k))
-            # The problem may show something its code draws (a grader): hidden source.
-            while cells[i + 1].get("metadata", {}).get("jupyter", {}).get("source_hidden"):
+
+            # The heading is a cell of its own; the problem's prose follows it, and the
+            # problem may show something its code draws (a grader): hidden source.
+            def in_problem(cell: dict, text: str) -> bool:
+                if cell["cell_type"] == "markdown":
+                    return not text.startswith("#")
+                return bool(cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"))
+
+            assert cells[i + 1]["cell_type"] == "markdown" and in_problem(
+                cells[i + 1], texts[i + 1]
+            )
+            while in_problem(cells[i + 1], texts[i + 1]):
                 i += 1
             try_it = cells[i + 1]
             assert try_it["cell_type"] == "code" and try_it["outputs"] == []
