@@ -80,6 +80,24 @@ IN_VIEW = (
 )
 
 
+def _unshown(page) -> list[dict]:
+    """The charts on screen that are not shown (or not drawn, if operated), with what the
+    browser reports of them and of their pictures: what a failed wait names."""
+    return page.evaluate(
+        f"""() => [...document.querySelectorAll('.dplab-chart')].filter({IN_VIEW})
+        .filter((c) => !(({SHOWN})(c) && (!({OPERATED})(c) || ({DRAWN})(c))))
+        .map((c) => ({{
+            id: c.id, scrollY, top: Math.round(c.getBoundingClientRect().top),
+            operated: ({OPERATED})(c), drawn: ({DRAWN})(c),
+            skipped: !c.checkVisibility({{contentVisibilityAuto: true}}),
+            pictures: [...c.querySelectorAll('.dplab-chart-picture img')].map((i) => ({{
+                src: i.currentSrc, visible: i.checkVisibility(), complete: i.complete,
+                width: i.naturalWidth }})),
+            pending: document.documentElement.dataset.dplabPending || null,
+        }}))"""
+    )
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 def test_charts_are_shown_as_the_reader_scrolls_to_them(open_page, built_site, width):
     """Scrolling a screen at a time, every chart on screen is shown once the page is ready
@@ -102,11 +120,14 @@ def test_charts_are_shown_as_the_reader_scrolls_to_them(open_page, built_site, w
         while True:
             # A picture loads, or a drawing starts, when the browser reports the chart near
             # the viewport: wait for those themselves.
-            page.wait_for_function(
-                f"() => [...document.querySelectorAll('.dplab-chart')].filter({IN_VIEW})"
-                f".every((c) => ({SHOWN})(c) && (!({OPERATED})(c) || ({DRAWN})(c)))",
-                timeout=READY_TIMEOUT_MS,
-            )
+            try:
+                page.wait_for_function(
+                    f"() => [...document.querySelectorAll('.dplab-chart')].filter({IN_VIEW})"
+                    f".every((c) => ({SHOWN})(c) && (!({OPERATED})(c) || ({DRAWN})(c)))",
+                    timeout=READY_TIMEOUT_MS,
+                )
+            except Exception as error:  # Playwright's TimeoutError: say what was not shown
+                raise AssertionError(f"{relative} at {width} px: {_unshown(page)}") from error
             wait_until_ready(page)
             moved = page.evaluate(
                 "() => { const y = scrollY; scrollBy(0, innerHeight); return scrollY > y; }"
