@@ -10,8 +10,18 @@ async (options) => {
   const drawer = document.getElementById("__drawer");
   if (drawer) drawer.checked = options.drawerOpen;
   // Let the page react to the new layout first (components.js marks boxes that scroll
-  // from a ResizeObserver, which runs before the next frame).
-  for (let frame = 0; frame < 2; frame++) await new Promise((next) => requestAnimationFrame(next));
+  // from a ResizeObserver, which runs before the next frame). A part shown for the first
+  // time may need a font not loaded yet (a KaTeX delimiter size): once the layout has asked
+  // for it, wait until it has arrived and the page has measured its boxes again
+  // (components.js, on the font set's "loadingdone", dispatched before "ready" resolves).
+  const frames = async () => {
+    for (let frame = 0; frame < 2; frame++) await new Promise((next) => requestAnimationFrame(next));
+  };
+  await frames();
+  while (document.fonts.status === "loading") {
+    await document.fonts.ready;
+    await frames();
+  }
   const viewport = { left: 0, right: document.documentElement.clientWidth };
   const offenders = new Map();
 
