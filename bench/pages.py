@@ -108,8 +108,10 @@ FILE_TIMINGS = """() => {
   const navigation = performance.getEntriesByType('navigation')[0];
   const marks = Object.fromEntries(performance.getEntriesByType('mark')
     .map((m) => [m.name, m.startTime]));
+  // On show and on the first screen (a walkthrough's hidden steps are neither).
   const firstViewport = [...document.querySelectorAll('.dplab-chart')]
-    .filter((c) => c.getBoundingClientRect().top < innerHeight)
+    .filter((c) => c.checkVisibility() && c.getBoundingClientRect().bottom > 0
+      && c.getBoundingClientRect().top < innerHeight)
     .map((c) => marks['dplab:chart-shown:' + c.id]);
   return {
     dom_content_loaded: navigation.domContentLoadedEventEnd / 1000,
@@ -185,6 +187,7 @@ def lighthouse(url: str, preset: str, runs: int) -> dict:
                 "tbt": audits["total-blocking-time"]["numericValue"],
                 "observed_fcp": observed["observedFirstContentfulPaint"] / 1000,
                 "observed_load": observed["observedLoad"] / 1000,
+                "accessibility_failed": failed_audits(data, "accessibility"),
             }
             every.append(sample)
             if not first_frame_withheld(sample):
@@ -193,10 +196,21 @@ def lighthouse(url: str, preset: str, runs: int) -> dict:
     medians = {key: statistics.median(s[key] for s in figures) for key in FIGURES}
     return {
         **medians,
+        "accessibility_failed": sorted({a for s in every for a in s["accessibility_failed"]}),
         "withheld": len(every) - len(clean),
         "all_runs": {key: statistics.median(s[key] for s in every) for key in FIGURES},
         "samples": every,
     }
+
+
+def failed_audits(report: dict, category: str) -> list[str]:
+    """The ids of the audits of ``category`` that count towards its score and did not pass."""
+    audits = report["audits"]
+    return sorted(
+        ref["id"]
+        for ref in report["categories"][category]["auditRefs"]
+        if ref["weight"] > 0 and audits[ref["id"]]["score"] not in (None, 1)
+    )
 
 
 FIGURES = ("performance", "accessibility", "fcp", "tti", "tbt", "observed_fcp")
@@ -259,6 +273,10 @@ def main() -> None:
     finally:
         server.shutdown()
     arguments.json.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    for relative, entry in report["pages"].items():
+        for preset in ("desktop", "mobile"):
+            if failed := entry.get(preset, {}).get("accessibility_failed"):
+                print(f"{relative} ({preset}): accessibility audits failed: {', '.join(failed)}")
     runs = arguments.runs
     print(
         f"\nChromium {report['chromium']}, median of {runs} runs; 'held' counts the further"

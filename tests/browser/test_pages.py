@@ -303,6 +303,23 @@ def test_notebook_page_renders_its_math_offline(open_page):
     assert visit.console_errors == []
 
 
+def test_a_notebook_cell_with_a_folded_solution_is_laid_out_from_the_start(open_page):
+    """Cells far below the screen skip their rendering until the reader comes near, except
+    those that hold a heading or a folded solution (dplab.css): Lighthouse's contrast check
+    read a skipped solution's summary against whatever lay under it."""
+    page = open_page("notebooks/tour.html", width=412, draw_all=False).page
+    cells = page.evaluate(
+        "() => [...document.querySelectorAll('.jp-Notebook > .jp-Cell')]"
+        ".filter((c) => c.getBoundingClientRect().top > 3 * innerHeight)"
+        ".map((c) => [c.querySelector('details') !== null,"
+        " c.firstElementChild.checkVisibility({contentVisibilityAuto: true})])"
+    )
+    folded = [laid_out for has_details, laid_out in cells if has_details]
+    others = [laid_out for has_details, laid_out in cells if not has_details]
+    assert folded and all(folded)
+    assert others and not all(others)  # the others do skip
+
+
 # What the notebook pages' pruned style sheet must not change: each element's look.
 _STYLE_PROPERTIES = [
     "color", "background-color", "font-family", "font-size", "font-weight", "font-style",

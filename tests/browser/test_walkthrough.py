@@ -163,6 +163,33 @@ def test_without_javascript_every_step_shows_its_panel_and_text(browser, built_s
     context.close()
 
 
+def test_with_scripts_only_the_first_step_is_laid_out_before_the_stepper_starts(
+    browser, built_site
+):
+    """From the first paint, a page that runs scripts shows the walkthrough as its stepper
+    will (overrides/main.html, dplab.css): the first step only, so the pictures of the other
+    steps are not fetched before the reader asks for them.  Here the stepper's script never
+    arrives, so the page stays in that first state."""
+    context = browser.new_context()
+    page = context.new_page()
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.route("**/assets/dplab/components.js", lambda route: route.abort())
+    page.goto((built_site / "lessons/randomized-response.html").as_uri(), wait_until="load")
+    steps = page.locator(".dplab-walkthrough-step")
+    assert steps.count() == 4
+    assert [steps.nth(k).is_visible() for k in range(4)] == [True, False, False, False]
+    pictures = steps.evaluate_all(
+        "(steps) => steps.map((s) => [...s.querySelectorAll('.dplab-chart-picture img')]"
+        ".map((i) => i.getAttribute('src').split('/').pop()))"
+    )
+    assert all(pictures)
+    fetched = {url.rsplit("/", 1)[-1] for url in requested}
+    later = {name.rsplit("-", 1)[0] for step in pictures[1:] for name in step}
+    assert not any(name.startswith(tuple(later)) for name in fetched), fetched
+    context.close()
+
+
 INTERNAL = {"in_event", "role", "who", "xOffset", "true", "false", "what", "input", "order"}
 
 
