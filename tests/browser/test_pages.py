@@ -78,6 +78,8 @@ OPERATED = "(c) => c.hasAttribute('data-dplab-live') || c.closest('.dplab-lab') 
 IN_VIEW = (
     "(c) => { const r = c.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }"
 )
+# What a chart on screen must be once the browser has reported it near the viewport.
+SETTLED = f"(c) => ({SHOWN})(c) && (!({OPERATED})(c) || ({DRAWN})(c))"
 
 
 def _unshown(page) -> list[dict]:
@@ -85,7 +87,7 @@ def _unshown(page) -> list[dict]:
     browser reports of them and of their pictures: what a failed wait names."""
     return page.evaluate(
         f"""() => [...document.querySelectorAll('.dplab-chart')].filter({IN_VIEW})
-        .filter((c) => !(({SHOWN})(c) && (!({OPERATED})(c) || ({DRAWN})(c))))
+        .filter((c) => !({SETTLED})(c))
         .map((c) => ({{
             id: c.id, scrollY, top: Math.round(c.getBoundingClientRect().top),
             operated: ({OPERATED})(c), drawn: ({DRAWN})(c),
@@ -123,7 +125,7 @@ def test_charts_are_shown_as_the_reader_scrolls_to_them(open_page, built_site, w
             try:
                 page.wait_for_function(
                     f"() => [...document.querySelectorAll('.dplab-chart')].filter({IN_VIEW})"
-                    f".every((c) => ({SHOWN})(c) && (!({OPERATED})(c) || ({DRAWN})(c)))",
+                    f".every({SETTLED})",
                     timeout=READY_TIMEOUT_MS,
                 )
             except Exception as error:  # Playwright's TimeoutError: say what was not shown

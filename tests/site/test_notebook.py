@@ -267,6 +267,14 @@ def test_code_before_the_exercises_binds_only_what_their_problems_state(path):
         assert _names_bound(block.source) <= stated, (path.name, block.line, block.source)
 
 
+def _in_problem(cell: dict, text: str) -> bool:
+    """A cell of an exercise's problem: its prose (no heading), or something its code draws
+    (a grader), whose source is hidden."""
+    if cell["cell_type"] == "markdown":
+        return not text.startswith("#")
+    return bool(cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"))
+
+
 @pytest.mark.build
 def test_every_exercise_is_followed_by_a_cell_to_try_and_then_its_solution(built_site):
     from dplab.views import label
@@ -284,18 +292,11 @@ def test_every_exercise_is_followed_by_a_cell_to_try_and_then_its_solution(built
         assert numbers, slug
         for k, i in enumerate(numbers, 1):
             assert texts[i].startswith("### " + label("exercise.title", number=k))
-
-            # The heading is a cell of its own; the problem's prose follows it, and the
-            # problem may show something its code draws (a grader): hidden source.
-            def in_problem(cell: dict, text: str) -> bool:
-                if cell["cell_type"] == "markdown":
-                    return not text.startswith("#")
-                return bool(cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"))
-
-            assert cells[i + 1]["cell_type"] == "markdown" and in_problem(
+            # The heading is a cell of its own; the problem's prose follows it.
+            assert cells[i + 1]["cell_type"] == "markdown" and _in_problem(
                 cells[i + 1], texts[i + 1]
             )
-            while in_problem(cells[i + 1], texts[i + 1]):
+            while _in_problem(cells[i + 1], texts[i + 1]):
                 i += 1
             try_it = cells[i + 1]
             assert try_it["cell_type"] == "code" and try_it["outputs"] == []
