@@ -15,7 +15,7 @@ from dplab.site.components import RenderContext, heading_anchors, is_walkthrough
 from dplab.site.execute import CellResult, lesson_cells
 from dplab.site.lesson import CodeBlock, Component, InlineValue, Lesson, Part, Prose
 from dplab.site.reading import LessonTime, lesson_time
-from dplab.views import label, notation_html
+from dplab.views import fix_particle, label, notation_html
 
 __all__ = [
     "TIME_ANCHOR",
@@ -39,11 +39,18 @@ def results_by_cell(lesson: Lesson, results: list[CellResult]) -> dict[int, Cell
 
 
 def fill_prose(prose: Prose, results: dict[int, CellResult]) -> str:
-    """The prose text with every inline value replaced by its computed text."""
-    return "".join(
-        results[id(piece)].value or "" if isinstance(piece, InlineValue) else piece
-        for piece in prose.pieces
-    )
+    """The prose text with every inline value replaced by its computed text, and the
+    Korean particle right after a value agreeing with it (:func:`fix_particle`)."""
+    pieces: list[str] = []
+    value: str | None = None
+    for piece in prose.pieces:
+        if isinstance(piece, InlineValue):
+            value = results[id(piece)].value or ""
+            pieces.append(value)
+            continue
+        pieces.append(piece if value is None else fix_particle(value, piece))
+        value = None
+    return "".join(pieces)
 
 
 def output_html(output: dict) -> str:

@@ -14,6 +14,7 @@ from dplab.views._display import (
 )
 from dplab.views._labels import LABELS, label
 from dplab.views._notation import NOTATION, notation_html
+from dplab.views._particles import fix_particle
 from dplab.views._walkthrough import WALKTHROUGH_MIME, Walkthrough
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "chart_html",
     "enable",
     "fit_width",
+    "fix_particle",
     "label",
     "mimebundle",
     "notation_html",

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 
+from dplab.views._particles import format_with_particles
+
 __all__ = ["LABELS", "label"]
 
 LABELS: dict[str, dict[str, str]] = {
@@ -1780,4 +1782,4 @@ def label(key: str, lang: str | None = None, **values: object) -> str:
         text = LABELS[lang][key]
     except KeyError:
         raise KeyError(f"no label {key!r} for language {lang!r}") from None
-    return text.format(**values) if values else text
+    return format_with_particles(text, values) if values else text

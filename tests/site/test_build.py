@@ -173,3 +173,63 @@ def test_no_heading_lies_in_a_section_that_skips_its_rendering(built_site):
         parser = _HeadingsInSections()
         parser.feed(page.read_text("utf-8"))
         assert parser.found == [], page.name
+
+
+class _ProseText(HTMLParser):
+    """The text a reader reads on a page, a formula standing as one opaque mark (∎) and
+    every block ending a line: scripts, styles, code and KaTeX's markup left out."""
+
+    OPAQUE = frozenset({"script", "style", "code", "pre", "svg"})
+    BLOCKS = frozenset({"p", "li", "div", "td", "th", "summary", "label", "button", "option", "a"})
+    VOID = frozenset({"area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[tuple[str, bool]] = []  # (tag, opaque) of each open element
+        self.parts: list[str] = []
+
+    def _inside(self) -> bool:
+        return any(opaque for _, opaque in self.open)
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            return
+        classes = (dict(attrs).get("class") or "").split()
+        # A formula, or the copy of a notebook cell's code for its copy button.
+        opaque = tag in self.OPAQUE or "katex" in classes or "clipboard-copy-txt" in classes
+        if not self._inside():
+            self.parts.append("∎" if opaque else "\n" if tag in self.BLOCKS else "")
+        self.open.append((tag, opaque))
+
+    def handle_endtag(self, tag):
+        if tag not in (name for name, _ in self.open):
+            return  # an end tag without its start (HTML lets some be left out)
+        while self.open.pop()[0] != tag:
+            pass
+        if not self._inside() and tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data):
+        if not self._inside():
+            self.parts.append(data)
+
+
+NUMBER_AND_PARTICLE = re.compile(r"(?<![\w.,/])\d[\d,]*(?:\.\d+)?(?:/\d+)?(?=[가-힣])")
+
+
+def test_every_particle_after_a_number_agrees_with_how_the_number_is_read(built_site):
+    """'2를', '3/8이', '1.0으로': the build picks the particle after each computed value
+    (dplab.views.fix_particle); a number typed in the prose must be followed by the right
+    one too."""
+    from dplab.views import fix_particle
+
+    wrong = []
+    for page in sorted([*built_site.glob("lessons/*.html"), *built_site.glob("notebooks/*.html")]):
+        parser = _ProseText()
+        parser.feed(page.read_text("utf-8"))
+        text = "".join(parser.parts)
+        for match in NUMBER_AND_PARTICLE.finditer(text):
+            after = text[match.end() : match.end() + 8]
+            if fix_particle(match.group(), after) != after:
+                wrong.append(f"{page.name}: {text[match.start() - 20 : match.end() + 8]!r}")
+    assert wrong == [], "\n".join(wrong)

@@ -163,7 +163,7 @@ def test_page_html_of_each_kind():
     assert page.count('<a href="#첫째-절">첫째 절</a>') == 2
     assert page.count('class="dplab-quiz-hint"') == 2 and "1부터 세어 보세요" in page
     assert page.count("dplab-quiz-reveal") == 2
-    assert "값 2은?" in page
+    assert "값 2는?" in page  # the particle after a computed value agrees with it
     assert 'data-lesson="parts"' in page
 
 

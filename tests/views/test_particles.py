@@ -1,0 +1,228 @@
+"""Korean particles after computed values, against an independent reading of numbers.
+
+The oracle spells a number out in Sino-Korean (천이백삼십사, 팔분의 삼, 영 점 이오) and reads
+the final consonant from the last syllable's decomposed jamo (``unicodedata``), not from the
+rules of :mod:`dplab.views._particles`.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import unicodedata
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dplab.site.lesson import InlineValue, Prose
+from dplab.site.render import fill_prose
+from dplab.views import label
+from dplab.views._particles import final_sound, fix_particle, format_with_particles
+
+DIGITS = "영일이삼사오육칠팔구"
+SMALL_UNITS = ["", "십", "백", "천"]
+LARGE_UNITS = ["", "만", "억", "조", "경"]
+
+
+def spell_integer(n: int) -> str:
+    """Sino-Korean spelling of ``n`` ≥ 0, as read aloud (10 is 십, not 일십)."""
+    if n == 0:
+        return "영"
+    words = []
+    group_index = 0
+    while n:
+        n, group = divmod(n, 10_000)
+        if group:
+            text = ""
+            for position in range(3, -1, -1):
+                digit = group // 10**position % 10
+                if digit:
+                    one = "" if digit == 1 and position else DIGITS[digit]
+                    text += one + SMALL_UNITS[position]
+            words.append(text + LARGE_UNITS[group_index])
+        group_index += 1
+    return "".join(reversed(words))
+
+
+def spell(text: str) -> str:
+    if "/" in text:
+        numerator, denominator = text.split("/")
+        return spell(denominator) + "분의 " + spell(numerator)
+    if "." in text:
+        whole, decimals = text.split(".")
+        return spell_integer(int(whole)) + " 점 " + "".join(DIGITS[int(d)] for d in decimals)
+    return spell_integer(int(text.replace(",", "")))
+
+
+def oracle(spoken: str) -> str:
+    jamo = unicodedata.normalize("NFD", spoken[-1])
+    final = jamo[-1]
+    if not "\u11a8" <= final <= "\u11c2":
+        return "vowel"
+    return "rieul" if final == "\u11af" else "consonant"
+
+
+@given(st.integers(min_value=0, max_value=10**19))
+def test_integers_end_as_they_are_read(n):
+    assert final_sound(str(n)) == oracle(spell(str(n)))
+    assert final_sound(f"{n:,}") == oracle(spell(str(n)))
+
+
+@given(
+    st.fractions(min_value=0, max_value=1000, max_denominator=10**12).filter(
+        lambda f: f.denominator > 1
+    )
+)
+def test_fractions_end_in_their_numerator(f: Fraction):
+    text = f"{f.numerator}/{f.denominator}"
+    assert final_sound(text) == oracle(spell(text))
+
+
+@given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=0, max_value=10**6))
+def test_decimals_end_in_their_last_digit(whole, decimals):
+    text = f"{whole}.{decimals}"
+    assert final_sound(text) == oracle(spell(text))
+
+
+@pytest.mark.parametrize(
+    ("value", "sound"),
+    [
+        ("≈ 0.333", "consonant"),  # 삼
+        ("$`\\delta = 0.5`$", "vowel"),  # markup around the value is skipped
+        ("**7**", "rieul"),
+        ("0.25 (통과)", "vowel"),  # the particle agrees with the word before a parenthesis
+        ("10⁻⁶", "consonant"),  # 십의 마이너스 육 승
+        ("1e-08", "consonant"),  # 승
+        ("d", "vowel"),  # 디
+        ("l", "rieul"),  # 엘
+        ("n", "consonant"),  # 엔
+        ("ε", "consonant"),  # 엡실론
+        ("δ", "vowel"),  # 델타
+        ("K′", "consonant"),  # 케이 프라임
+        ("통과", "vowel"),
+        ("실패", "vowel"),
+        ("합성", "consonant"),
+        ("{", None),
+    ],
+)
+def test_what_a_value_ends_in(value, sound):
+    assert final_sound(value) == sound
+
+
+@pytest.mark.parametrize(
+    ("value", "written", "right"),
+    [
+        ("2", "을 넣으면", "를 넣으면"),
+        ("3", "를 넣으면", "을 넣으면"),
+        ("3/8", "가 됩니다", "이 됩니다"),
+        ("2", "이 됩니다", "가 됩니다"),
+        ("d", "을 씁니다", "를 씁니다"),
+        ("10", "는 크다", "은 크다"),
+        ("4", "과 같다", "와 같다"),
+        ("1", "으로 두면", "로 두면"),  # ㄹ takes 로
+        ("3", "로 두면", "으로 두면"),
+        ("2", "으로부터", "로부터"),
+        ("3", "가지", "가지"),  # a counter word, not a particle
+        ("3", "이고", "이고"),  # the copula is left as written
+        ("3", "만큼", "만큼"),
+        ("{", "을", "을"),  # unknown reading: as written
+    ],
+)
+def test_the_particle_after_a_value_agrees_with_it(value, written, right):
+    assert fix_particle(value, written) == right
+
+
+def test_a_label_placeholder_takes_the_particle_its_value_needs():
+    assert format_with_particles("{a}와 {b}를 비교", {"a": "3", "b": "1/2"}) == "3과 1/2을 비교"
+    assert format_with_particles("{x:.2f}을", {"x": 0.5}) == "0.50을"
+    # A real label of the course, whose value changes with the reader's choices.
+    text = label("gauss.verdict_undecided", "ko", claim="2")
+    assert text.endswith("2를 가르지 못했습니다.")
+    assert label("gauss.verdict_undecided", "ko", claim="0.003").endswith(
+        "0.003을 가르지 못했습니다."
+    )
+
+
+def test_an_inline_value_in_prose_takes_the_particle_its_value_needs():
+    class Result:
+        def __init__(self, value):
+            self.value = value
+
+    first, second = InlineValue("a", 1), InlineValue("b", 1)
+    prose = Prose(1, ("p를 ", first, "을 넣고 ", second, "가 됩니다."))
+    results = {id(first): Result("2"), id(second): Result("3/8")}
+    assert fill_prose(prose, results) == "p를 2를 넣고 3/8이 됩니다."
+
+
+LAB_JS = Path(__file__).parents[2] / "docs" / "assets" / "dplab" / "lab.js"
+# Loads lab.js in Node with just enough of a browser for it to define window.DPLAB_LAB,
+# then answers each case of the JSON on stdin.
+NODE_RUNNER = """
+global.window = { addEventListener() {} };
+global.document = { addEventListener() {}, readyState: "complete", querySelectorAll: () => [] };
+global.location = { hash: "" };
+require(process.argv[1]);
+const lab = window.DPLAB_LAB;
+const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const particles = cases.particles.map(([value, following]) => lab.fixParticle(value, following));
+const formatted = cases.labels.map(([template, values]) => {
+  window.DPLAB = { labels: { case: template } };
+  return lab.words("case", values);
+});
+process.stdout.write(JSON.stringify({ particles, formatted }));
+"""
+
+
+def golden_values() -> list[str]:
+    """Values of every kind the rules distinguish, and the numbers around each rule's edge."""
+    numbers = [str(n) for n in [*range(0, 121), 1000, 10**4, 10**8, 10**12, 123_456_789]]
+    numbers += [f"{n:,}" for n in (1000, 12_345, 10**6)]
+    numbers += [f"{k}/{d}" for k in range(0, 12) for d in (3, 8, 10, 16)]
+    numbers += [f"0.{d}" for d in ("25", "5", "10", "333", "4375", "07")]
+    numbers += ["3/8 ≈ 0.375", "≈ 1.0", "−1", "10⁻⁶", "3⁸", "1e-08", "2.5E3", "50%", "∞"]
+    marked = ["$`\\delta = 0.5`$", "**7**", "0.25 (통과)", "K′", "x_1", "<b>3</b>", "\\frac{3}{8}"]
+    letters = [*"abcdlmnrxyzLMNR", *"αβγδεθλμπσυΔΦ", "통과", "실패", "합성", "k번", "{", ""]
+    return numbers + marked + letters
+
+
+FOLLOWING = [
+    *("을 넣고", "를 넣고", "이 됩니다", "가 됩니다", "은 크다", "는 크다"),
+    *("과 같다", "와 같다", "과의 차이", "와도", "으로 두면", "로 두면", "로부터", "으로서"),
+    *("`$를 넘는다", "**이 답", "가지", "이고", "만큼", "을까", ") 을", "", " 을"),
+]
+
+
+def test_the_labs_script_picks_the_same_particles_as_python():
+    """One rule, two languages: lab.js fills the labs' texts in the page, so its port of
+    fix_particle is checked against Python on every case here, and its words() against
+    format_with_particles on templates with several placeholders."""
+    particles = [[value, following] for value in golden_values() for following in FOLLOWING]
+    templates = [
+        ["{a}와 {b}를 비교하고 {c}로 나눕니다", {"a": "3", "b": "1/2", "c": "1"}],
+        ["{a}와 {b}를 비교하고 {c}로 나눕니다", {"a": "d", "b": "0.25", "c": "3/8"}],
+        ["δ = {d}가 필요하고 {{literal}}를 둡니다", {"d": "3/16"}],
+        ["{missing}을 씁니다", {}],
+    ]
+    run = subprocess.run(
+        ["node", "-e", NODE_RUNNER, str(LAB_JS)],
+        input=json.dumps({"particles": particles, "labels": templates}),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    answer = json.loads(run.stdout)
+    expected = [fix_particle(value, following) for value, following in particles]
+    assert len(answer["particles"]) == len(expected) > 3000
+    mismatches = [
+        (case, got, want)
+        for case, got, want in zip(particles, answer["particles"], expected, strict=True)
+        if got != want
+    ]
+    assert mismatches == []
+    # Python's str.format leaves no unknown placeholder; lab.js shows it as written.
+    python = [format_with_particles(t, v) for t, v in templates[:3]]
+    assert answer["formatted"][:3] == python
+    assert answer["formatted"][3] == "{missing}을 씁니다"
