@@ -43,11 +43,17 @@ randomizer's inputs and all events.  With ``d_EM = a/b`` and ``α = u/v``:
 
 **The naive bound.**  If ``A`` is private with factor ``α₀`` per unit of ``d_X``
 (:func:`dplab.metric.item_privacy`), then for an optimal matching ``σ`` of ``K`` and ``K'``
-every output of the ordered release (aligned by ``σ``) and hence of the shuffled one has
-``P(y) ≤ α₀^{Σ_j d(x_j, x'_σ(j))} Q(y) = (α₀^m)^{d_EM} Q(y)``: the release is pure with
-factor ``α₀^m`` per unit of ``d_EM``, and this is attained (``K = (0,…,0) → (1,…,1)``, the
-output "all zeros", for the clamped geometric).  Amplification by shuffling appears only in
-δ (tests reproduce the digest's examples E3–E7 against brute force).
+every list of outputs aligned by ``σ``, and hence every count vector of the shuffled
+release, has ``P(y) ≤ α₀^{Σ_j d(x_j, x'_σ(j))} Q(y) = (α₀^m)^{d_EM} Q(y)``: the shuffled
+release is pure with factor ``α₀^m`` per unit of ``d_EM``, and this is attained (``K =
+(0,…,0) → (1,…,1)``, the output "all zeros", for the clamped geometric).  The ordered
+release is covered only when sorting realises an optimal matching for every pair: on a line
+in its order (the clamped geometric), not for a general ``distance`` (lexicographic order
+in the plane under ℓ₁: ``{(0,2),(1,0)}`` and ``{(0,0),(1,2)}`` cost 4 sorted, 2 optimal).
+A list in the user's own order is not d_EM-DP at all: ``(0, 3)`` and ``(3, 0)`` are at
+``d_EM = 0``, yet the list ``(0, 3)`` has ratio 64 for ``clamped_geometric(4, 1/2)``.
+Amplification by shuffling appears only in δ (tests reproduce the digest's examples E3–E7
+against brute force).
 
 **Amplification at scale** for binary randomized response, where one count is a
 sufficient statistic and m may reach 10⁶, is in :mod:`dplab.amplification`.

@@ -792,16 +792,16 @@ LABELS: dict[str, dict[str, str]] = {
         "linear.lab_user": "기준선의 사용자 수준 ε_user",
         "linear.lab_diam": "항목 공간의 지름 diam(X)",
         "linear.lab_l": "f의 립시츠 상수 l",
-        "linear.lab_d": "f의 차원 d",
+        "linear.lab_d": "f의 차원 k",
         "linear.lab_n": "사용자 수 n (중앙 모형)",
         "linear.lab_compare_heading": "어느 쪽이 더 정확한가",
         "linear.lab_local_heading": "지역 모형: 한 사용자의 공개값의 기대 오차 E‖잡음‖₂",
         "linear.lab_central_heading": "중앙 모형: n명의 평균을 공개할 때의 기대 오차",
         "linear.lab_scales": "잡음의 척도: d_EM-DP l/ε = {ours}, 기준선 l·diam/ε_user = {base}",
-        "linear.lab_local_ours": "d_EM-DP: d·l/ε = {value}",
-        "linear.lab_local_base": "사용자 수준: d·l·diam/ε_user = {value}",
-        "linear.lab_central_ours": "d_EM-DP: d·l/(ε·n) = {value}",
-        "linear.lab_central_base": "사용자 수준: d·l·diam/(ε_user·n) = {value}",
+        "linear.lab_local_ours": "d_EM-DP: k·l/ε = {value}",
+        "linear.lab_local_base": "사용자 수준: k·l·diam/ε_user = {value}",
+        "linear.lab_central_ours": "d_EM-DP: k·l/(ε·n) = {value}",
+        "linear.lab_central_base": "사용자 수준: k·l·diam/(ε_user·n) = {value}",
         "linear.lab_ratio": "오차의 비(d_EM-DP ÷ 사용자 수준) = ε_user/(ε·diam) = {value}",
         "linear.lab_verdict_ours": "d_EM-DP가 더 정확",
         "linear.lab_verdict_tie": "두 오차가 같음",
@@ -830,7 +830,7 @@ LABELS: dict[str, dict[str, str]] = {
         "linear.crossover_mark": "교차점 ε = ε_user/diam",
         "linear.crossover_table": "중앙 모형의 기대 오차 (교차점 ε = {crossover})",
         "linear.desc_crossover": (
-            "중앙 모형에서 d = {d}, l = {l}, n = {n}, diam = {diam}일 때 PrivEMDLinear의 "
+            "중앙 모형에서 k = {d}, l = {l}, n = {n}, diam = {diam}일 때 PrivEMDLinear의 "
             "기대 오차는 ε가 커질수록 줄어드는 직선(로그 눈금)이고, ε_user = {user}인 "
             "사용자 수준 기준선은 수평선입니다. 두 선은 ε = {crossover}에서 만납니다."
         ),
@@ -840,10 +840,10 @@ LABELS: dict[str, dict[str, str]] = {
         "linear.col_user_eps": "같은 최악 계수의 ε_user = m·ln α",
         "linear.col_base": "기준선의 총 제곱 오차",
         "linear.col_ratio": "k-RR ÷ 기준선",
-        "linear.col_formula": "식 E‖잡음‖₂ = d·b",
+        "linear.col_formula": "식 E‖잡음‖₂ = k·b",
         "linear.col_sample_mean": "표본 평균",
         "linear.col_z": "차이 ÷ 표준 오차",
-        "linear.col_formula2": "식 E‖잡음‖₂² = d(d + 1)·b²",
+        "linear.col_formula2": "식 E‖잡음‖₂² = k(k + 1)·b²",
         "linear.col_sample_mean2": "표본 평균 (제곱)",
         # PrivEMDItemWise, shuffling at scale, sampling (dplab/views/itemwise.py)
         "item.shuffled": "섞어서 공개(모임)",
@@ -1677,16 +1677,16 @@ LABELS: dict[str, dict[str, str]] = {
         "linear.lab_user": "baseline's user-level ε_user",
         "linear.lab_diam": "diameter of the item space diam(X)",
         "linear.lab_l": "Lipschitz constant l of f",
-        "linear.lab_d": "dimension d of f",
+        "linear.lab_d": "dimension k of f",
         "linear.lab_n": "number of users n (central model)",
         "linear.lab_compare_heading": "Which is more accurate",
         "linear.lab_local_heading": "Local model: expected error of one user's release E‖noise‖₂",
         "linear.lab_central_heading": "Central model: expected error of the average of n users",
         "linear.lab_scales": "Noise scales: d_EM-DP l/ε = {ours}, baseline l·diam/ε_user = {base}",
-        "linear.lab_local_ours": "d_EM-DP: d·l/ε = {value}",
-        "linear.lab_local_base": "user level: d·l·diam/ε_user = {value}",
-        "linear.lab_central_ours": "d_EM-DP: d·l/(ε·n) = {value}",
-        "linear.lab_central_base": "user level: d·l·diam/(ε_user·n) = {value}",
+        "linear.lab_local_ours": "d_EM-DP: k·l/ε = {value}",
+        "linear.lab_local_base": "user level: k·l·diam/ε_user = {value}",
+        "linear.lab_central_ours": "d_EM-DP: k·l/(ε·n) = {value}",
+        "linear.lab_central_base": "user level: k·l·diam/(ε_user·n) = {value}",
         "linear.lab_ratio": "error ratio (d_EM-DP ÷ user level) = ε_user/(ε·diam) = {value}",
         "linear.lab_verdict_ours": "d_EM-DP more accurate",
         "linear.lab_verdict_tie": "equal errors",
@@ -1715,7 +1715,7 @@ LABELS: dict[str, dict[str, str]] = {
         "linear.crossover_mark": "crossover ε = ε_user/diam",
         "linear.crossover_table": "Expected error, central model (crossover ε = {crossover})",
         "linear.desc_crossover": (
-            "Central model with d = {d}, l = {l}, n = {n}, diam = {diam}: the expected error of "
+            "Central model with k = {d}, l = {l}, n = {n}, diam = {diam}: the expected error of "
             "PrivEMDLinear falls with ε (a straight line on log scales); the user-level baseline "
             "at ε_user = {user} is flat. They meet at ε = {crossover}."
         ),
@@ -1725,10 +1725,10 @@ LABELS: dict[str, dict[str, str]] = {
         "linear.col_user_eps": "ε_user of the same worst factor, m·ln α",
         "linear.col_base": "baseline total squared error",
         "linear.col_ratio": "k-RR ÷ baseline",
-        "linear.col_formula": "formula E‖noise‖₂ = d·b",
+        "linear.col_formula": "formula E‖noise‖₂ = k·b",
         "linear.col_sample_mean": "sample mean",
         "linear.col_z": "difference ÷ standard error",
-        "linear.col_formula2": "formula E‖noise‖₂² = d(d + 1)·b²",
+        "linear.col_formula2": "formula E‖noise‖₂² = k(k + 1)·b²",
         "linear.col_sample_mean2": "sample mean (squares)",
         # PrivEMDItemWise, shuffling at scale, sampling (dplab/views/itemwise.py)
         "item.shuffled": "shuffled (multiset)",

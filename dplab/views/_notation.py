@@ -36,8 +36,10 @@ NOTATION: dict[str, tuple[tuple[str, str], ...]] = {
         ),
         (
             "인접 입력 D ∼ D′",
-            "한 사람의 기록만 다른 두 입력(영어로 neighbouring inputs). 이 과정은 기록 수가 공개된 "
-            "채 기록 하나를 바꾸는 교체 인접성을 씁니다.",
+            "한 사람의 기록만 다른 두 입력(영어로 neighbouring inputs). 1–6단원은 기록 수가 공개된 "
+            "채 기록 하나를 바꾸는 교체 인접성을 씁니다. 7–9단원(사용자 수준)에서는 한 사용자의 "
+            "데이터셋 전체가 바뀐 두 입력을 보고, 허용되는 계수를 두 데이터셋 사이의 거리 "
+            "d<sub>EM</sub>으로 정합니다.",
         ),
         ("메커니즘 M", "입력 D를 받아 무작위 출력을 내는 절차. 예: M(D) = f(D) + Z."),
         (
@@ -70,7 +72,9 @@ NOTATION: dict[str, tuple[tuple[str, str], ...]] = {
             "ε-d<sub>EM</sub>-차분 프라이버시",
             "모든 데이터셋 쌍 (K, K′)와 모든 사건 S에서 "
             "P(S) ≤ e<sup>ε·d<sub>EM</sub>(K, K′)</sup>Q(S) (근사 정의는 + δ). "
-            "ε는 거리 1당 예산(논문의 α)이고, 계수는 α<sup>d<sub>EM</sub></sup>입니다.",
+            "ε는 거리 1당 예산이고, 거리 d<sub>EM</sub>인 쌍에 허용되는 계수는 "
+            "e<sup>ε·d<sub>EM</sub></sup> = (e<sup>ε</sup>)<sup>d<sub>EM</sub></sup>입니다. "
+            "논문은 이 ε를 다른 글자로 씁니다(7단원의 기호 대응).",
         ),
         (
             "ε<sub>user</sub>, m",
@@ -107,8 +111,10 @@ NOTATION: dict[str, tuple[tuple[str, str], ...]] = {
         ),
         (
             "neighbouring inputs D ∼ D′",
-            "Two inputs that differ in one person's record. The course uses replacement: the "
-            "number of records is public and one record is replaced.",
+            "Two inputs that differ in one person's record. Lessons 1–6 use replacement: the "
+            "number of records is public and one record is replaced. Lessons 7–9 (user level) "
+            "take two inputs in which one user's whole dataset changes, and the factor they "
+            "allow is set by the distance d<sub>EM</sub> between the two datasets.",
         ),
         (
             "mechanism M",
@@ -143,8 +149,10 @@ NOTATION: dict[str, tuple[tuple[str, str], ...]] = {
         (
             "ε-d<sub>EM</sub>-differential privacy",
             "For all datasets (K, K′) and events S, P(S) ≤ e<sup>ε·d<sub>EM</sub>(K, K′)</sup>Q(S) "
-            "(+ δ when approximate). ε is a budget per unit of distance (the paper's α); the "
-            "factor is α<sup>d<sub>EM</sub></sup>.",
+            "(+ δ when approximate). ε is a budget per unit of distance; a pair at distance "
+            "d<sub>EM</sub> is allowed the factor e<sup>ε·d<sub>EM</sub></sup> = "
+            "(e<sup>ε</sup>)<sup>d<sub>EM</sub></sup>. The paper writes this ε with another "
+            "letter (lesson 7, notation).",
         ),
         (
             "ε<sub>user</sub>, m",

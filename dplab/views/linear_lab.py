@@ -427,7 +427,7 @@ def error_check_table(
         spread = float(scale) * d**0.5 / draws**0.5
         rows.append(
             {
-                "d": d,
+                "k": d,  # the dimension, written k in the lesson (d is a distance there)
                 label("linear.col_formula"): exact_text(expected),
                 label("linear.col_sample_mean"): f"≈ {approx_text(mean)}",
                 label("linear.col_z"): f"≈ {approx_text((mean - float(expected)) / spread, 2)}",

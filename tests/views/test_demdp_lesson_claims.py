@@ -1,0 +1,167 @@
+"""Claims of lessons 7–9 (d_EM) that a review found untrue or unclear, each checked where it
+can fail.
+
+Every test pairs the computed fact that makes the corrected sentence true with a check that
+the old wording is gone from ``lessons_src/07-…``, ``08-…`` or ``09-…`` (issue 20, §2).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+from pathlib import Path
+
+from dplab import emd_linear, itemwise, metric
+from dplab.views._labels import LABELS
+from dplab.views._notation import NOTATION
+from dplab.views.laplace import exact_text, number_text
+
+LESSONS = Path(__file__).parents[2] / "lessons_src"
+METRIC = (LESSONS / "07-user-level-metric.md").read_text("utf-8")
+LINEAR = (LESSONS / "08-user-level-linear.md").read_text("utf-8")
+ITEMWISE = (LESSONS / "09-user-level-itemwise.md").read_text("utf-8")
+
+GEOMETRIC = metric.clamped_geometric(4, Fraction(1, 2))  # lesson 7's randomizer, α₀ = 2
+
+
+def _listed(K, outputs, law=None):
+    """Probability that the j-th output of the list is ``outputs[j]``, item ``K[j]`` in."""
+    law = law or (lambda x, y: GEOMETRIC.probabilities(x)[GEOMETRIC.outputs.index(y)])
+    return math.prod(law(x, y) for x, y in zip(K, outputs, strict=True))
+
+
+def _plane(x, y):
+    """The clamped geometric on each coordinate: factor α₀ per unit of ℓ₁ in the plane."""
+    row = GEOMETRIC.probabilities
+    return row(x[0])[GEOMETRIC.outputs.index(y[0])] * row(x[1])[GEOMETRIC.outputs.index(y[1])]
+
+
+def _l1(u, v):
+    return abs(u[0] - v[0]) + abs(u[1] - v[1])
+
+
+# §2, lesson 7: the naive α₀ᵐ bound holds for the multiset release, not for any list.
+
+
+def test_a_list_in_the_users_own_order_is_not_d_em_private():
+    K, K2 = (0, 3), (3, 0)  # one multiset written in two orders
+    assert metric.emd(K, K2) == 0
+    ratio = _listed(K, K) / _listed(K2, K)
+    assert ratio == 64  # yet d_EM-DP allows e^{ε·0} = 1
+    # the multiset release does give ratio 1 on this pair
+    assert itemwise.max_ratio(GEOMETRIC, K, K2) == 1
+    assert "줄로 늘어놓은 결과의 확률의 비는" not in METRIC
+    assert "own_ratio = own_P / own_Q" in METRIC and "{{ own_ratio }}" in METRIC
+
+
+def test_lexicographic_order_in_the_plane_is_not_an_optimal_matching():
+    K, K2 = ((0, 2), (1, 0)), ((0, 0), (1, 2))
+    optimal = metric.emd(K, K2, _l1) * len(K)
+    lexicographic = sum(_l1(x, y) for x, y in zip(sorted(K), sorted(K2), strict=True))
+    assert (lexicographic, optimal) == (4, 2)
+    # listed in lexicographic order, the ratio exceeds the naive bound (α₀^m)^{d_EM} = 4
+    outputs = sorted(K)
+    ratio = _listed(sorted(K), outputs, _plane) / _listed(sorted(K2), outputs, _plane)
+    bound = (2 ** len(K)) ** metric.emd(K, K2, _l1)
+    assert (ratio, bound) == (16, 4)
+    assert "lex_cost = sum(l1(x, y) for x, y in zip(sorted(lex_K), sorted(lex_K2)))" in METRIC
+    assert "{{ lex_ratio }}" in METRIC and "사전식" in METRIC
+
+
+def test_sorted_order_on_a_line_and_the_multiset_both_satisfy_the_naive_bound():
+    for shuffled in (True, False):
+        result = itemwise.certify(GEOMETRIC, 2, 4, shuffled=shuffled)  # α₀^m = 2² = 4
+        assert result.passes and result.pure
+    assert "직선 위에서는 정렬한 순서의 목록도 계수" in METRIC
+    # the module docstring no longer says the ordered release is aligned by σ in general
+    assert "ordered release (aligned by ``σ``)" not in itemwise.__doc__
+    assert "realises an optimal matching for every pair" in itemwise.__doc__
+
+
+# §2, lesson 8
+
+
+def test_indicators_fail_to_be_lipschitz_only_where_points_come_arbitrarily_close():
+    k = 4
+    one_hot = lambda v: tuple(int(v == c) for c in range(k))  # noqa: E731
+    discrete = [[int(a != b) for b in range(k)] for a in range(k)]
+    for a in range(k):
+        for b in range(k):
+            if a != b:
+                gap = [x - y for x, y in zip(one_hot(a), one_hot(b), strict=True)]
+                d = metric.emd((a,), (b,), discrete)
+                assert sum(v * v for v in gap) == 2 * d**2  # √2-Lipschitz
+    assert "구역의 경계에서 값이 뛰므로 립시츠가 아니고" not in LINEAR
+    assert "연속 공간에서는 립시츠가 아닙니다" in LINEAR
+
+
+def test_equality_in_the_sensitivity_lemma_needs_an_affine_f_along_the_move():
+    corner = lambda x: (min(x, 1), max(x - 1, 0))  # noqa: E731  lesson 8's 1-Lipschitz bend
+    low, high = (emd_linear.linear_query(K, corner) for K in ((0,), (2,)))
+    gap = [a - b for a, b in zip(low, high, strict=True)]
+    bound = metric.emd((0,), (2,))
+    assert sum(v * v for v in gap) == 2 and bound == 2  # ‖gap‖ = √2 < 2 = l·d_EM
+    assert "모든 항목이 같은 쪽으로 움직이면 등호입니다" not in LINEAR
+    quiz = LINEAR[LINEAR.index("::: quiz") :]
+    assert "아핀" in quiz and "{{ bend_gap2 }}" in quiz
+
+
+def test_exercise_1_writes_the_bound_without_a_rounded_factor_inside_the_product():
+    K, K2 = (0, 1, 1), (1, 2, 3)
+    d = metric.emd(K, K2)
+    gap = abs(
+        emd_linear.linear_query(K, lambda x: 2 * x)[0]
+        - emd_linear.linear_query(K2, lambda x: 2 * x)[0]
+    )
+    assert d == Fraction(4, 3) and gap == 2 * d == Fraction(8, 3)
+    assert (number_text(d), exact_text(2 * d)) == ("4/3", "8/3 ≈ 2.667")
+    assert r"{{ ex1_l }} \cdot {{ exact(ex1_d) }}" not in LINEAR
+    new = r"l \cdot d_{\mathrm{EM}} = {{ ex1_l }} \cdot {{ num(ex1_d) }} = {{ exact(ex1_bound) }}"
+    assert new in LINEAR
+
+
+# §2, notation of lessons 7–9
+
+
+def _math(text: str) -> list[str]:
+    return re.findall(r"\$`([^`]*)`\$", text) + re.findall(r"```math\n(.*?)```", text, re.S)
+
+
+def test_the_definition_has_one_name_epsilon_d_em_in_lessons_7_to_9():
+    for text in (METRIC, LINEAR, ITEMWISE):
+        assert "$`\\alpha`$-$`d_{\\mathrm{EM}}`$" not in text
+        assert "$`(\\alpha, \\delta)`$-$`d_{\\mathrm{EM}}`$" not in text
+    name = "$`(\\varepsilon, \\delta)`$-$`d_{\\mathrm{EM}}`$-차분 프라이버시"
+    assert name + "를 만족한다고 합니다" in METRIC
+    decision = "이 강의는 정의를\n$`\\varepsilon`$-$`d_{\\mathrm{EM}}`$-차분 프라이버시라 부르고"
+    assert decision in METRIC
+    for lang in ("ko", "en"):
+        names = [symbol for symbol, _ in NOTATION[lang]]
+        assert any(name.startswith("ε-d<sub>EM</sub>") for name in names)
+
+
+def test_the_glossary_uses_alpha_only_for_the_factor_and_states_the_d_em_adjacency():
+    for lang in ("ko", "en"):
+        rows = dict(NOTATION[lang])
+        d_em = next(meaning for symbol, meaning in rows.items() if symbol.startswith("ε-d<sub>"))
+        assert "α" not in d_em  # was "ε (the paper's α) … the factor α^{d_EM}"
+        adjacency = next(meaning for symbol, meaning in rows.items() if "D ∼ D′" in symbol)
+        assert "d<sub>EM</sub>" in adjacency and ("7–9" in adjacency)
+    assert "이 과정은 기록 수가 공개된" not in str(NOTATION["ko"])
+    assert "The course uses replacement" not in str(NOTATION["en"])
+
+
+def test_lesson_8_writes_the_dimension_k_and_keeps_d_for_distances():
+    # the paper's d appears only where the lesson maps the paper's symbols onto its own
+    bare = [m for m in _math(LINEAR) if re.search(r"(?<![\\A-Za-z_])d(?![A-Za-z_])", m)]
+    assert bare == ["d", r"g \sim \mathrm{Gamma}(d, \omega)", "d", "d"], bare
+    assert r"\mathbb{R}^k" in LINEAR and r"\mathrm{Gamma}(k, b)" in LINEAR
+    for lang in ("ko", "en"):
+        labels = LABELS[lang]
+        assert labels["linear.lab_d"].endswith(" k") or " k " in labels["linear.lab_d"]
+        for key in ("linear.lab_local_ours", "linear.col_formula", "linear.col_formula2"):
+            assert "d·" not in labels[key] and "d(d" not in labels[key]
+    # lessons 7 and 9 write a distance as d_X or d_EM, never a bare d
+    for text in (METRIC, ITEMWISE):
+        assert r"\alpha^{d}" not in text and r"\alpha^{d + t}" not in text
