@@ -153,3 +153,12 @@ def test_quiz_q4_distractor_says_both_are_zero_from_alpha_to_the_k():
             assert composition.rr_required_delta(1, P, total, k) == composition.optimal_delta(
                 ALPHA, 0, k, total
             )
+
+
+def test_the_refusal_is_stated_in_the_lessons_words_not_printed_in_english():
+    assert "print(error)" not in LESSON and "`make bench`가" not in LESSON
+    largest = composition.rr_largest_exact_k(20, P)
+    assert largest < 40
+    with pytest.raises(ValueError, match="beyond the exact limit"):
+        composition.rr_required_delta(20, P, 100, 40)
+    assert "받아들이는 가장 큰 값 $`{{ limits[far_n] }}`$보다 크므로" in LESSON
