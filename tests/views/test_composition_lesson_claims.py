@@ -161,4 +161,4 @@ def test_the_refusal_is_stated_in_the_lessons_words_not_printed_in_english():
     assert largest < 40
     with pytest.raises(ValueError, match="beyond the exact limit"):
         composition.rr_required_delta(20, P, 100, 40)
-    assert "받아들이는 가장 큰 값 $`{{ limits[far_n] }}`$보다 크므로" in LESSON
+    assert "$`{{ limits[far_n] }}`$이므로, $`k = {{ far_k }}`$인 호출은" in LESSON
