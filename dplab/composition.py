@@ -12,10 +12,12 @@ randomised ``g`` is a mixture of deterministic ones.  Publishing ``k`` copies of
 is the map ``y ↦ (y, …, y)``: :func:`copies_channel` builds it and its required δ equals the
 original's.  *Fresh* releases are different: :func:`product_channel` is the k-fold product.
 
-**Basic composition** (Dwork & Roth 2014, Thm. 3.16; Dwork, Kenthapadi, McSherry, Mironov
-& Naor 2006).  k mechanisms, each (ε_i, δ_i)-DP, run on the same data (even adaptively) are
-(Σε_i, Σδ_i)-DP; for k copies of one claim the factor is ``α^k`` and the slack ``kδ``:
-exact rationals (:func:`basic_composition`, :func:`basic_delta`).
+**Basic composition** (Dwork, Kenthapadi, McSherry, Mironov & Naor 2006; Dwork & Roth 2014,
+Thm. 3.16, for mechanisms fixed in advance; Dwork, Rothblum & Vadhan 2010 for the adaptive
+case).  k mechanisms, each (ε_j, δ_j)-DP, run on the same data are (Σε_j, Σδ_j)-DP, also
+when each is chosen after seeing the earlier outputs; for k copies of one claim the total
+factor is ``A = α^k`` and the slack ``kδ``: exact rationals (:func:`basic_composition`,
+:func:`basic_delta`).
 
 **Advanced composition** (Dwork, Rothblum & Vadhan 2010, *Boosting and differential
 privacy*, FOCS, Thm. III.3; Dwork & Roth 2014, Thm. 3.20).  For all ε, δ ≥ 0 and δ' > 0,
@@ -45,7 +47,8 @@ closed form at a target factor ``A``
     δ_opt(A) = 1 − (1−δ)^k + (1−δ)^k Σ_{l=0}^{k} C(k, l) [α^{k−l} − A α^l]₊ / (1+α)^k,
 
 where ``1 − (1−δ)^k`` is the P-mass of the outcomes with ``Q = 0``.  At ``A = α^{k−2i}`` it
-is KOV's ``1 − (1−δ)^k (1 − δ_i)``.  With rational ``α`` and ``A``, :func:`optimal_delta`
+is KOV's total δ ``1 − (1−δ)^k (1 − δ_i)``, where their ``δ_i`` is the sum over ``l < i``
+(the total δ when ``δ = 0``).  With rational ``α`` and ``A``, :func:`optimal_delta`
 is an exact ``Fraction``.  **Irrational e^ε.**  The worst case is monotone: an (ε, δ) class
 grows with ε and the required δ falls as ``A`` grows.  So for a claim given by ε, pass a
 rational *upper* bound of ``e^ε`` as ``alpha`` and a rational *lower* bound of ``e^{ε_g}``
@@ -56,9 +59,9 @@ bound of the true δ, within a relative ``10^−digits`` of the factors.
 :mod:`dplab.randomized_response` (n people, each report kept with probability p), the k
 releases with fresh randomness on the same data have, for an ordered count pair
 ``(P, Q)``, the laws ``P^{⊗k}``, ``Q^{⊗k}`` on ``{0..n}^k``, and by the closed form of
-:mod:`dplab.finite`
+:mod:`dplab.finite`, at the total factor ``A`` (``total_alpha``)
 
-    δ_pair = Σ_{y ∈ {0..n}^k} [P^{⊗k}(y) − α Q^{⊗k}(y)]₊.
+    δ_pair(A) = Σ_{y ∈ {0..n}^k} [P^{⊗k}(y) − A Q^{⊗k}(y)]₊.
 
 Both laws depend on ``y`` only through its histogram, so the sum runs over histograms
 with their multinomial counts; outputs with the same likelihood ratio (the same
@@ -66,7 +69,7 @@ privacy-loss value) are merged into one class first.  The histograms are split i
 of the first ``⌊k/2⌋`` and of the other ``⌈k/2⌉`` releases (meet in the middle): with the
 second half's histograms sorted by their exact ratio ``Q``-decreasingly, the set of halves
 ``a`` completing a half ``b`` to a positive atom is a prefix, so one pass with prefix sums
-gives ``Σ_a [v P_a P_b − u Q_a Q_b]₊`` for every ``b`` (``α = u/v``).  Integers throughout;
+gives ``Σ_a [v P_a P_b − u Q_a Q_b]₊`` for every ``b`` (``A = u/v``).  Integers throughout;
 the result is ``numerator / (v·b^{nk})`` for ``p = a/b``.  Only the n pairs ``c → c+1`` are
 computed: reversing every bit and report maps ``c+1 → c`` to ``n−c−1 → n−c``.
 
@@ -83,18 +86,19 @@ pessimistic privacy-loss distribution of Meiser & Mohammadi 2018 (*Tight on budg
 and Koskela, Jälkö & Honkela 2020, used by Google's ``dp_accounting`` (its
 ``pessimistic_estimate``).  With the privacy loss ``L = ln(P_y/Q_y)`` under ``y ~ P``,
 
-    δ_pair(α) = E_P[(1 − α e^{−L})₊]     (all ``Q_y > 0``, true for ``0 < p < 1``),
+    δ_pair(A) = E_P[(1 − A e^{−L})₊]     (all ``Q_y > 0``, true for ``0 < p < 1``),
 
 and the loss of k releases is the sum of k independent copies.  The integrand increases
-with ``L``, so rounding each output's loss *up* to the grid ``iΔ`` (``i = ⌈L/Δ⌉``, decided
+with ``L``, so rounding each output's loss *up* to the grid ``iη`` (``i = ⌈L/η⌉``, decided
 by ball arithmetic, rounding up when undecided) and every mass *up* can only increase the
 result.  The k-fold law of the grid index is a k-fold convolution, done in doubles with
 every step's rounding bounded and added (sums of non-negative terms: relative error
 ``γ_N = Nu/(1 − Nu)``, plus the underflow of the products); the final sum is taken in Arb.
 The result is a ``Fraction`` that is ≥ the exact δ (tested wherever both exist).  Its
 cost is about ``n(n+1)·k·bins/2`` array operations for a k-fold grid of
-``bins ≈ k·2 ln(p/(1−p))/Δ`` cells; beyond :data:`BOUND_MAX_BINS` cells or
-:data:`BOUND_WORK_LIMIT` operations it is refused at once (take a larger Δ).
+``bins ≈ k·2 ln(p/(1−p))/η`` cells (``η`` the grid step, ``interval``); beyond
+:data:`BOUND_MAX_BINS` cells or :data:`BOUND_WORK_LIMIT` operations it is refused at once
+(take a larger η).
 """
 
 from __future__ import annotations
@@ -119,7 +123,7 @@ from dplab.finite import (
     check_delta,
 )
 from dplab.gaussian import _ball
-from dplab.randomized_response import count_distribution
+from dplab.randomized_response import _magnitude, count_distribution
 
 __all__ = [
     "BOUND_MAX_BINS",
@@ -211,7 +215,9 @@ class AdvancedGuarantee:
 
 
 def basic_composition(alpha: RationalLike, delta: RationalLike, k: int) -> Guarantee:
-    """k releases of an (α, δ) mechanism: ``(α^k, min(1, kδ))`` (Dwork & Roth, Thm. 3.16).
+    """k releases of an (α, δ) mechanism: ``(A, δ_total) = (α^k, min(1, kδ))`` (basic composition).
+
+    ``Guarantee.alpha`` is the total factor ``A``.
 
     >>> basic_composition(2, "0.01", 3)
     Guarantee(alpha=Fraction(8, 1), delta=Fraction(3, 100))
@@ -454,11 +460,12 @@ def _kfold_excess(p_row: Sequence[int], q_row: Sequence[int], u: int, v: int, k:
     return total
 
 
-def composed_required_delta(channel: FiniteChannel, alpha: RationalLike, k: int) -> Fraction:
-    """The exact smallest δ at factor α of k fresh releases of a finite channel.
+def composed_required_delta(channel: FiniteChannel, total_alpha: RationalLike, k: int) -> Fraction:
+    """The exact smallest δ at the total factor ``A`` of k fresh releases of a finite channel.
 
-    Equals ``finite.required_delta(product_channel(channel, k), alpha)`` without building
-    the ``|Y|^k`` outputs (histograms of likelihood classes, see the module docstring).
+    Equals ``finite.required_delta(product_channel(channel, k), total_alpha)`` without
+    building the ``|Y|^k`` outputs (histograms of likelihood classes, see the module
+    docstring).  A call beyond the Limits raises ``ValueError`` at once.
 
     >>> from dplab.finite import both_directions
     >>> rr = FiniteChannel.from_probabilities({0: ["3/4", "1/4"], 1: ["1/4", "3/4"]},
@@ -466,10 +473,11 @@ def composed_required_delta(channel: FiniteChannel, alpha: RationalLike, k: int)
     >>> composed_required_delta(rr, 3, 2)
     Fraction(3, 8)
     """
-    channel, alpha, k = _check_channel(channel), check_alpha(alpha), _check_k(k)
+    channel, k = _check_channel(channel), _check_k(k)
+    target = check_alpha(total_alpha, "total_alpha")
     classes = max(len(channel.outputs), 1)
     _check_work(len(channel.adjacent_pairs), classes, k, channel.denominator.bit_length())
-    u, v = alpha.numerator, alpha.denominator
+    u, v = target.numerator, target.denominator
     best = max(
         _kfold_excess(channel.row(s), channel.row(t), u, v, k) for s, t in channel.adjacent_pairs
     )
@@ -496,8 +504,8 @@ def _check_work(pairs: int, classes: int, k: int, denominator_bits: int) -> None
     if cost.work > RR_WORK_LIMIT or cost.words > RR_WORD_LIMIT:
         raise ValueError(
             f"k = {k} with {classes} outputs and {pairs} pairs is beyond the exact limit: "
-            f"estimated work {cost.work:.3g} (limit {RR_WORK_LIMIT:.3g}) and memory "
-            f"{cost.words:.3g} words (limit {RR_WORD_LIMIT:.3g}); see Limits in "
+            f"estimated work {_magnitude(cost.work)} (limit {RR_WORK_LIMIT:.3g}) and memory "
+            f"{_magnitude(cost.words)} words (limit {RR_WORD_LIMIT:.3g}); see Limits in "
             f"dplab.composition (rr_delta_upper_bound gives a rigorous upper bound)"
         )
 
@@ -519,12 +527,12 @@ def _check_size(name: str, value: int) -> int:
     return value
 
 
-def rr_required_delta(n: int, p: RationalLike, alpha: RationalLike, k: int) -> Fraction:
-    """The exact smallest δ at factor α of k fresh releases of the RR count channel.
+def rr_required_delta(n: int, p: RationalLike, total_alpha: RationalLike, k: int) -> Fraction:
+    """The exact smallest δ at the total factor ``A`` of k fresh releases of the RR count channel.
 
     Over every ordered adjacent pair and every event of the k-fold output (module
-    docstring); a ``Fraction`` over ``v·b^{nk}``.  ``p = ½`` gives 0 and ``p ∈ {0, 1}``
-    gives 1 at once.
+    docstring); a ``Fraction`` over ``v·b^{nk}`` for ``A = u/v``.  ``p = ½`` gives 0 and
+    ``p ∈ {0, 1}`` gives 1 at once.  A call beyond the Limits raises ``ValueError`` at once.
 
     >>> rr_required_delta(1, "3/4", 3, 2)  # (0,0): 9/16 − 3/16 = 3/8, the only positive atom
     Fraction(3, 8)
@@ -532,14 +540,14 @@ def rr_required_delta(n: int, p: RationalLike, alpha: RationalLike, k: int) -> F
     0.8087703853746071
     """
     n, p = _check_rr(n, p)
-    alpha, k = check_alpha(alpha), _check_k(k)
+    target, k = check_alpha(total_alpha, "total_alpha"), _check_k(k)
     if 2 * p == 1:
         return Fraction(0)
     if p in (0, 1):
         return Fraction(1)
     _check_work(n, n + 1, k, p.denominator.bit_length() * n)
     laws = _rr_laws(n, p)
-    u, v = alpha.numerator, alpha.denominator
+    u, v = target.numerator, target.denominator
     best = max(_kfold_excess(laws[c], laws[c + 1], u, v, k) for c in range(n))
     return Fraction(best, v * p.denominator ** (n * k))
 
@@ -574,7 +582,7 @@ def rr_largest_exact_k(n: int, p: RationalLike) -> int:
 
 
 def _loss_index(p_weight: int, q_weight: int, interval: Fraction) -> int:
-    """``⌈ln(p/q)/Δ⌉``, or one more when ball arithmetic cannot decide (pessimistic)."""
+    """``⌈ln(p/q)/η⌉``, or one more when ball arithmetic cannot decide (pessimistic)."""
     with ctx.workprec(_ARB_BITS):
         scaled = (arb(fmpq(p_weight, q_weight)).log()) / _ball(interval)
         return math.ceil(_upper(scaled))
@@ -588,11 +596,11 @@ def _pld_upper(
     p_row: Sequence[int],
     q_row: Sequence[int],
     denominator: int,
-    alpha: Fraction,
+    total_alpha: Fraction,
     k: int,
     interval: Fraction,
 ) -> Fraction:
-    """δ_pair(α) of k releases from the pessimistic loss grid (all ``q_row`` positive)."""
+    """δ_pair(A) of k releases from the pessimistic loss grid (all ``q_row`` positive)."""
     indices = [_loss_index(p, q, interval) for p, q in zip(p_row, q_row, strict=True) if p]
     masses = _rounded_up(
         np.array([float(Fraction(p, denominator)) for p in p_row if p], dtype=np.float64)
@@ -609,24 +617,28 @@ def _pld_upper(
         for shift, mass in zip(shifts, masses, strict=True):
             grown[shift : shift + len(law)] += mass * law
         law = _rounded_up(_rounded_up(grown + terms * _SMALLEST_SUBNORMAL) * correction)
-    start = k * low  # law[j] is the mass at the loss (start + j)·Δ
+    start = k * low  # law[j] is the mass at the loss (start + j)·η
     with ctx.workprec(_ARB_BITS):
         total = arb(0)
-        threshold = _ball(alpha).log()
+        threshold = _ball(total_alpha).log()
         step = _ball(interval)
         for j in np.nonzero(law)[0]:
             loss = (start + int(j)) * step
             if loss > threshold or not loss < threshold:
-                total += arb(float(law[j])) * (1 - _ball(alpha) * (-loss).exp())
+                total += arb(float(law[j])) * (1 - _ball(total_alpha) * (-loss).exp())
         return min(Fraction(1), max(Fraction(0), _upper(total)))
 
 
 def rr_delta_upper_bound(
-    n: int, p: RationalLike, alpha: RationalLike, k: int, interval: RationalLike = "1/200"
+    n: int,
+    p: RationalLike,
+    total_alpha: RationalLike,
+    k: int,
+    interval: RationalLike = "1/200",
 ) -> Fraction:
     """A rigorous upper bound of :func:`rr_required_delta` by a pessimistic loss grid.
 
-    ``interval`` is the grid step Δ of the privacy loss (smaller: tighter and slower); the
+    ``interval`` is the grid step η of the privacy loss (smaller: tighter and slower); the
     grid of the k-fold loss may hold at most :data:`BOUND_MAX_BINS` bins.
 
     >>> exact = rr_required_delta(4, "0.9", 3, 4)
@@ -634,7 +646,7 @@ def rr_delta_upper_bound(
     True
     """
     n, p = _check_rr(n, p)
-    alpha, k = check_alpha(alpha), _check_size("k", _check_k(k))
+    target, k = check_alpha(total_alpha, "total_alpha"), _check_size("k", _check_k(k))
     interval = check_rational("interval", interval, low=0, low_open=True)
     if 2 * p == 1:
         return Fraction(0)
@@ -654,7 +666,7 @@ def rr_delta_upper_bound(
         )
     laws = _rr_laws(n, p)
     denominator = p.denominator**n
-    return max(_pld_upper(laws[c], laws[c + 1], denominator, alpha, k, interval) for c in range(n))
+    return max(_pld_upper(laws[c], laws[c + 1], denominator, target, k, interval) for c in range(n))
 
 
 @dataclass(frozen=True)
@@ -678,7 +690,9 @@ def rr_bound_comparison(
 ) -> BoundComparison:
     """Basic, advanced, optimal-homogeneous and exact δ at factor ``total_alpha``.
 
-    Always ``exact ≤ optimal ≤ min(advanced, basic)`` (tested over a grid).
+    Always ``exact ≤ optimal ≤ min(advanced, basic)`` (tested over a grid).  Beyond the
+    exact limit ``exact`` is ``None``; beyond the loss grid's limit as well, the grid's
+    ``ValueError`` is raised at once.
 
     >>> result = rr_bound_comparison(2, "3/4", 3, 9)  # α* = 3; optimal: (27 − 9)/4³
     >>> result.exact, result.optimal, result.basic  # basic: 3³ = 27 > 9 certifies nothing
@@ -710,8 +724,11 @@ def gaussian_composition_delta(sensitivity: float, sigma: float, eps: float, k: 
 
     The k-fold privacy loss of ``N(0, σ²)`` against ``N(Δ, σ²)`` is a sum of k independent
     ``N(h²/2, h²)`` with ``h = Δ/σ``, i.e. ``N(kh²/2, kh²)``: the loss of one release with
-    ``h√k`` (Dong, Roth & Su 2022, *Gaussian differential privacy*, JRSS B, Cor. 3.3).  √k is
-    rounded once to a double (relative error ≤ 2^−53).  Errors as :func:`dplab.gaussian.delta`.
+    ``h√k`` (Dong, Roth & Su 2022, *Gaussian differential privacy*, JRSS B, Cor. 3.3: k
+    releases of ``h``-GDP are ``h√k``-GDP).  The δ(ε) of that one release is
+    ``Φ(h√k/2 − ε/(h√k)) − e^ε Φ(−h√k/2 − ε/(h√k))`` (their Cor. 2.13; Balle & Wang 2018,
+    Thm. 8).  √k is rounded once to a double (relative error ≤ 2^−53).  Errors as
+    :func:`dplab.gaussian.delta`.
 
     >>> gaussian_composition_delta(1, 2, 1, 4) == gaussian.delta(2, 2, 1)
     True

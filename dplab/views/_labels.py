@@ -71,9 +71,9 @@ LABELS: dict[str, dict[str, str]] = {
         "comp.loss_axis": "프라이버시 손실 L",
         "comp.mass_axis": "확률 P(L)",
         "comp.k_select": "공개 횟수 k",
-        "comp.col_copies": "복사본 k개의 δ (α에서)",
-        "comp.col_fresh": "새 공개 k번의 δ (α에서)",
-        "comp.col_fresh_basic": "새 공개 k번의 δ (αᵏ에서)",
+        "comp.col_copies": "복사본 k개의 δ (A = α에서)",
+        "comp.col_fresh": "새 공개 k번의 δ (A = α에서)",
+        "comp.col_fresh_basic": "새 공개 k번의 δ (A = αᵏ에서)",
         "comp.col_outputs": "k번 공개의 출력 수",
         "comp.col_ratio": "최적 / 정확",
         "comp.walk_counts": "L > ln A: δ에 들어감",
@@ -83,7 +83,7 @@ LABELS: dict[str, dict[str, str]] = {
         "comp.walk_share": "δ에 더하는 몫 P(L)(1 − A e^(−L))₊",
         "comp.desc_walk": (
             "한 사람의 무작위 응답(p = {p})을 새 무작위성으로 {k}번 공개할 때 프라이버시 손실의 "
-            "분포. 점선은 ln A (A = {alpha}). 그보다 큰 손실이 δ = {delta}를 만든다."
+            "분포. 점선은 ln A (A = {factor}). 그보다 큰 손실이 δ = {delta}를 만든다."
         ),
         "comp.desc_bounds": (
             "n = {n}, p = {p}인 개수 채널을 {k}번 공개할 때 전체 곱셈 계수 A마다 필요한 δ: "
@@ -930,9 +930,9 @@ LABELS: dict[str, dict[str, str]] = {
         "comp.loss_axis": "privacy loss L",
         "comp.mass_axis": "probability P(L)",
         "comp.k_select": "releases k",
-        "comp.col_copies": "δ of k copies (at α)",
-        "comp.col_fresh": "δ of k fresh releases (at α)",
-        "comp.col_fresh_basic": "δ of k fresh releases (at αᵏ)",
+        "comp.col_copies": "δ of k copies (at A = α)",
+        "comp.col_fresh": "δ of k fresh releases (at A = α)",
+        "comp.col_fresh_basic": "δ of k fresh releases (at A = αᵏ)",
         "comp.col_outputs": "outputs of k releases",
         "comp.col_ratio": "optimal / exact",
         "comp.walk_counts": "L > ln A: counts in δ",
@@ -942,7 +942,7 @@ LABELS: dict[str, dict[str, str]] = {
         "comp.walk_share": "share of δ P(L)(1 − A e^(−L))₊",
         "comp.desc_walk": (
             "The privacy loss of {k} fresh releases of one person's randomized response "
-            "(p = {p}). The dashed line is ln A (A = {alpha}); the losses above it make "
+            "(p = {p}). The dashed line is ln A (A = {factor}); the losses above it make "
             "δ = {delta}."
         ),
         "comp.desc_bounds": (

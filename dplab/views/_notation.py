@@ -62,6 +62,11 @@ NOTATION: dict[str, tuple[tuple[str, str], ...]] = {
             "프라이버시 프로필: 주어진 ε(또는 α)에서 필요한 가장 작은 δ, "
             "max<sub>D∼D′</sub> Σ<sub>y</sub> [P(y) − αQ(y)]<sub>+</sub>.",
         ),
+        (
+            "A, δ<sub>전체</sub>",
+            "합성 단원에서 k번 공개 전체의 곱셈 계수와 덧셈 여유. α와 δ는 언제나 한 번 공개의 "
+            "것이며, 예를 들어 기본 합성은 A = α<sup>k</sup>, δ<sub>전체</sub> = kδ를 줍니다.",
+        ),
         ("b, σ", "라플라스 잡음의 척도 b, 가우스 잡음의 표준편차 σ."),
         (
             "d<sub>EM</sub>(K, K′)",
@@ -139,6 +144,12 @@ NOTATION: dict[str, tuple[tuple[str, str], ...]] = {
             "δ(ε), δ<sub>min</sub>(α)",
             "The privacy profile: the smallest δ needed at ε (or α), "
             "max<sub>D∼D′</sub> Σ<sub>y</sub> [P(y) − αQ(y)]<sub>+</sub>.",
+        ),
+        (
+            "A, δ<sub>total</sub>",
+            "In the composition lesson, the factor and the slack of all k releases together; α "
+            "and δ are always those of one release. Basic composition, for example, gives "
+            "A = α<sup>k</sup>, δ<sub>total</sub> = kδ.",
         ),
         ("b, σ", "The scale b of Laplace noise; the standard deviation σ of Gaussian noise."),
         (

@@ -283,8 +283,8 @@ def _table(rows: list[dict]) -> Styler:
 
 
 def copies_table(channel: FiniteChannel, alpha: RationalLike, ks: Sequence[int]) -> Styler:
-    """For each k: the exact δ at ``α`` of k copies of one output and of k fresh releases,
-    and of k fresh releases at ``α^k`` (basic composition's factor).
+    """For each k: the exact δ at the total factor ``A = α`` of k copies of one output and of
+    k fresh releases, and of k fresh releases at ``A = α^k`` (basic composition's factor).
 
     Built from :func:`~dplab.composition.copies_channel` and
     :func:`~dplab.composition.product_channel` with :func:`dplab.finite.required_delta`
@@ -394,7 +394,7 @@ def loss_walkthrough(p: RationalLike, total_alpha: RationalLike, ks: Sequence[in
             height=220,
             title=label("comp.walk_title", k=k, delta=value_text(delta)),
             description=label(
-                "comp.desc_walk", k=k, p=str(Fraction(p)), alpha=str(target), delta=str(delta)
+                "comp.desc_walk", k=k, p=str(Fraction(p)), factor=str(target), delta=str(delta)
             ),
         )
         table = fixed_table(

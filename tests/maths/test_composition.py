@@ -28,6 +28,7 @@ from maths_support import (
 
 from dplab import composition, finite, gaussian
 from dplab.finite import FiniteChannel, both_directions
+from dplab.randomized_response import count_channel
 
 CLAIMS = {  # one release's (α, δ), a target factor and k, for the KOV properties
     "alpha": st.fractions(1, 5, max_denominator=6),
@@ -366,3 +367,41 @@ def test_the_largest_exact_k_is_where_the_refusal_starts(n, p):
 def test_gaussian_bound_comparison_refuses_a_total_eps_beyond_the_double_range():
     with pytest.raises(ValueError, match="eps"):
         composition.gaussian_bound_comparison(1, 2, composition.GAUSSIAN_MAX_EPS + 1, 2)
+
+
+# --- refusals at huge estimates (issue 20 §3): a ValueError, never an OverflowError ----------
+
+
+@pytest.mark.parametrize("n", [299, 300, 1000, composition.RR_MAX_SIZE])
+def test_the_largest_exact_k_is_read_for_every_valid_n(n):
+    start = time.perf_counter()
+    largest = composition.rr_largest_exact_k(n, "0.9")
+    assert 0 <= largest < 10
+    with pytest.raises(ValueError, match=rf"k = {largest + 1} .*beyond the exact limit"):
+        composition.rr_required_delta(n, "0.9", 3, largest + 1)
+    assert time.perf_counter() - start < 5
+
+
+REFUSED_AT_HUGE_ESTIMATES = {
+    "rr_required_delta": lambda: composition.rr_required_delta(1000, "0.9", 3, 1000),
+    "composed_required_delta": lambda: composition.composed_required_delta(
+        count_channel(300, "3/4"), 3, 5000
+    ),
+    "rr_required_delta at the largest n and k": lambda: composition.rr_required_delta(
+        composition.RR_MAX_SIZE, "0.9", 3, composition.RR_MAX_SIZE
+    ),
+}
+
+
+@pytest.mark.parametrize("call", REFUSED_AT_HUGE_ESTIMATES.values(), ids=REFUSED_AT_HUGE_ESTIMATES)
+def test_a_refusal_at_a_huge_estimate_names_its_size_without_floats(call):
+    with pytest.raises(ValueError, match=r"beyond the exact limit: estimated work about 10\^\d+ "):
+        call()
+
+
+def test_the_bound_comparison_beyond_both_limits_is_refused_by_the_grid():
+    # beyond the exact limit the comparison falls back to the loss grid, which refuses too
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=r"grid bins .*take a larger interval"):
+        composition.rr_bound_comparison(1000, "0.9", 1000, 3)
+    assert time.perf_counter() - start < 5
