@@ -46,8 +46,11 @@ randomizer's inputs and all events.  With ``d_EM = a/b`` and ``α = u/v``:
 every output of the ordered release (aligned by ``σ``) and hence of the shuffled one has
 ``P(y) ≤ α₀^{Σ_j d(x_j, x'_σ(j))} Q(y) = (α₀^m)^{d_EM} Q(y)``: the release is pure with
 factor ``α₀^m`` per unit of ``d_EM``, and this is attained (``K = (0,…,0) → (1,…,1)``, the
-output "all zeros", for the clamped geometric).  Amplification by shuffling appears only in
-δ (tests reproduce the digest's examples E3–E7 against brute force).
+output "all zeros", for the clamped geometric).  Shuffling cannot lower this factor of the
+mechanism, the worst over all pairs: that pair attains it shuffled as well.  It can lower
+one pair's largest ratio (``K = (0, 3) → (1, 2)``: 4 ordered, 13/4 shuffled), and what it
+gains for the mechanism appears in δ (tests reproduce the digest's examples E3–E7 against
+brute force).
 
 **Amplification at scale** for binary randomized response, where one count is a
 sufficient statistic and m may reach 10⁶, is in :mod:`dplab.amplification`.
