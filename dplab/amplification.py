@@ -37,8 +37,9 @@ argument over the changed items).  Changing the items one at a time, each step i
 ``(log(1 + tanh(ε₀/2)·c_m), δ_s)``-indistinguishable with
 ``c_m = 8√(e^{ε₀} ln(4/δ_s)/m) + 8e^{ε₀}/m``, valid when ``ε₀ ≤ ln(m/(16 ln(2/δ_s)))``; so
 the shuffled release is ``(E, δ)`` with ``E = flipped·log(1 + tanh(ε₀/2)·c_m)`` and
-``δ = flipped·e^{E}·δ_s``.  The paper's own constants could not be read: this bound is a
-valid substitute, not the paper's statement.
+``δ = flipped·e^{E}·δ_s``.  This bound is the course's own (derived and proved), not the
+paper's statement; nothing here uses the paper's constants, and no comparison with them
+is claimed.
 
 **The same bound read at a fixed ε** (:func:`derived_log_delta`).  ``δ_s`` is free; at a
 given ε the best δ the bound proves comes from the smallest ``δ_s`` with ``E ≤ ε`` and the
