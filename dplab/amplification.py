@@ -37,8 +37,9 @@ argument over the changed items).  Changing the items one at a time, each step i
 ``(log(1 + tanh(ε₀/2)·c_m), δ_s)``-indistinguishable with
 ``c_m = 8√(e^{ε₀} ln(4/δ_s)/m) + 8e^{ε₀}/m``, valid when ``ε₀ ≤ ln(m/(16 ln(2/δ_s)))``; so
 the shuffled release is ``(E, δ)`` with ``E = flipped·log(1 + tanh(ε₀/2)·c_m)`` and
-``δ = flipped·e^{E}·δ_s``.  The paper's own constants could not be read: this bound is a
-valid substitute, not the paper's statement.
+``δ = flipped·e^{E}·δ_s``.  This bound is the course's own (derived and proved), not the
+paper's statement; nothing here uses the paper's constants, and no comparison with them
+is claimed.
 
 **The same bound read at a fixed ε** (:func:`derived_log_delta`).  ``δ_s`` is free; at a
 given ε the best δ the bound proves comes from the smallest ``δ_s`` with ``E ≤ ε`` and the
@@ -47,6 +48,9 @@ validity condition, both of which hold exactly for ``δ_s`` above a threshold in
 ``ln(4/δ_s) ≤ m·((C − 8e^{ε₀}/m)/8)²/e^{ε₀}`` (nothing when ``C ≤ 8e^{ε₀}/m``), and the
 condition iff ``ln(2/δ_s) ≤ m/(16e^{ε₀})``.  (A smaller ``δ_s`` gives a smaller
 ``flipped·e^{E}·δ_s`` since ``E ≤ ε`` stays bounded.)
+
+**The ε at a fixed δ** (:func:`epsilon_for_delta`): the exact curve inverted by refining a
+bracket, for reading one pair's guarantee as a single ε.
 """
 
 from __future__ import annotations
@@ -65,6 +69,7 @@ __all__ = [
     "DerivedBound",
     "derived_bound",
     "derived_log_delta",
+    "epsilon_for_delta",
     "log_delta_curve",
 ]
 
@@ -258,3 +263,46 @@ def derived_log_delta(m: int, flipped: int, epsilon0: float, epsilon: float) -> 
     c_m += 8 * math.exp(budget - math.log(items))
     total = changed * math.log1p(rate * c_m)
     return min(0.0, math.log(changed) + total + log_slack)
+
+
+def epsilon_for_delta(
+    m: int,
+    ones: int,
+    flipped: int,
+    epsilon0: float,
+    delta: float,
+    *,
+    shuffled: bool = True,
+) -> float:
+    """The smallest ε with ``δ(ε) ≤ delta`` for the pair of :func:`log_delta_curve` (≈, from
+    above): ``δ(ε)`` does not increase with ε and is 0 from ``flipped·ε₀`` on, so a grid of
+    65 points over the bracket ``[lo, hi]`` (``δ(lo) > delta ≥ δ(hi)``) is refined until it
+    is narrower than ``1e−9·max(1, hi)``; ``hi`` is returned, so ``δ(hi) ≤ delta`` holds as
+    computed.  ``delta`` must lie above ``e^{LOG_DELTA_FLOOR}``, where δ is still resolved.
+
+    All m bits flip (m ones against m zeros): the items are identical, the order of the
+    reports carries nothing, and the shuffled and the ordered release need the same ε.
+
+    >>> [round(epsilon_for_delta(100, 100, 100, 1.0, 1e-6, shuffled=s), 2) for s in (True, False)]
+    [83.53, 83.53]
+    >>> round(epsilon_for_delta(1000, 500, 10, 1.0, 1e-6), 3)  # ordered: ≈ 10 = 10·ε₀
+    1.424
+    """
+    items, count, changed = _check_items(m, ones, flipped)
+    budget = check_real("epsilon0", epsilon0, low=0, low_open=True, high=700)
+    chance = check_real(
+        "delta", delta, low=math.exp(LOG_DELTA_FLOOR), high=1, low_open=True, high_open=True
+    )
+    target = math.log(chance)
+    lo, hi = 0.0, changed * budget
+
+    def log_delta(points: np.ndarray) -> np.ndarray:
+        return log_delta_curve(items, count, changed, budget, points, shuffled=shuffled)
+
+    if log_delta(np.array([lo]))[0] <= target:
+        return lo
+    while hi - lo > 1e-9 * max(1.0, hi):
+        grid = np.linspace(lo, hi, 65)
+        first = int(np.argmax(log_delta(grid) <= target))  # grid[0] = lo is above, hi below
+        lo, hi = float(grid[first - 1]), float(grid[first])
+    return hi

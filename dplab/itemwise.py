@@ -52,8 +52,10 @@ in its order (the clamped geometric), not for a general ``distance`` (lexicograp
 in the plane under ℓ₁: ``{(0,2),(1,0)}`` and ``{(0,0),(1,2)}`` cost 4 sorted, 2 optimal).
 A list in the user's own order is not d_EM-DP at all: ``(0, 3)`` and ``(3, 0)`` are at
 ``d_EM = 0``, yet the list ``(0, 3)`` has ratio 64 for ``clamped_geometric(4, 1/2)``.
-Amplification by shuffling appears only in δ (tests reproduce the digest's examples E3–E7
-against brute force).
+Shuffling cannot lower the factor ``α₀^m`` of the mechanism, the worst over all pairs: that
+pair attains it shuffled as well.  It can lower one pair's largest ratio (``K = (0, 3) →
+(1, 2)``: 4 ordered, 13/4 shuffled), and what it gains for the mechanism appears in δ (tests
+reproduce the digest's examples E3–E7 against brute force).
 
 **Amplification at scale** for binary randomized response, where one count is a
 sufficient statistic and m may reach 10⁶, is in :mod:`dplab.amplification`.

@@ -1,8 +1,9 @@
 """From unbounded to bounded d_EM-DP: resample a user's dataset to a fixed size s.
 
 Source: Imola, Roy Chowdhury & Chaudhuri, CCS 2024 (the sampling-based reduction from
-unbounded to bounded d_EM-DP); the lemma, its proof and the exact check below are the
-course's own (digest ``shared/notes/demdp.md`` §4 and example E9, marked there as derived).
+unbounded to bounded d_EM-DP); the lemma, the pure bound, their proofs and the exact check
+below are the course's own (digest ``shared/notes/demdp.md`` §4 and example E9, marked
+there as derived).
 
 **The procedure.**  ``P_s(K)`` draws s items from K independently and uniformly, with
 replacement, whatever ``|K| ≥ 1`` is; a bounded mechanism ``M`` on datasets of size s then
@@ -27,10 +28,26 @@ d_EM, pure), then for all K, K' of any sizes and every event S
 coupling gives ``α^{d_EM + t} P(M(P_s(K')) ∈ S) + e^{−2st²}``.  ∎  Choosing
 ``t = √(ln(1/δ)/(2s))`` (:func:`hoeffding_slack`) makes the additive term δ.
 
-**Some slack is needed.**  Pure d_EM-DP does not survive sampling: resampling can make two
-close datasets far apart (K = (0, 3) resamples to (0, 0, 0) with probability 1/8, which
-K' = (1, 2) never does), so the worst ratio exceeds ``α^{d_EM}``;
-:func:`check_sampling` reports by how much (digest E9: 2.21 times the exponent).
+**What survives without slack (derived).**  The *same* factor does not: resampling can
+move a close pair far apart.  Moving one item of K by ``d_X`` gives ``d_EM = d_X/|K|``; when
+all s coupled draws pick that item the resampled datasets are ``d_X`` apart, ``|K|`` times
+the original (K = (0, 3), K' = (0, 2) under ``|a − b|/3``: ``d_EM = 1/6``, and the draw
+(3, 3, 3) against (2, 2, 2), probability 1/8, is 1/3 apart at s = 3), so the worst ratio
+exceeds ``α^{d_EM}``.  A pure guarantee with a worse factor does survive, with δ = 0: for
+all K, K' of any sizes and every event S
+
+    P(M(P_s(K)) ∈ S) ≤ (1 + α(α − 1)·d_EM(K, K')) · P(M(P_s(K')) ∈ S)
+                     ≤ e^{α(α − 1)·d_EM(K, K')} · P(M(P_s(K')) ∈ S).
+
+*Proof.*  Write ``f(Z) = P(M(Z) ∈ S)``.  Two datasets of size s are at most 1 apart, so
+``f(Z) ≤ α f(Z')`` for all of them and ``f(Y') ≤ α · inf f ≤ α · P(M(P_s(K')) ∈ S)``.  Under
+the coupling ``f(Y) ≤ α^{D} f(Y') ≤ (1 + (α − 1)D) f(Y')`` (``α^x`` is convex and
+``D ∈ [0, 1]``), so ``f(Y) ≤ f(Y') + α(α − 1)·D·P(M(P_s(K')) ∈ S)``; taking expectations
+with ``E D = d_EM(K, K')`` gives the first line, and ``1 + x ≤ e^x`` the second.  ∎  The
+factor ``e^{α(α − 1)}`` per unit of d_EM is far worse than α; the slack t and δ above buy a
+factor ``α^{d_EM + t}`` close to the original.  :func:`check_sampling` finds the largest
+``ln(P(y)/Q(y))/d_EM`` over all pairs: finite, above ``ln α``, below ``α(α − 1)`` (digest
+E9: 13.79 at α = 512, against ``ln α ≈ 6.24`` and ``α(α − 1) = 261632``).
 
 **Exactness.**  The laws are exact Fractions.  Whether an output belongs to the worst
 event is decided exactly through integer powers (``P(y) > α^{a/b} Q(y)`` iff
@@ -145,23 +162,31 @@ def resampled_release(
 
 @dataclass(frozen=True)
 class SamplingCheck:
-    """The exact check of the sampling statement over every ordered pair of datasets.
+    """The exact check of the sampling statements over every ordered pair of datasets.
 
     ``violations`` lists the pairs ``(K, K')`` where some event breaks
     ``P(S) ≤ α^{d_EM + t} Q(S) + e^{−2st²}`` (empty when the statement holds, as the lemma
-    proves).  ``pure_violations`` counts the pairs where some output breaks the pure
-    ``P(y) ≤ α^{d_EM} Q(y)``; ``worst_pure_exponent`` (≈) is the largest
-    ``ln(P(y)/Q(y)) / (d_EM · ln α)`` over pairs at positive distance, attained at
-    ``worst_pure_pair``: above 1 the pure guarantee fails after sampling.
+    proves).  ``same_factor_violations`` counts the pairs where some output breaks the pure
+    guarantee with the same factor, ``P(y) ≤ α^{d_EM} Q(y)``.  ``pure_bound_violations``
+    lists the pairs where some output breaks the derived pure bound
+    ``P(y) ≤ (1 + α(α − 1)·d_EM) Q(y)``, decided exactly (empty, as the module proves).
+    ``largest_log_ratio`` (≈) is the largest ``ln(P(y)/Q(y)) / d_EM`` over the pairs at
+    positive distance, attained at ``worst_pair``; ``math.inf`` only if some ``Q(y) = 0 <
+    P(y)``.  Compare it with ``ln α`` (the same factor, ``alpha`` the factor checked) and
+    with ``pure_bound_exponent`` = ``α(α − 1)``, the exponent per unit of d_EM of the derived
+    bound.
     """
 
+    alpha: Fraction
     pairs: int
     t: Fraction
     delta: float
     violations: tuple[tuple[tuple, tuple], ...]
-    pure_violations: int
-    worst_pure_exponent: float
-    worst_pure_pair: tuple[tuple, tuple]
+    same_factor_violations: int
+    pure_bound_exponent: Fraction
+    pure_bound_violations: tuple[tuple[tuple, tuple], ...]
+    largest_log_ratio: float
+    worst_pair: tuple[tuple, tuple]
 
 
 def check_sampling(
@@ -172,17 +197,21 @@ def check_sampling(
     t: RationalLike,
     distance: metric.Distance = None,
 ) -> SamplingCheck:
-    """Check the sampling statement exactly over every ordered pair of datasets whose sizes
+    """Check the sampling statements exactly over every ordered pair of datasets whose sizes
     are in ``sizes`` (multisets of the randomizer's inputs), every event, for the release
-    of :func:`resampled_release` (shuffled); ``distance`` is the item metric as in
+    of :func:`resampled_release` (shuffled): the ``(α^{d_EM + t}, e^{−2st²})`` statement,
+    the derived pure bound ``1 + α(α − 1)·d_EM`` and the same factor ``α^{d_EM}`` (see
+    :class:`SamplingCheck`).  ``distance`` is the item metric as in
     :func:`dplab.metric.emd` and must stay in ``[0, 1]``.  ``alpha`` is the factor per unit of
     d_EM that the bounded release of s items has (for the clamped geometric with factor
     ``α₀`` per unit of the item metric, ``α₀^s``: the naive bound of :mod:`dplab.itemwise`).
 
     >>> from dplab.metric import clamped_geometric
     >>> check = check_sampling(clamped_geometric(2, "1/2"), [1, 2], 2, 4, "1/2")
-    >>> check.violations, check.pure_violations > 0
-    ((), True)
+    >>> check.violations, check.same_factor_violations > 0, check.pure_bound_violations
+    ((), True, ())
+    >>> round(check.largest_log_ratio, 3), check.pure_bound_exponent  # ln 4 ≈ 1.386 per unit
+    (1.622, Fraction(12, 1))
     """
     channel = metric._check_randomizer(randomizer)
     size = check_int("s", s, low=1, high=MAX_SAMPLE_SIZE)
@@ -202,9 +231,10 @@ def check_sampling(
     with ctx.workprec(_ARB_BITS):
         chance = (-2 * size * _arb(slack * slack)).exp()
         violations = []
-        pure_violations = 0
+        same_factor_violations = 0
+        bound_exponent = factor * (factor - 1)
+        bound_violations = []
         worst = (-math.inf, (datasets[0], datasets[0]))
-        log_factor = _log(factor)
         distances: dict[frozenset, Fraction] = {}
         for K in datasets:
             for K2 in datasets:
@@ -215,21 +245,24 @@ def check_sampling(
                 p, q = laws[K], laws[K2]
                 if _breaks(p, q, factor, d + slack, chance):
                     violations.append((K, K2))
+                if any(p[y] > (1 + bound_exponent * d) * q.get(y, 0) for y in p):
+                    bound_violations.append((K, K2))
                 if d > 0:
-                    pure_violations += any(_above(p[y], q.get(y, 0), factor, d) for y in p)
-                    exponent = max(_log_ratio(p[y], q.get(y, 0)) for y in p) / (
-                        float(d) * log_factor
-                    )
-                    worst = max(worst, (exponent, (K, K2)), key=lambda item: item[0])
+                    same_factor_violations += any(_above(p[y], q.get(y, 0), factor, d) for y in p)
+                    per_unit = max(_log_ratio(p[y], q.get(y, 0)) for y in p) / float(d)
+                    worst = max(worst, (per_unit, (K, K2)), key=lambda item: item[0])
         delta = float(chance.mid())
     return SamplingCheck(
+        alpha=factor,
         pairs=len(datasets) ** 2,
         t=slack,
         delta=delta,
         violations=tuple(violations),
-        pure_violations=pure_violations,
-        worst_pure_exponent=worst[0],
-        worst_pure_pair=worst[1],
+        same_factor_violations=same_factor_violations,
+        pure_bound_exponent=bound_exponent,
+        pure_bound_violations=tuple(bound_violations),
+        largest_log_ratio=worst[0],
+        worst_pair=worst[1],
     )
 
 

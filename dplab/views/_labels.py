@@ -876,7 +876,12 @@ LABELS: dict[str, dict[str, str]] = {
         "item.col_hoeffding": "δ = e^(−2st²)",
         "item.col_violations": "(α^(d_EM + t), δ) 위반 쌍",
         "item.col_holds": "모든 쌍과 사건에서 성립",
-        "item.col_pure_violations": "순수 α^d_EM 위반 쌍",
+        "item.col_release_factor": "d_EM 단위당 계수 α",
+        "item.col_log_factor": "ln α (같은 계수)",
+        "item.col_largest_log_ratio": "가장 큰 ln(P/Q) ÷ d_EM",
+        "item.col_pure_bound": "유도한 순수 상계 α(α − 1)",
+        "item.col_same_factor_violations": "같은 계수 α^d_EM 위반 쌍",
+        "item.col_pure_bound_violations": "1 + α(α − 1)·d_EM 위반 쌍",
     },
     "en": {
         "nav.home": "Home",
@@ -1760,7 +1765,12 @@ LABELS: dict[str, dict[str, str]] = {
         "item.col_hoeffding": "δ = e^(−2st²)",
         "item.col_violations": "pairs violating (α^(d_EM + t), δ)",
         "item.col_holds": "holds for every pair and event",
-        "item.col_pure_violations": "pairs violating pure α^d_EM",
+        "item.col_release_factor": "factor α per unit of d_EM",
+        "item.col_log_factor": "ln α (the same factor)",
+        "item.col_largest_log_ratio": "largest ln(P/Q) ÷ d_EM",
+        "item.col_pure_bound": "derived pure bound α(α − 1)",
+        "item.col_same_factor_violations": "pairs violating the same factor α^d_EM",
+        "item.col_pure_bound_violations": "pairs violating 1 + α(α − 1)·d_EM",
     },
 }
 

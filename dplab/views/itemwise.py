@@ -1,6 +1,7 @@
 """Views of the PrivEMDItemWise lesson: exact pair tables of the shuffled and the ordered
 release, the δ(ε) curves of binary randomized response at scale (a selector over m), the
-scale plot against the derived bound, and the exact table of the sampling check.
+scale plot against the derived bound, and the exact tables of the sampling check (the
+(α, δ) statement at each slack, and what stays pure).
 
 The finite tables are exact (:mod:`dplab.itemwise`, :mod:`dplab.sampling`); the curves
 come from :mod:`dplab.amplification` in log space and are drawn as ``log₁₀ δ`` (≈), since
@@ -32,6 +33,7 @@ __all__ = [
     "delta_curves_chart",
     "log10_delta",
     "pair_table",
+    "pure_sampling_table",
     "sampling_table",
     "scale_chart",
     "scale_rows",
@@ -255,8 +257,8 @@ def sampling_table(
     distance: metric.Distance = None,
 ) -> Styler:
     """The exact sampling check (:func:`dplab.sampling.check_sampling`) at each slack t:
-    ``δ = e^{−2st²}`` (≈), the pairs checked, the pairs violating the (α, δ) statement
-    and those violating the pure ``α^{d_EM}``."""
+    ``δ = e^{−2st²}`` (≈), the pairs checked and the pairs violating the
+    ``(α^{d_EM + t}, δ)`` statement."""
     rows = []
     for t in ts:
         check = sampling.check_sampling(randomizer, sizes, s, alpha, t, distance)
@@ -267,7 +269,49 @@ def sampling_table(
                 label("emd.col_pairs"): check.pairs,
                 label("item.col_violations"): len(check.violations),
                 label("item.col_holds"): yes_no(not check.violations),
-                label("item.col_pure_violations"): check.pure_violations,
+            }
+        )
+    return _styled(pd.DataFrame(rows))
+
+
+def _short_text(value: Fraction) -> str:
+    """An integer exactly, anything else as ``≈`` four significant digits."""
+    return str(value.numerator) if value.denominator == 1 else f"≈ {approx_text(value)}"
+
+
+def _upper_text(value: Fraction, significant: int = 4) -> str:
+    """An upper bound: exact if an integer, else rounded up to ``significant`` digits."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    shift = significant - 1 - math.floor(math.log10(value))
+    scale = Fraction(10) ** shift
+    return f"≤ {approx_text(Fraction(math.ceil(value * scale)) / scale, significant)}"
+
+
+def _log(value: Fraction) -> float:
+    return math.log(value.numerator) - math.log(value.denominator)  # no float overflow
+
+
+def _log_ratio_text(value: float) -> str:
+    return "∞" if value == math.inf else f"≈ {approx_text(value)}"
+
+
+def pure_sampling_table(checks: Sequence[sampling.SamplingCheck]) -> Styler:
+    """What stays pure after resampling, one row per exact check
+    (:func:`dplab.sampling.check_sampling`): the largest ``ln(P/Q)/d_EM`` over every pair
+    (≈) beside ``ln α`` (the same factor) and the derived exponent ``α(α − 1)`` (rounded
+    up), and the pairs violating each of the two pure bounds (decided exactly)."""
+    rows = []
+    for check in checks:
+        rows.append(
+            {
+                label("item.col_release_factor"): _short_text(check.alpha),
+                label("emd.col_pairs"): check.pairs,
+                label("item.col_log_factor"): f"≈ {approx_text(_log(check.alpha))}",
+                label("item.col_largest_log_ratio"): _log_ratio_text(check.largest_log_ratio),
+                label("item.col_pure_bound"): _upper_text(check.pure_bound_exponent),
+                label("item.col_same_factor_violations"): check.same_factor_violations,
+                label("item.col_pure_bound_violations"): len(check.pure_bound_violations),
             }
         )
     return _styled(pd.DataFrame(rows))

@@ -124,6 +124,41 @@ def test_delta_is_zero_from_the_largest_loss_on():
     assert curve[0] > -math.inf and curve[1] == -math.inf and curve[2] == -math.inf
 
 
+@pytest.mark.parametrize("shuffled", [True, False])
+@pytest.mark.parametrize(("m", "ones", "flipped"), [(3, 1, 1), (5, 3, 2), (6, 6, 3), (6, 6, 6)])
+@pytest.mark.parametrize("delta", [0.3, 1e-2, 1e-4])
+def test_the_epsilon_at_a_fixed_delta_is_the_smallest_against_brute_force(
+    m, ones, flipped, shuffled, delta
+):
+    """δ(ε) ≤ δ at the returned ε and δ(ε) > δ just below it, both by brute force over
+    every report vector (or ε = 0 when δ(0) ≤ δ already)."""
+    epsilon = amplification.epsilon_for_delta(m, ones, flipped, LN3, delta, shuffled=shuffled)
+    assert brute_force_delta(m, ones, flipped, epsilon, shuffled=shuffled) <= delta * (1 + 1e-9)
+    if epsilon > 0:
+        below = epsilon - 1e-7 * max(1.0, epsilon)
+        assert brute_force_delta(m, ones, flipped, below, shuffled=shuffled) > delta
+
+
+def test_shuffling_does_not_help_the_farthest_pair_and_helps_few_changes():
+    """Lesson 8: ε₀ = 1, all m ones against all m zeros, δ = 10⁻⁶: ε ≈ 83.5, 591, 5038 for
+    m = 100, 1000, 10⁴, the same shuffled and ordered; 10 of 1000 bits changed: ≈ 1.42
+    shuffled against ≈ 10 ordered."""
+    farthest = {
+        (m, s): amplification.epsilon_for_delta(m, m, m, 1.0, 1e-6, shuffled=s)
+        for m in (100, 1000, 10**4)
+        for s in (True, False)
+    }
+    assert [round(farthest[m, True], 1) for m in (100, 1000)] == [83.5, 591.1]
+    assert round(farthest[10**4, True]) == 5038
+    assert all(farthest[m, True] == farthest[m, False] for m in (100, 1000, 10**4))
+    assert all(farthest[m, True] < m for m in (100, 1000, 10**4))  # below the naive m·ε₀
+    few = {
+        s: amplification.epsilon_for_delta(1000, 500, 10, 1.0, 1e-6, shuffled=s)
+        for s in (True, False)
+    }
+    assert round(few[True], 2) == 1.42 and round(few[False], 2) == 10.0
+
+
 # --- the derived bound -------------------------------------------------------------------------
 
 

@@ -360,6 +360,14 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     "amplification.derived_log_delta": example(
         m=(3000, N), flipped=(2, N), epsilon0=(1.0, REAL_POS), epsilon=(1.0, REAL_NONNEG)
     ),
+    "amplification.epsilon_for_delta": example(
+        m=(10, N),
+        ones=(4, N),
+        flipped=(2, N),
+        epsilon0=(0.5, REAL_POS),
+        delta=(1e-3, OPEN_UNIT),
+        shuffled=(True, FLAG),
+    ),
     "amplification.log_delta_curve": example(
         m=(10, N),
         ones=(4, N),

@@ -1,7 +1,8 @@
 """The unbounded → bounded reduction (dplab.sampling): the resampled laws against brute
 force over every draw sequence, the coupling lemma's tail against Hoeffding exactly, the
-digest's toy check E9 (zero violations; pure d_EM-DP broken by a factor 2.21 in the
-exponent), a check that finds violations when the claim is false, and the errors."""
+digest's toy check E9 (zero violations; the same pure factor broken, by 2.21 times in the
+exponent, while the derived pure bound 1 + α(α − 1)·d_EM holds), a check that finds
+violations when a claim is false, and the errors."""
 
 from __future__ import annotations
 
@@ -27,17 +28,21 @@ def brute_resample(K: tuple, s: int) -> dict:
     return dict(law)
 
 
-def brute_release(K: tuple, s: int) -> dict:
+def brute_release_with(randomizer, K: tuple, s: int) -> dict:
     """Every draw sequence and every sequence of outputs, counted into output counts."""
     law = Counter()
-    k = len(RANDOMIZER.outputs)
+    k = len(randomizer.outputs)
     for positions in itertools.product(range(len(K)), repeat=s):
         for outputs in itertools.product(range(k), repeat=s):
             probability = Fraction(1, len(K) ** s)
             for i, y in zip(positions, outputs, strict=True):
-                probability *= RANDOMIZER.probabilities(K[i])[y]
+                probability *= randomizer.probabilities(K[i])[y]
             law[tuple(outputs.count(y) for y in range(k))] += probability
     return {key: value for key, value in law.items() if value}
+
+
+def brute_release(K: tuple, s: int) -> dict:
+    return brute_release_with(RANDOMIZER, K, s)
 
 
 @pytest.mark.parametrize("K", [(0,), (0, 3), (1, 1, 2), (0, 1, 2, 3)])
@@ -79,14 +84,73 @@ def test_the_digest_toy_check_has_no_violation(t):
     check = sampling.check_sampling(RANDOMIZER, [1, 2, 3], 3, 512, t, UNIT)
     assert check.pairs == 1156
     assert check.violations == ()
-    assert check.pure_violations > 0
-    assert round(check.worst_pure_exponent, 2) == 2.21
+    assert check.same_factor_violations > 0
+    assert round(check.largest_log_ratio / math.log(512), 2) == 2.21
+
+
+@pytest.mark.parametrize(
+    ("p", "alpha", "largest", "bound"),
+    [("1/2", 512, 13.79, 261632), ("9/10", Fraction(10, 9) ** 9, 1.121, 4.08)],
+)
+def test_a_pure_guarantee_survives_sampling_with_a_worse_factor(p, alpha, largest, bound):
+    """Pure privacy is not lost by resampling (the old reading): over all 1156 pairs the
+    largest ln(P/Q)/d_EM is finite, above ln α (the same factor breaks) and below the
+    derived α(α − 1); P(y) ≤ (1 + α(α − 1)·d_EM)·Q(y) holds exactly at every output,
+    d_EM = 0 included, with δ = 0."""
+    randomizer = metric.clamped_geometric(4, p)
+    check = sampling.check_sampling(randomizer, [1, 2, 3], 3, alpha, "1/5", UNIT)
+    assert check.pairs == 1156 and check.violations == ()
+    assert check.pure_bound_exponent == Fraction(alpha) * (Fraction(alpha) - 1)
+    assert round(float(check.pure_bound_exponent), 2) == bound
+    assert check.pure_bound_violations == ()
+    assert math.isfinite(check.largest_log_ratio)
+    assert round(check.largest_log_ratio, len(str(largest).split(".")[1])) == largest
+    assert math.log(alpha) < check.largest_log_ratio < float(check.pure_bound_exponent)
+    assert check.same_factor_violations > 0
+    K, K2 = check.worst_pair
+    d = Fraction(metric.emd(list(K), list(K2), UNIT))
+    p_law = sampling.resampled_release(randomizer, list(K), 3)
+    q_law = sampling.resampled_release(randomizer, list(K2), 3)
+    worst = max(p_law[y] / q_law[y] for y in p_law)
+    assert math.isclose(math.log(worst) / float(d), check.largest_log_ratio, rel_tol=1e-12)
+    assert worst <= 1 + check.pure_bound_exponent * d  # exactly, at the worst pair too
+
+
+@pytest.mark.parametrize("p", ["1/3", "1/2", "4/5"])
+@pytest.mark.parametrize("s", [1, 2])
+def test_the_derived_pure_bound_holds_for_every_pair_and_output(p, s):
+    """The derived bound against brute force, for other randomizers and sample sizes: the
+    release of s items is pure with factor (1/p)^(3s) per unit of d_EM (naive bound)."""
+    randomizer = metric.clamped_geometric(4, p)
+    alpha = (1 / Fraction(p)) ** (3 * s)
+    datasets = [K for n in (1, 2) for K in itertools.combinations_with_replacement(range(4), n)]
+    bound = alpha * (alpha - 1)
+    for K in datasets:
+        law = brute_release_with(randomizer, K, s)
+        for K2 in datasets:
+            other = brute_release_with(randomizer, K2, s)
+            d = Fraction(metric.emd(list(K), list(K2), UNIT))
+            assert all(law[y] <= (1 + bound * d) * other.get(y, 0) for y in law)
+    check = sampling.check_sampling(randomizer, [1, 2], s, alpha, "1/2", UNIT)
+    assert check.pure_bound_violations == ()
+
+
+def test_the_moved_item_multiplies_the_distance_by_the_size_of_k_not_s():
+    """One item of K = (0, 3) moved by d_X = 1/3 gives d_EM = 1/6 = d_X/|K|; when all s = 3
+    coupled draws pick it the resampled datasets are d_X apart: |K| = 2 times, not s."""
+    K, K2, s = (0, 3), (0, 2), 3
+    d = Fraction(metric.emd(list(K), list(K2), UNIT))
+    far = Fraction(metric.emd([3] * s, [2] * s, UNIT))
+    assert (d, far) == (Fraction(1, 6), Fraction(1, 3))
+    assert far / d == len(K) != s
+    assert sampling.resample_distribution(list(K), s)[(3,) * s] == Fraction(1, 8)
 
 
 def test_the_check_finds_violations_of_a_false_claim():
-    """At factor 2 per unit of d_EM (the release needs 512) the statement is false."""
+    """At factor 2 per unit of d_EM (the release needs 512) both statements are false."""
     check = sampling.check_sampling(RANDOMIZER, [1, 2], 3, 2, "1/5", UNIT)
     assert len(check.violations) > 0
+    assert len(check.pure_bound_violations) > 0
 
 
 @given(st.integers(1, 10**6), st.floats(1e-300, 0.999))

@@ -1,6 +1,6 @@
 """Views of lesson 9 (dplab.views.itemwise): the pair table against brute force over every
 output tuple, the curves and the scale plot against the maths they draw (and the order
-they must show), the sampling table's verdicts, and the errors."""
+they must show), the sampling tables' verdicts, and the errors."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from dplab import amplification, metric
+from dplab import amplification, metric, sampling
 from dplab.views import itemwise as iv
 from dplab.views._labels import label
 from dplab.views._tables import USERMETA_KEY
@@ -89,11 +89,26 @@ def test_the_scale_plot_shows_the_bound_only_where_it_says_something_and_above_t
     assert table["rows"][0][3] == "—"
 
 
-def test_the_sampling_table_finds_no_violation_and_the_pure_claim_broken():
+def test_the_sampling_table_finds_no_violation():
     unit = [[Fraction(abs(a - b), 3) for b in range(4)] for a in range(4)]
     frame = iv.sampling_table(RANDOMIZER, [1, 2], 3, 512, ["1/5", "3/5"], unit).data
     assert list(frame[label("item.col_violations")]) == [0, 0]
-    assert all(count > 0 for count in frame[label("item.col_pure_violations")])
+    assert label("item.col_same_factor_violations") not in frame  # t plays no part in it
+
+
+def test_the_pure_table_shows_a_finite_worse_factor_not_a_broken_guarantee():
+    """The lesson's two releases: the largest ln(P/Q)/d_EM lies between ln α and the derived
+    α(α − 1) (shown rounded up), the same factor breaks and the derived bound never does."""
+    unit = [[Fraction(abs(a - b), 3) for b in range(4)] for a in range(4)]
+    releases = [(RANDOMIZER, 512), (metric.clamped_geometric(4, "9/10"), Fraction(10, 9) ** 9)]
+    checks = [sampling.check_sampling(A, [1, 2, 3], 3, alpha, "1/5", unit) for A, alpha in releases]
+    frame = iv.pure_sampling_table(checks).data
+    assert list(frame[label("item.col_largest_log_ratio")]) == ["≈ 13.79", "≈ 1.121"]
+    assert list(frame[label("item.col_log_factor")]) == ["≈ 6.238", "≈ 0.9482"]
+    assert list(frame[label("item.col_pure_bound")]) == ["261632", "≤ 4.082"]
+    assert list(frame[label("item.col_pure_bound_violations")]) == [0, 0]
+    assert all(count > 0 for count in frame[label("item.col_same_factor_violations")])
+    assert 4.0812 < float(Fraction(10, 9) ** 9 * (Fraction(10, 9) ** 9 - 1)) <= 4.082
 
 
 def test_points_below_the_floor_or_at_zero_are_not_drawn():
