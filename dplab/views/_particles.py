@@ -17,7 +17,8 @@ How a value is read (Sino-Korean numbers, as a Korean reads a printed number):
 * a Latin or Greek letter by its Korean name (``d`` 디, ``l`` 엘, ``ε`` 엡실론), a prime ′
   as 프라임, a Hangul syllable by itself;
 * markup around the value (``$`…`$``, ``**``, a closing parenthesis with what it holds) is
-  skipped: a particle agrees with the word before a parenthesis.
+  skipped: a particle agrees with the word before a parenthesis; a value that is one
+  group, such as ``(729, 0)``, is read by what it holds.
 
 A text whose reading these rules do not cover leaves the particle as the author wrote it.
 """
@@ -92,7 +93,9 @@ def final_sound(text: str) -> str | None:
     text = _MARKUP_END.sub("", text)
     while True:
         stripped = _MARKUP_END.sub("", _PARENTHESIS_END.sub("", text))
-        if stripped == text or not stripped:
+        if not stripped and text:  # the value is one group, (729, 0): read what it holds
+            stripped = _MARKUP_END.sub("", text.strip()[1:-1])
+        if stripped == text:
             break
         text = stripped
     if not text:

@@ -94,6 +94,8 @@ def test_decimals_end_in_their_last_digit(whole, decimals):
         ("$`\\delta = 0.5`$", "vowel"),  # markup around the value is skipped
         ("**7**", "rieul"),
         ("0.25 (통과)", "vowel"),  # the particle agrees with the word before a parenthesis
+        ("(729, 0)", "consonant"),  # a value that is one group is read by what it holds
+        ("()", None),
         ("10⁻⁶", "consonant"),  # 십의 마이너스 육 승
         ("1e-08", "consonant"),  # 승
         ("d", "vowel"),  # 디
@@ -183,7 +185,19 @@ def golden_values() -> list[str]:
     numbers += [f"{k}/{d}" for k in range(0, 12) for d in (3, 8, 10, 16)]
     numbers += [f"0.{d}" for d in ("25", "5", "10", "333", "4375", "07")]
     numbers += ["3/8 ≈ 0.375", "≈ 1.0", "−1", "10⁻⁶", "3⁸", "1e-08", "2.5E3", "50%", "∞"]
-    marked = ["$`\\delta = 0.5`$", "**7**", "0.25 (통과)", "K′", "x_1", "<b>3</b>", "\\frac{3}{8}"]
+    marked = [
+        "(729, 0)",
+        "(1, 2)",
+        "()",
+        "(",
+        "$`\\delta = 0.5`$",
+        "**7**",
+        "0.25 (통과)",
+        "K′",
+        "x_1",
+        "<b>3</b>",
+        "\\frac{3}{8}",
+    ]
     letters = [*"abcdlmnrxyzLMNR", *"αβγδεθλμπσυΔΦ", "통과", "실패", "합성", "k번", "{", ""]
     return numbers + marked + letters
 

@@ -88,7 +88,8 @@
     text = text.replace(MARKUP_END, "");
     for (;;) {
       var stripped = text.replace(PARENTHESIS_END, "").replace(MARKUP_END, "");
-      if (stripped === text || !stripped) break;
+      if (!stripped && text) stripped = text.trim().slice(1, -1).replace(MARKUP_END, "");
+      if (stripped === text) break;
       text = stripped;
     }
     if (!text) return null;
