@@ -238,3 +238,12 @@ def test_the_lab_at_a_rare_gaussian_event_bounds_the_ratio_and_may_rule_h_out():
     assert texts["posterior"].endswith("[0, 0.9913]")
     assert texts["badge"] == "H를 배제할 수도 있음"
     assert "H′" not in texts["reading"] and "유한" in texts["reading"]
+
+
+def test_a_lower_bound_series_rounds_down_in_the_curve_table():
+    bound = ("f", lambda x: inference.dp_tradeoff(3, 0, x), "lower")
+    value = ("g", lambda x: inference.dp_tradeoff(3, 0, x))
+    table = iv.tradeoff_chart([bound, value]).to_dict()["usermeta"][USERMETA_KEY][0]
+    row = next(r for r in table["rows"] if r[0] == "0.35")
+    # f(7/20) = (1 − 7/20)/3 = 13/60 = 0.21666…: a lower bound shows 0.2166, a value 0.2167
+    assert row[1:] == ["≈ 0.2166", "≈ 0.2167"]
