@@ -24,9 +24,10 @@ every ``q > 0``; it grows without bound only as ``q → 0``, and it says more th
 trivial ``P(S)/Q(S) ≤ 1/q`` exactly when ``αq + δ < 1``.  The lower end is what fails: for
 ``q ≤ δ`` it is 0, so an event that is rare under H' may rule H out (``P(S) = 0 < Q(S) ≤ δ``
 is allowed).  Only ``Q(S) = 0`` rules H' out, and (α, δ) allows that for ``P(S) ≤ δ``; such
-an event is outside the assumption ``q > 0``.  Both ends are attained (δ = 0: by the output
-with the largest ratio of the worst pair, e.g. randomized response; δ > 0: by the
-canonical pair of :mod:`dplab.composition`).
+an event is outside the assumption ``q > 0``.  Each end is attained by some event (δ = 0:
+the output with the largest ratio of the worst pair, e.g. randomized response; δ > 0: the
+four-output pair of lesson 6, ``(δ, (1−δ)α/(1+α), (1−δ)/(1+α), 0)`` against its mirror,
+attains the upper end on its first two outputs and the lower end 0 on its last).
 
 *Hypotheses about one person when the others are unknown.*  If the observer's prior makes
 the others' records ``R`` independent of the person's value, ``P(S) = Σ_r π(r)P_r(S)`` and
