@@ -18,12 +18,16 @@ let the observer see the event S with ``q = Q(S) > 0``.  The claim in both order
     max(0, (1 − δ/q)/α) ≤ P(S)/Q(S) ≤ α + δ/q.
 
 With δ = 0 this is ``[1/α, α]`` whatever S is: the posterior odds move by at most the
-factor α in either direction, for every event and every prior.  With δ > 0 the bound
-depends on how likely the observed event was: it is ``α + δ/q``, unbounded as ``q → 0``; an
-event of probability ``q ≤ δ`` under H' may even rule H' out (ratio ``∞`` when ``Q(S) = 0``,
-which (α, δ) allows for ``P(S) ≤ δ``).  So δ is the probability budget within which no
-promise about inference is made.  Both ends are attained (δ = 0: by the output with the
-largest ratio of the worst pair, e.g. randomized response).
+factor α in either direction, for every event and every prior.  With δ > 0 the range
+depends on how likely the observed event was.  The upper end ``α + δ/q`` is finite for
+every ``q > 0``; it grows without bound only as ``q → 0``, and it says more than the
+trivial ``P(S)/Q(S) ≤ 1/q`` exactly when ``αq + δ < 1``.  The lower end is what fails: for
+``q ≤ δ`` it is 0, so an event that is rare under H' may rule H out (``P(S) = 0 < Q(S) ≤ δ``
+is allowed).  Only ``Q(S) = 0`` rules H' out, and (α, δ) allows that for ``P(S) ≤ δ``; such
+an event is outside the assumption ``q > 0``.  Each end is attained by some event (δ = 0:
+the output with the largest ratio of the worst pair, e.g. randomized response; δ > 0: the
+four-output pair of lesson 6, ``(δ, (1−δ)α/(1+α), (1−δ)/(1+α), 0)`` against its mirror,
+attains the upper end on its first two outputs and the lower end 0 on its last).
 
 *Hypotheses about one person when the others are unknown.*  If the observer's prior makes
 the others' records ``R`` independent of the person's value, ``P(S) = Σ_r π(r)P_r(S)`` and
@@ -31,9 +35,13 @@ likewise for Q with the *same* weights, so the same bounds hold for the mixture 
 inequalities).  If the prior correlates the person with the others (relatives, a group
 attribute), DP makes no such promise: the others' data can reveal the person.
 
+The odds form and its caveat about correlated records follow Kifer & Machanavajjhala
+(2011, *No free lunch in data privacy*, SIGMOD) and Kasiviswanathan & Smith (2014).
+
 **Hypothesis tests** (Wasserman & Zhou 2010, *A statistical framework for differential
-privacy*, JASA 105; Kairouz, Oh & Viswanath 2015; Dong, Roth & Su 2022, *Gaussian
-differential privacy*, JRSS B 84(1)).  A test of H₀ "data D" against H₁ "data D'" rejects
+privacy*, JASA 105, for pure ε; Kairouz, Oh & Viswanath 2015, *The composition theorem for
+differential privacy*, ICML, for (ε, δ); Dong, Roth & Su 2022, *Gaussian differential
+privacy*, JRSS B 84(1)).  A test of H₀ "data D" against H₁ "data D'" rejects
 H₀ with probability ``φ(y) ∈ [0, 1]`` at output y; its type I error is ``E_P[φ]`` and its
 type II error ``1 − E_Q[φ]``.  The trade-off curve ``T(x)`` is the smallest type II error of
 a test with type I error ≤ x.  For an (α, δ) guarantee holding in both orders of a pair,
@@ -45,9 +53,12 @@ second; for a randomised φ apply them to its level sets and integrate)
 and conversely f_{α,δ} is attained by the canonical pair of :mod:`dplab.composition`.  For
 a given finite pair the Neyman–Pearson lemma gives the optimum: reject the outputs with the
 largest ratio ``Q_y/P_y`` first and randomise on the boundary ratio
-(:func:`most_powerful_test`, exact rationals).  Laplace noise with ``μ = Δ/b`` has the curve
-``1 − e^μ x`` (x < e^{−μ}/2), ``e^{−μ}/(4x)`` (x < ½), ``e^{−μ}(1 − x)``; Gaussian noise
-with ``μ = Δ/σ`` the curve ``Φ(Φ⁻¹(1 − x) − μ)`` (μ-GDP; k releases: ``μ√k``).
+(:func:`most_powerful_test`, exact rationals).  Each pair's curve is convex; the channel's
+curve, their pointwise minimum, need not be (:func:`concave_corners`).  Laplace noise with
+``μ = Δ/b`` has the curve ``1 − e^μ x`` (x < e^{−μ}/2), ``e^{−μ}/(4x)`` (x < ½),
+``e^{−μ}(1 − x)``, equal to ``f_{e^μ,0}`` except on ``(e^{−μ}/2, ½)``; Gaussian noise with
+``μ = Δ/σ`` the curve ``Φ(Φ⁻¹(1 − x) − μ)`` (μ-GDP; k releases: ``μ√k``) and the power
+``1 − G_μ(x) = Φ(Φ⁻¹(x) + μ)`` (:func:`gaussian_power`, computed so, not as a difference).
 """
 
 from __future__ import annotations
@@ -65,12 +76,15 @@ from dplab.finite import FiniteChannel, RationalLike, _check_channel, check_alph
 from dplab.randomized_response import count_channel
 
 __all__ = [
+    "TRADEOFF_WORK_LIMIT",
     "MostPowerfulTest",
     "PosteriorRange",
     "channel_tradeoff",
+    "concave_corners",
     "dp_max_power",
     "dp_tradeoff",
     "gaussian_mu",
+    "gaussian_power",
     "gaussian_tradeoff",
     "laplace_tradeoff",
     "likelihood_ratio_range",
@@ -79,6 +93,7 @@ __all__ = [
     "posterior_probability",
     "posterior_range",
     "rr_tradeoff",
+    "tradeoff_contact",
     "tradeoff_vertices",
 ]
 
@@ -116,32 +131,39 @@ def posterior_probability(prior: RationalLike, likelihood_ratio: RationalLike) -
 class PosteriorRange:
     """The likelihood ratios and posterior probabilities of H an (α, δ) claim allows.
 
-    ``ratio_high`` is ``None`` when the ratio is unbounded (δ ≥ q: H' can be ruled out);
-    ``high`` is then 1.
+    ``ratio_high`` is always finite (``q > 0``).  ``ratio_low`` and ``low`` are 0 when
+    ``δ ≥ q``: the observer may then rule H out (:attr:`may_rule_out`).
     """
 
     ratio_low: Fraction
-    ratio_high: Fraction | None
+    ratio_high: Fraction
     low: Fraction
     high: Fraction
+
+    @property
+    def may_rule_out(self) -> bool:
+        """Whether the claim lets the observed event rule H out (``ratio_low = 0``)."""
+        return self.ratio_low == 0
 
 
 def likelihood_ratio_range(
     alpha: RationalLike, delta: RationalLike = 0, event_probability: RationalLike = 1
-) -> tuple[Fraction, Fraction | None]:
-    """``[max(0, (1 − δ/q)/α), α + δ/q]`` for an event of probability ``q`` under H'.
+) -> tuple[Fraction, Fraction]:
+    """``[max(0, (1 − δ/q)/α), α + δ/q]`` for an event of probability ``q > 0`` under H'.
 
-    The upper end is ``None`` (unbounded) when ``δ ≥ q``, where ``Q(S) = 0 < P(S)`` is allowed.
+    ``P(S) ≤ αq + δ`` bounds the ratio above for every ``q > 0``; ``Q(S) ≤ αP(S) + δ``
+    bounds it below, by 0 once ``q ≤ δ`` (then ``P(S) = 0`` is allowed: H is ruled out).
 
     >>> likelihood_ratio_range(3)
     (Fraction(1, 3), Fraction(3, 1))
     >>> likelihood_ratio_range(3, "0.01", "0.1")
     (Fraction(3, 10), Fraction(31, 10))
+    >>> likelihood_ratio_range(2, "1/1000", "1/1000")
+    (Fraction(0, 1), Fraction(3, 1))
     """
     alpha, delta = check_alpha(alpha), check_delta(delta)
     q = check_rational("event_probability", event_probability, low=0, high=1, low_open=True)
-    low = max(Fraction(0), (1 - delta / q) / alpha)
-    return low, (alpha + delta / q if delta < q else None)
+    return max(Fraction(0), (1 - delta / q) / alpha), alpha + delta / q
 
 
 def posterior_range(
@@ -155,14 +177,14 @@ def posterior_range(
     >>> result = posterior_range("1/2", 3)
     >>> result.low, result.high
     (Fraction(1, 4), Fraction(3, 4))
+    >>> rare = posterior_range("1/2", 2, "1/1000", "1/1000")
+    >>> rare.low, rare.high, rare.may_rule_out
+    (Fraction(0, 1), Fraction(3, 4), True)
     """
     prior = _check_prior(prior)
     low, high = likelihood_ratio_range(alpha, delta, event_probability)
     return PosteriorRange(
-        low,
-        high,
-        posterior_probability(prior, low),
-        Fraction(1) if high is None else posterior_probability(prior, high),
+        low, high, posterior_probability(prior, low), posterior_probability(prior, high)
     )
 
 
@@ -312,13 +334,26 @@ def _on_segments(vertices: list[tuple[Fraction, Fraction]], x: Fraction) -> Frac
     return vertices[-1][1]
 
 
+TRADEOFF_WORK_LIMIT = 200_000
+"""The most work :func:`tradeoff_vertices` takes on: ``pairs³ · (outputs + 2)``, its count
+of exact comparisons (every pair of curves on every interval between corners), at about
+half a second on one core.  :func:`~dplab.randomized_response.count_channel` stays within it
+up to n = 11 (n = 30 would take about 20 s)."""
+
+
+def _tradeoff_work(channel: FiniteChannel) -> int:
+    """The work estimate of :func:`tradeoff_vertices`, from the channel's shape alone."""
+    return len(channel.adjacent_pairs) ** 3 * (len(channel.outputs) + 2)
+
+
 def tradeoff_vertices(channel: FiniteChannel) -> tuple[tuple[Fraction, Fraction], ...]:
     """The corners of ``x ↦`` :func:`channel_tradeoff` ``(channel, x)`` on ``[0, 1]`` (exact).
 
     Each pair's Neyman–Pearson curve is piecewise linear; their minimum is linear between
     the pairs' corners and the points where two pairs' segments cross, so the corners are
     among those points.  Collinear points are dropped: the curve is the polyline through
-    the returned points, from ``x = 0`` to ``x = 1``.
+    the returned points, from ``x = 0`` to ``x = 1``.  A channel whose work estimate
+    ``pairs³ · (outputs + 2)`` exceeds :data:`TRADEOFF_WORK_LIMIT` is refused before any work.
 
     >>> from dplab.finite import both_directions
     >>> rr = FiniteChannel.from_probabilities({0: ["3/4", "1/4"], 1: ["1/4", "3/4"]},
@@ -327,6 +362,13 @@ def tradeoff_vertices(channel: FiniteChannel) -> tuple[tuple[Fraction, Fraction]
     [('0', '1'), ('1/4', '1/4'), ('1', '0')]
     """
     channel = _check_channel(channel)
+    work = _tradeoff_work(channel)
+    if work > TRADEOFF_WORK_LIMIT:
+        raise ValueError(
+            f"channel: the trade-off corners of {len(channel.adjacent_pairs)} ordered pairs and "
+            f"{len(channel.outputs)} outputs take pairs³·(outputs + 2) = {work} exact comparisons, "
+            f"more than the limit {TRADEOFF_WORK_LIMIT}; use channel_tradeoff at the levels needed"
+        )
     curves = [
         _pair_vertices(channel.row(s), channel.row(t), channel.denominator)
         for s, t in channel.adjacent_pairs
@@ -349,6 +391,69 @@ def tradeoff_vertices(channel: FiniteChannel) -> tuple[tuple[Fraction, Fraction]
             kept.append(here)
     kept.append(ordered[-1])
     return tuple(kept)
+
+
+def _slopes(vertices) -> list[Fraction]:
+    return [(y2 - y1) / (x2 - x1) for (x1, y1), (x2, y2) in pairwise(vertices)]
+
+
+def concave_corners(channel: FiniteChannel) -> tuple[Fraction, ...]:
+    """The type I errors at which the channel's curve (:func:`tradeoff_vertices`) bends
+    the concave way: its slope drops there.
+
+    One pair's Neyman–Pearson curve is convex (its slopes, ``−Q_y/P_y`` by decreasing
+    ratio, increase); the minimum over pairs need not be, and is not where the lowest pair
+    changes from one whose curve is falling more slowly to one falling faster.
+
+    >>> from dplab.randomized_response import count_channel
+    >>> concave_corners(count_channel(2, "3/4"))
+    (Fraction(11, 32),)
+    """
+    vertices = tradeoff_vertices(channel)
+    slopes = _slopes(vertices)
+    return tuple(
+        x
+        for (x, _), (before, after) in zip(vertices[1:-1], pairwise(slopes), strict=True)
+        if after < before
+    )
+
+
+def tradeoff_contact(
+    channel: FiniteChannel, alpha: RationalLike, delta: RationalLike = 0
+) -> tuple[tuple[Fraction, Fraction], ...]:
+    """The closed intervals of ``[0, 1]`` on which the channel's curve equals ``f_{α,δ}``.
+
+    Both are piecewise linear: between consecutive corners of either, their difference is
+    linear, so it vanishes on the whole piece, at one point, or nowhere.  Intervals are
+    merged where they touch; a single point ``a`` is ``(a, a)``.
+
+    >>> from dplab.randomized_response import count_channel
+    >>> [(str(a), str(b)) for a, b in tradeoff_contact(count_channel(2, "3/4"), 3)]
+    [('0', '3/16'), ('7/16', '1')]
+    """
+    alpha, delta = check_alpha(alpha), check_delta(delta)
+    vertices = tradeoff_vertices(channel)
+    xs = sorted(
+        {x for x, _ in vertices} | {Fraction(0), (1 - delta) / (1 + alpha), 1 - delta, Fraction(1)}
+    )
+    gaps = [_on_segments(vertices, x) - dp_tradeoff(alpha, delta, x) for x in xs]
+    found: list[tuple[Fraction, Fraction]] = []
+
+    def add(a: Fraction, b: Fraction) -> None:
+        if found and found[-1][1] >= a:
+            found[-1] = (found[-1][0], max(found[-1][1], b))
+        else:
+            found.append((a, b))
+
+    for (a, b), (gap_a, gap_b) in zip(pairwise(xs), pairwise(gaps), strict=True):
+        if gap_a == 0:
+            add(a, b if gap_b == 0 else a)
+        elif gap_a * gap_b < 0:
+            crossing = a + (b - a) * gap_a / (gap_a - gap_b)
+            add(crossing, crossing)
+    if gaps[-1] == 0:
+        add(xs[-1], xs[-1])
+    return tuple(found)
 
 
 def rr_tradeoff(n: int, p: RationalLike, type_one_error: RationalLike) -> Fraction:
@@ -399,6 +504,23 @@ def gaussian_mu(sensitivity: float, sigma: float, k: int = 1) -> float:
             f"μ = Δ√k/σ for sensitivity = {sensitivity!r}, sigma = {sigma!r} and k = {k} overflows"
         )
     return mu
+
+
+def gaussian_power(sensitivity: float, sigma: float, false_positive_rate: float) -> float:
+    """``1 − G_μ(x) = Φ(Φ⁻¹(x) + μ)`` with ``μ = Δ/σ``: the most powerful test's power (≈).
+
+    Computed as written, not as ``1 −`` :func:`gaussian_tradeoff`: for small x the power is
+    small, ``G_μ(x)`` is within an ulp of 1 and the difference keeps no correct digit (at
+    ``x = 10⁻²⁰``, μ = 1 it is ``2⁻⁵³ ≈ 1.11×10⁻¹⁶``; the power is ``7.142×10⁻¹⁷``).
+
+    >>> round(gaussian_power(1, 1, 0.05), 6)
+    0.259511
+    >>> f"{gaussian_power(1, 1, 1e-20):.4g}", 1 - gaussian_tradeoff(1, 1, 1e-20)
+    ('7.142e-17', 1.1102230246251565e-16)
+    """
+    mu = gaussian_mu(sensitivity, sigma)
+    x = check_real("false_positive_rate", false_positive_rate, low=0, high=1)
+    return float(special.ndtr(special.ndtri(x) + mu))
 
 
 def gaussian_tradeoff(sensitivity: float, sigma: float, type_one_error: float) -> float:

@@ -377,19 +377,18 @@ LABELS: dict[str, dict[str, str]] = {
         "inference.eps": "ε = ln α ≈ {value}",
         "inference.delta": "이 α에서 필요한 가장 작은 δ {value}",
         "inference.ratio": "허락되는 우도비 P(S)/Q(S) ∈ [{low}, {high}]",
-        "inference.ratio_open": "허락되는 우도비 P(S)/Q(S) ∈ [{low}, ∞)",
         "inference.posterior": "사후 확률 Pr[H | S] ∈ [{low}, {high}]",
-        "inference.badge_bounded": "사후 확률이 묶임",
-        "inference.badge_open": "H′를 배제할 수도 있음",
+        "inference.badge_bounded": "사후 확률이 양쪽에서 묶임",
+        "inference.badge_rule_out": "H를 배제할 수도 있음",
         "inference.reading_pure": (
             "δ = 0: 어떤 사건을 보든 사후 승산은 사전 승산의 1/α배와 α배 사이에 있습니다."
         ),
         "inference.reading_delta": (
             "δ > 0: 범위는 관찰한 사건의 확률 Q(S)에 달려 있고, Q(S)가 작을수록 넓어집니다."
         ),
-        "inference.reading_open": (
-            "δ ≥ Q(S): 보장은 이 사건의 우도비를 묶지 않습니다. P(S) ≤ δ인 사건은 Q(S) = 0이어도"
-            " 허락되므로, 관찰자가 H′를 완전히 배제할 수도 있습니다."
+        "inference.reading_rule_out": (
+            "δ ≥ Q(S): 우도비의 상계 α + δ/Q(S)는 여전히 유한하지만 하계는 0입니다. P(S) = 0이고"
+            " Q(S) ≤ δ인 사건도 허락되므로, 관찰자가 H를 완전히 배제할 수도 있습니다."
         ),
         "inference.power": "이 메커니즘의 가장 강한 검정: 검정력 1 − β {value}",
         "inference.bound": "(α, δ) 보장이 허락하는 가장 큰 검정력 {value}",
@@ -1251,10 +1250,9 @@ LABELS: dict[str, dict[str, str]] = {
         "inference.eps": "ε = ln α ≈ {value}",
         "inference.delta": "smallest δ needed at this α {value}",
         "inference.ratio": "allowed likelihood ratio P(S)/Q(S) ∈ [{low}, {high}]",
-        "inference.ratio_open": "allowed likelihood ratio P(S)/Q(S) ∈ [{low}, ∞)",
         "inference.posterior": "posterior Pr[H | S] ∈ [{low}, {high}]",
-        "inference.badge_bounded": "posterior bounded",
-        "inference.badge_open": "H′ may be ruled out",
+        "inference.badge_bounded": "posterior bounded on both sides",
+        "inference.badge_rule_out": "H may be ruled out",
         "inference.reading_pure": (
             "δ = 0: whatever event is seen, the posterior odds stay between 1/α and α times the"
             " prior odds."
@@ -1263,9 +1261,10 @@ LABELS: dict[str, dict[str, str]] = {
             "δ > 0: the range depends on the observed event's probability Q(S) and widens as"
             " Q(S) shrinks."
         ),
-        "inference.reading_open": (
-            "δ ≥ Q(S): the guarantee does not bound this event's likelihood ratio. An event with"
-            " P(S) ≤ δ is allowed even with Q(S) = 0, so the observer may rule H′ out."
+        "inference.reading_rule_out": (
+            "δ ≥ Q(S): the likelihood ratio's upper end α + δ/Q(S) is still finite, but its lower"
+            " end is 0. An event with P(S) = 0 and Q(S) ≤ δ is allowed, so the observer may rule"
+            " H out."
         ),
         "inference.power": "this mechanism's most powerful test: power 1 − β {value}",
         "inference.bound": "most power the (α, δ) guarantee allows {value}",

@@ -1,7 +1,9 @@
 """Charts of lesson 6 (what an observer can infer): posterior bands and trade-off curves.
 
 Every value comes from :mod:`dplab.inference`; a chart's reader's table shows the exact
-value where the maths is exact and says ≈ otherwise.  The lab is
+value where the maths is exact and says ≈ otherwise, and rounds every bound outward (a
+lower end down, an upper end up: ``bound`` of
+:func:`~dplab.views.randomized_response.approx_text`).  The lab is
 :mod:`dplab.views.inference_lab`.
 """
 
@@ -18,7 +20,7 @@ from dplab.finite import FiniteChannel, RationalLike
 from dplab.views._labels import label
 from dplab.views._tables import fixed_table, with_tables
 from dplab.views._walkthrough import Walkthrough
-from dplab.views.randomized_response import approx_text, value_text
+from dplab.views.randomized_response import Bound, approx_text, value_text
 
 __all__ = [
     "TABLE_LEVELS",
@@ -38,14 +40,18 @@ TABLE_LEVELS: tuple[Fraction, ...] = tuple(Fraction(k, 20) for k in range(21))
 
 _LEGEND = alt.Legend(orient="bottom", columns=1, labelLimit=0)  # one entry a line, whole
 
-Series = tuple[str, Callable[[Fraction], Fraction | float]]
-"""A named curve: its value at an exact type I error (a ``Fraction`` when exact)."""
+Series = (
+    tuple[str, Callable[[Fraction], Fraction | float]]
+    | tuple[str, Callable[[Fraction], Fraction | float], Bound]
+)
+"""A named curve: its value at an exact type I error (a ``Fraction`` when exact), and
+``"lower"`` when the curve is a lower bound on the type II error (its table rounds down)."""
 
 
-def _cell(value: Fraction | float) -> str:
+def _cell(value: Fraction | float, bound: Bound = None) -> str:
     if isinstance(value, Fraction):
-        return value_text(value).removeprefix("= ")
-    return "≈ " + approx_text(Fraction(value))
+        return value_text(value, bound=bound).removeprefix("= ")
+    return "≈ " + approx_text(Fraction(value), bound=bound)
 
 
 def posterior_chart(alpha: RationalLike, cases: Sequence[tuple[RationalLike, RationalLike]]):
@@ -75,7 +81,8 @@ def posterior_chart(alpha: RationalLike, cases: Sequence[tuple[RationalLike, Rat
         cells: list[str] = [approx_text(prior)]
         for delta, q in cases:
             result = inference.posterior_range(prior, alpha, delta, q)
-            cells.append(f"[{approx_text(result.low)}, {approx_text(result.high)}]")
+            low = approx_text(result.low, bound="lower")
+            cells.append(f"[{low}, {approx_text(result.high, bound='upper')}]")
         table_rows.append(cells)
     x = alt.X("prior:Q", title=label("inference.prior_axis"), scale=alt.Scale(domain=[0, 1]))
     colour = alt.Color("case:N", title=None, sort=names, legend=_LEGEND)
@@ -114,7 +121,8 @@ def tradeoff_chart(
     """Trade-off curves (type II against type I error), drawn on :data:`TABLE_LEVELS` and
     ``corners`` (the exact corners of piecewise linear curves, so that they are drawn
     exactly); ``region = (α, δ)`` shades the area below ``f_{α,δ}`` that no test of an
-    (α, δ)-DP mechanism reaches.  The reader's table lists every curve at those levels.
+    (α, δ)-DP mechanism reaches.  The reader's table lists every curve at those levels (a
+    series marked ``"lower"`` rounded down).
     """
     levels = sorted({*TABLE_LEVELS, *map(Fraction, corners)})
     if region is not None:
@@ -122,14 +130,17 @@ def tradeoff_chart(
         levels = sorted({*levels, (1 - delta) / (1 + alpha), 1 - delta})
     rows = []
     table_rows = []
+    bounds = [entry[2] if len(entry) == 3 else None for entry in series]
+    names = [entry[0] for entry in series]
     for x in levels:
-        values = [fn(x) for _, fn in series]
+        values = [entry[1](x) for entry in series]
         rows += [
             {"x": float(x), "beta": float(v), "what": name}
-            for (name, _), v in zip(series, values, strict=True)
+            for name, v in zip(names, values, strict=True)
         ]
-        table_rows.append([approx_text(x), *map(_cell, values)])
-    names = [name for name, _ in series]
+        table_rows.append(
+            [approx_text(x), *(_cell(v, b) for v, b in zip(values, bounds, strict=True))]
+        )
     x_axis = alt.X("x:Q", title=label("inference.type_one"), scale=alt.Scale(domain=[0, 1]))
     y_axis = alt.Y("beta:Q", title=label("inference.type_two"), scale=alt.Scale(domain=[0, 1]))
     layers = []
@@ -249,7 +260,7 @@ def walkthrough_chart(
         label("inference.bound_caption", alpha=approx_text(alpha)),
         [label("inference.type_one"), label("inference.type_two")],
         [
-            [_cell(x), _cell(inference.dp_tradeoff(alpha, 0, x))]
+            [_cell(x), _cell(inference.dp_tradeoff(alpha, 0, x), "lower")]
             for x in (Fraction(0), knee, Fraction(1))
         ],
     )

@@ -26,7 +26,10 @@ for RR, the double dplab returns otherwise –, the curve and the power texts.  
 float policy of :mod:`dplab._validation`) and computes the posterior range and the allowed
 power in exact ``BigInt`` rationals, from the same formulas :mod:`dplab.inference` uses,
 then shows them with the rounding rules of
-:func:`~dplab.views.randomized_response.approx_text` and ``value_text``.  So the texts it
+:func:`~dplab.views.randomized_response.approx_text` and ``value_text``: every bound rounded
+outward (a lower end down, an upper end up), so that the number shown is still a bound.
+The likelihood ratio's upper end ``α + δ/q`` is finite for every ``q > 0``; its lower end
+is 0 once ``δ ≥ q``, and the lab then says that the observer may rule H out.  So the texts it
 shows are those of :meth:`InferenceLab.outputs` at every state:
 ``tests/browser/test_inference_lab.py`` checks that over the whole grid, and
 ``tests/views/test_inference_views.py`` checks the grid against dplab.
@@ -101,7 +104,6 @@ DATASETS = {
 
 LAB_SENSITIVITY = 1
 """The sensitivity Δ of the Laplace and Gaussian queries: μ = Δ/b or Δ/σ."""
-"""The sensitivity Δ of the Laplace and Gaussian queries: μ = Δ/b or Δ/σ."""
 
 
 @functools.cache
@@ -145,6 +147,16 @@ def _type_two(mechanism: Mechanism, setting: tuple, level: str) -> Fraction | fl
     if mechanism == "laplace":
         return inference.laplace_tradeoff(LAB_SENSITIVITY, setting[0], x)
     return inference.gaussian_tradeoff(LAB_SENSITIVITY, float(setting[0]), x)
+
+
+def _power(mechanism: Mechanism, setting: tuple, level: str) -> Fraction:
+    """The most powerful test's power at ``level``: ``1 − β`` exactly for RR and for the
+    Laplace double; the Gaussian power directly (:func:`dplab.inference.gaussian_power`),
+    not as a difference that loses its digits at small x."""
+    if mechanism == "gaussian":
+        x = float(Fraction(level))
+        return Fraction(inference.gaussian_power(LAB_SENSITIVITY, float(setting[0]), x))
+    return 1 - Fraction(_type_two(mechanism, setting, level))
 
 
 def _settings(mechanism: Mechanism) -> list[tuple]:
@@ -195,7 +207,9 @@ def lab_grid() -> dict[str, object]:
                     ],
                     "curve": [[_drawn(x), _drawn(y)] for x, y in curve_points(mechanism, setting)],
                     "beta": [_drawn(b) for b in betas],
-                    "power": [_power_text(b) for b in betas],
+                    "power": [
+                        _power_text(mechanism, _power(mechanism, setting, x)) for x in LAB_LEVELS
+                    ],
                     "pure": _pure_text(mechanism, setting),
                 }
             )
@@ -216,28 +230,25 @@ def lab_grid() -> dict[str, object]:
     }
 
 
-def _power_text(beta: Fraction | float) -> str:
-    """The power ``1 − β`` (exact for RR, ≈ from a double otherwise)."""
-    if isinstance(beta, Fraction):
-        return value_text(1 - beta)
-    return "≈ " + approx_text(1 - Fraction(beta))
+def _power_text(mechanism: Mechanism, power: Fraction) -> str:
+    """The power (exact for RR, ≈ from a double otherwise)."""
+    if mechanism == "rr":
+        return value_text(power)
+    return "≈ " + approx_text(power)
 
 
 # --- rows of the charts (the script computes the same) -----------------------------------
 
 
-def _posterior(prior: float, ratio: float | None) -> float:
-    """``πr/(πr + 1 − π)`` in doubles (1 when the ratio is unbounded): a chart height."""
-    if ratio is None:
-        return 1.0
+def _posterior(prior: float, ratio: float) -> float:
+    """``πr/(πr + 1 − π)`` in doubles: a chart height."""
     top = prior * ratio
     return top / (top + (1 - prior))
 
 
-def _ratio_range(alpha: float, delta: float, q: float) -> tuple[float, float | None]:
+def _ratio_range(alpha: float, delta: float, q: float) -> tuple[float, float]:
     """:func:`dplab.inference.likelihood_ratio_range` in doubles, for drawing."""
-    low = max(0.0, (1 - delta / q) / alpha)
-    return low, (alpha + delta / q if delta < q else None)
+    return max(0.0, (1 - delta / q) / alpha), alpha + delta / q
 
 
 def posterior_rows(alpha: float, delta: float, q: float, prior: float) -> dict[str, list[dict]]:
@@ -351,37 +362,40 @@ class InferenceLab(LabLinks):
             delta_value = "≈ " + approx_text(exact_delta)
         level_index = LAB_LEVELS.index(self.level)
         grid = lab_grid()
-        bounded = result.ratio_high is not None
+        bounded = not result.may_rule_out
         sliders = {k: v for k, v in self.params().items() if k != "mechanism"}
         return sliders | {
             "eps": label("inference.eps", value=grid["eps"][LAB_ALPHAS.index(self.alpha)]),
             "pure": self._entry()["pure"],
             "delta": label("inference.delta", value=delta_value),
             "ratio": label(
-                "inference.ratio" if bounded else "inference.ratio_open",
-                low=approx_text(result.ratio_low),
-                high=approx_text(result.ratio_high) if bounded else "",
+                "inference.ratio",
+                low=approx_text(result.ratio_low, bound="lower"),
+                high=approx_text(result.ratio_high, bound="upper"),
             ),
             "posterior": label(
                 "inference.posterior",
-                low=approx_text(result.low),
-                high=approx_text(result.high),
+                low=approx_text(result.low, bound="lower"),
+                high=approx_text(result.high, bound="upper"),
             ),
-            "badge": label("inference.badge_bounded" if bounded else "inference.badge_open"),
+            "badge": label("inference.badge_bounded" if bounded else "inference.badge_rule_out"),
             "reading": label(
                 ("inference.reading_pure" if exact_delta == 0 else "inference.reading_delta")
                 if bounded
-                else "inference.reading_open"
+                else "inference.reading_rule_out"
             ),
             "power": label("inference.power", value=self._entry()["power"][level_index]),
             "bound": label(
                 "inference.bound",
-                value=value_text(inference.dp_max_power(alpha, exact_delta, self.level)),
+                value=value_text(
+                    inference.dp_max_power(alpha, exact_delta, self.level), bound="upper"
+                ),
             ),
         }
 
     def _bounded(self) -> bool:
-        """Whether the guarantee bounds the likelihood ratio of the observed event (δ < q)."""
+        """Whether the guarantee keeps the observed event's likelihood ratio above 0 (δ < q):
+        otherwise the observer may rule H out."""
         return Fraction(self.delta()) < Fraction(self.event)
 
     def data(self) -> dict[str, object]:

@@ -29,6 +29,7 @@ from dplab.views.inference_lab import (
     inference_lab,
     posterior_rows,
 )
+from dplab.views.randomized_response import approx_text, value_text
 
 pytestmark = pytest.mark.browser
 
@@ -200,3 +201,30 @@ def test_controls_and_verdict_are_in_view_together(open_page, width, height):
             selector,
         )
         assert inside, (selector, width)
+
+
+def test_the_script_rounds_bounds_outward_as_dplab_does(lab_page):
+    rng = random.Random(11)
+    values = [Fraction(3001, 102001), Fraction(99999, 10**5), Fraction(-1, 3), Fraction(1, 3)]
+    for _ in range(300):
+        scale = Fraction(10) ** rng.randint(-12, 8)
+        values.append(
+            Fraction(rng.choice([-1, 1]) * rng.randint(1, 10**9), rng.randint(1, 10**9)) * scale
+        )
+    got = lab_page.page.evaluate(
+        """(pairs) => pairs.map(([a, b]) => {
+            const n = BigInt(a), d = BigInt(b);
+            return ["upper", "lower"].flatMap((bound) => [
+                DPLAB_LAB.approxRatio(n, d, 4, bound), DPLAB_LAB.valueText(n, d, bound)]);
+        })""",
+        [[str(v.numerator), str(v.denominator)] for v in values],
+    )
+    expected = [
+        [
+            text
+            for bound in ("upper", "lower")
+            for text in (approx_text(v, bound=bound), value_text(v, bound=bound))
+        ]
+        for v in values
+    ]
+    assert got == expected

@@ -32,6 +32,8 @@ from dplab.views.inference_lab import (
 )
 from dplab.views.randomized_response import approx_text, value_text
 
+from .test_number_rules import outward, shown_number
+
 
 def grid_entry(mechanism, index):
     return lab_grid()["mechanisms"][mechanism][index]
@@ -115,19 +117,38 @@ def test_continuous_curves_and_powers_come_from_dplab():
             for x, beta in entry["curve"]:
                 assert beta == pytest.approx(curve(setting, x), rel=1e-5, abs=1e-6)
             for k, level in enumerate(LAB_LEVELS):
-                beta = curve(setting, float(Fraction(level)))
-                assert entry["power"][k] == "≈ " + approx_text(1 - Fraction(beta))
+                x = float(Fraction(level))
+                if mechanism == "gaussian":  # the power itself, not 1 − β
+                    power = Fraction(inference.gaussian_power(1, float(setting), x))
+                else:
+                    power = 1 - Fraction(curve(setting, x))
+                assert entry["power"][k] == "≈ " + approx_text(power)
+
+
+def test_gaussian_power_texts_are_computed_directly_not_as_one_minus_beta():
+    mp.mp.dps = 40
+    for index, sigma in enumerate(LAB_SIGMAS):
+        for k, level in enumerate(LAB_LEVELS):
+            mu = 1 / mp.mpf(sigma)
+            reference = mp.ncdf(mp.sqrt(2) * mp.erfinv(2 * mp.mpf(level) - 1) + mu)
+            shown = grid_entry("gaussian", index)["power"][k]
+            assert shown == "≈ " + approx_text(Fraction(float(reference))), (sigma, level)
 
 
 def bayes_range(prior, alpha, delta, q):
-    """The posterior range written out from Bayes' rule in odds (not through dplab)."""
+    """The posterior range written out from Bayes' rule in odds (not through dplab):
+    P(S) ≤ αq + δ bounds the ratio above for every q > 0; Q(S) ≤ αP(S) + δ below."""
     odds = prior / (1 - prior)
     low_ratio = max(Fraction(0), (1 - delta / q) / alpha)
-    low = odds * low_ratio / (1 + odds * low_ratio)
-    if delta >= q:
-        return low_ratio, None, low, Fraction(1)
     high_ratio = alpha + delta / q
+    low = odds * low_ratio / (1 + odds * low_ratio)
     return low_ratio, high_ratio, low, odds * high_ratio / (1 + odds * high_ratio)
+
+
+def shown_range(text):
+    """The two numbers of a text's ``[low, high]``, as the exact decimals shown."""
+    inside = text.split("∈ [")[1].removesuffix("]")
+    return tuple(shown_number(part) for part in inside.split(", "))
 
 
 def test_every_state_shows_the_exact_posterior_and_power_bound():
@@ -152,15 +173,23 @@ def test_every_state_shows_the_exact_posterior_and_power_bound():
                         low_ratio, high_ratio, low, high = bayes_range(
                             Fraction(prior), Fraction(alpha), delta, Fraction(event)
                         )
-                        assert f"[{approx_text(low)}, {approx_text(high)}]" in texts["posterior"]
-                        assert approx_text(low_ratio) in texts["ratio"]
-                        assert (high_ratio is None) == ("∞" in texts["ratio"])
+                        shown_low, shown_high = shown_range(texts["posterior"])
+                        assert shown_low <= low <= high <= shown_high
+                        assert (shown_low, shown_high) == (
+                            outward(low, "lower"),
+                            outward(high, "upper"),
+                        )
+                        shown_low, shown_high = shown_range(texts["ratio"])
+                        assert shown_low <= low_ratio <= high_ratio <= shown_high
+                        assert "∞" not in texts["ratio"]
+                        assert ("H를 배제" in texts["badge"]) == (low_ratio == 0)
                         count += 1
                 for level in LAB_LEVELS:
                     texts = inference_lab(**state, alpha=alpha, level=level).outputs()
                     x, a = Fraction(level), Fraction(alpha)
                     most = min(1, a * x + delta, 1 - (1 - delta - x) / a)
-                    assert texts["bound"].endswith(value_text(most))
+                    assert texts["bound"].endswith(value_text(most, bound="upper"))
+                    assert shown_number(texts["bound"].split()[-1]) >= most
     assert count == 46 * len(LAB_ALPHAS) * len(LAB_PRIORS) * len(LAB_EVENTS)
 
 
@@ -192,9 +221,29 @@ def test_lesson_charts_carry_exact_tables():
     assert half == [
         "0.5",
         "[0.25, 0.75]",
-        f"[{approx_text(Fraction(3, 13))}, {approx_text(Fraction(31, 41))}]",
+        f"[{approx_text(Fraction(3, 13), bound='lower')}, "
+        f"{approx_text(Fraction(31, 41), bound='upper')}]",
     ]
     walk = iv.walkthrough_chart(count_channel(2, "3/4"), 0, 1, 3, "1/10")
     assert walk.steps == 4
     tests = iv.deterministic_tests(count_channel(2, "3/4"), 0, 1)
     assert len(tests) == 8 and {"x": Fraction(0), "beta": Fraction(1), "reject": "{}"} in tests
+
+
+def test_the_lab_at_a_rare_gaussian_event_bounds_the_ratio_and_may_rule_h_out():
+    # σ = 1, α = 3 (δ ≈ 0.10986), Q(S) = 0.001 ≤ δ: ratio ∈ [0, ≈112.86], posterior
+    # ∈ [0, ≈0.9912] at prior 1/2 (main showed [0, ∞), posterior up to 1, "H′ ruled out")
+    texts = inference_lab("gaussian", sigma=1, alpha=3, prior="0.5", event="0.001").outputs()
+    assert texts["ratio"].endswith("[0, 112.9]")
+    assert texts["posterior"].endswith("[0, 0.9913]")
+    assert texts["badge"] == "H를 배제할 수도 있음"
+    assert "H′" not in texts["reading"] and "유한" in texts["reading"]
+
+
+def test_a_lower_bound_series_rounds_down_in_the_curve_table():
+    bound = ("f", lambda x: inference.dp_tradeoff(3, 0, x), "lower")
+    value = ("g", lambda x: inference.dp_tradeoff(3, 0, x))
+    table = iv.tradeoff_chart([bound, value]).to_dict()["usermeta"][USERMETA_KEY][0]
+    row = next(r for r in table["rows"] if r[0] == "0.35")
+    # f(7/20) = (1 − 7/20)/3 = 13/60 = 0.21666…: a lower bound shows 0.2166, a value 0.2167
+    assert row[1:] == ["≈ 0.2166", "≈ 0.2167"]

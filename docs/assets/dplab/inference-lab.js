@@ -9,9 +9,10 @@
 // the curve and the power texts. Everything else is exact BigInt arithmetic here, with the
 // formulas of dplab.inference: a double is read as its exact binary value (the float
 // policy of dplab._validation), the likelihood ratio range is
-// [max(0, (1 − δ/q)/α), α + δ/q] (unbounded when δ ≥ q), the posterior πr/(πr + 1 − π),
-// the most power allowed 1 − max(0, 1 − δ − αx, (1 − δ − x)/α). Texts follow approx_text
-// and value_text (lab.js). tests/browser/test_inference_lab.py compares them with
+// [max(0, (1 − δ/q)/α), α + δ/q] (finite for every q > 0; its lower end is 0 when δ ≥ q,
+// and H may then be ruled out), the posterior πr/(πr + 1 − π), the most power allowed
+// 1 − max(0, 1 − δ − αx, (1 − δ − x)/α). Texts follow approx_text and value_text (lab.js),
+// every bound rounded outward (a lower end down, an upper end up). tests/browser/test_inference_lab.py compares them with
 // InferenceLab.outputs at every state; window.DPLAB_INFERENCE exposes the functions.
 (function () {
   "use strict";
@@ -29,6 +30,8 @@
   var less = LAB.less;
   function larger(a, b) { return less(a, b) ? b : a; }
   function text(a) { return LAB.approxRatio(a.n, a.d, 4); }
+  function lowText(a) { return LAB.approxRatio(a.n, a.d, 4, "lower"); }
+  function highText(a) { return LAB.approxRatio(a.n, a.d, 4, "upper"); }
 
   // A δ of the data: "p/q" (exact) or a double.
   function deltaOf(value) {
@@ -69,9 +72,9 @@
     var share = div(delta, q);
     var bounded = less(delta, q);
     var lowRatio = larger(Q(0), div(sub(Q(1), share), alpha));
-    var highRatio = bounded ? add(alpha, share) : null;
+    var highRatio = add(alpha, share);
     var low = posterior(prior, lowRatio);
-    var high = bounded ? posterior(prior, highRatio) : Q(1);
+    var high = posterior(prior, highRatio);
     var deltaText = typeof raw === "number" && raw !== 0
       ? "≈ " + text(delta)
       : LAB.valueText(delta.n, delta.d);
@@ -92,17 +95,15 @@
       eps: words("inference.eps", { value: grid.eps[s.alpha] }),
       pure: entry.pure,
       delta: words("inference.delta", { value: deltaText }),
-      ratio: bounded
-        ? words("inference.ratio", { low: text(lowRatio), high: text(highRatio) })
-        : words("inference.ratio_open", { low: text(lowRatio) }),
-      posterior: words("inference.posterior", { low: text(low), high: text(high) }),
-      badge: words(bounded ? "inference.badge_bounded" : "inference.badge_open"),
+      ratio: words("inference.ratio", { low: lowText(lowRatio), high: highText(highRatio) }),
+      posterior: words("inference.posterior", { low: lowText(low), high: highText(high) }),
+      badge: words(bounded ? "inference.badge_bounded" : "inference.badge_rule_out"),
       reading: words(
-        !bounded ? "inference.reading_open"
+        !bounded ? "inference.reading_rule_out"
           : LAB.isZero(delta) ? "inference.reading_pure" : "inference.reading_delta"
       ),
       power: words("inference.power", { value: entry.power[s.level] }),
-      bound: words("inference.bound", { value: LAB.valueText(bound.n, bound.d) })
+      bound: words("inference.bound", { value: LAB.valueText(bound.n, bound.d, "upper") })
     };
     return {
       texts: texts,
@@ -120,14 +121,13 @@
   // The same operations as posterior_rows and region_rows in dplab.views.inference_lab.
 
   function drawnPosterior(prior, r) {
-    if (r === null) return 1;
     var top = prior * r;
     return top / (top + (1 - prior));
   }
 
   function posteriorRows(grid, st) {
     var low = Math.max(0, (1 - st.delta / st.q) / st.alpha);
-    var high = st.delta < st.q ? st.alpha + st.delta / st.q : null;
+    var high = st.alpha + st.delta / st.q;
     var band = [];
     var points = grid.posterior_points;
     for (var k = 1; k <= points; k++) {

@@ -173,20 +173,19 @@
 
   // num / den (BigInts, both > 0) rounded half-up on its exact value to `significant`
   // digits: {mantissa, shift, exponent}, the rounded value being mantissa · 10^shift and
-  // 10^exponent its leading digit's place (_round_half_up in Python).
-  function roundHalfUp(num, den, significant) {
+  // 10^exponent its leading digit's place (_round_half_up in Python). toward = 1 rounds
+  // up instead, toward = -1 down.
+  function roundHalfUp(num, den, significant, toward) {
     var exponent = num.toString().length - den.toString().length;
     while (belowPower(num, den, exponent)) exponent--;
     while (!belowPower(num, den, exponent + 1)) exponent++;
     var shift = exponent - significant + 1;
+    var top = shift >= 0 ? num : num * pow10(-shift);
+    var bottom = shift >= 0 ? den * pow10(shift) : den;
     var mantissa;
-    if (shift >= 0) {
-      var scaled = den * pow10(shift);
-      mantissa = (TWO * num + scaled) / (TWO * scaled);
-    } else {
-      var lifted = num * pow10(-shift);
-      mantissa = (TWO * lifted + den) / (TWO * den);
-    }
+    if (toward > 0) mantissa = (top + bottom - ONE) / bottom;
+    else if (toward < 0) mantissa = top / bottom;
+    else mantissa = (TWO * top + bottom) / (TWO * bottom);
     if (mantissa === pow10(significant)) {
       mantissa /= TEN;
       shift += 1;
@@ -195,22 +194,29 @@
     return { mantissa: mantissa, shift: shift, exponent: exponent };
   }
 
+  // How to round |num / den| so that a bound ("upper", "lower") stays one (_toward).
+  function towardOf(negative, bound) {
+    if (!bound) return 0;
+    return (bound === "upper") === !negative ? 1 : -1;
+  }
+
   // The number approxRatio shows, exactly: {num, den} with den > 0.
-  function roundedRatio(num, den, significant) {
+  function roundedRatio(num, den, significant, bound) {
     if (den < ZERO) {
       num = -num;
       den = -den;
     }
     if (num === ZERO) return { num: ZERO, den: BigInt(1) };
     var negative = num < ZERO;
-    var r = roundHalfUp(negative ? -num : num, den, significant);
+    var r = roundHalfUp(negative ? -num : num, den, significant, towardOf(negative, bound));
     var top = r.shift >= 0 ? r.mantissa * pow10(r.shift) : r.mantissa;
     return { num: negative ? -top : top, den: r.shift >= 0 ? BigInt(1) : pow10(-r.shift) };
   }
 
   // The ratio num / den (BigInts, den ≠ 0) rounded half-up on its exact value to
-  // `significant` digits (default 4): plain from 10⁻⁴ up to 10⁶, else d.ddd×10ⁿ.
-  function approxRatio(num, den, significant) {
+  // `significant` digits (default 4): plain from 10⁻⁴ up to 10⁶, else d.ddd×10ⁿ. A bound
+  // ("upper" or "lower") is rounded outward instead (approx_text's bound).
+  function approxRatio(num, den, significant, bound) {
     significant = significant || 4;
     if (den < ZERO) {
       num = -num;
@@ -218,8 +224,9 @@
     }
     if (num === ZERO) return "0";
     var sign = num < ZERO ? "-" : "";
+    var toward = towardOf(num < ZERO, bound);
     if (num < ZERO) num = -num;
-    var r = roundHalfUp(num, den, significant);
+    var r = roundHalfUp(num, den, significant, toward);
     var mantissa = r.mantissa;
     var shift = r.shift;
     var exponent = r.exponent;
@@ -235,18 +242,23 @@
   // (value_text and _shown in dplab.views.randomized_response).
   var EXACT_DIGITS = 6;
 
-  function shown(num, den, significant) {
+  function shown(num, den, significant, bound) {
     var digits = Math.max(EXACT_DIGITS, significant);
     var exact = roundedRatio(num, den, digits);
     if (exact.num * den === num * exact.den) {
       return { text: "= " + approxRatio(num, den, digits), num: num, den: den };
     }
-    var rounded = roundedRatio(num, den, significant);
-    return { text: "≈ " + approxRatio(num, den, significant), num: rounded.num, den: rounded.den };
+    var rounded = roundedRatio(num, den, significant, bound);
+    return {
+      text: "≈ " + approxRatio(num, den, significant, bound),
+      num: rounded.num,
+      den: rounded.den
+    };
   }
 
-  function valueText(num, den) {
-    return shown(num, den, 4).text;
+  // value_text: bound ("upper", "lower" or nothing) as there.
+  function valueText(num, den, bound) {
+    return shown(num, den, 4, bound).text;
   }
 
   // ---------------------------------------------------------------- exact rationals
