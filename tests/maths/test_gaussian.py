@@ -502,6 +502,87 @@ def test_compare_calibrations_names_its_own_arguments():
     assert isinstance(caught.value, ValueError)
 
 
+def exact_log_delta(sensitivity, sigma, eps) -> mp.mpf:
+    """ln δ from the binary values of the arguments, at 400 bits (mpmath, not dplab)."""
+    with mp.workprec(400):
+        h = mp.mpf(sensitivity) / mp.mpf(sigma)
+        x = mp.mpf(eps) / h - h / 2
+        return mp.log(mp.ncdf(-x) - mp.exp(mp.mpf(eps)) * mp.ncdf(-x - h))
+
+
+def test_delta_below_even_the_log_range_is_the_documented_underflow_error():
+    # x = εσ/Δ − Δ/2σ = 1e600 is not a double: ln δ ≈ −x²/2 is below −1.8e308 too.
+    with pytest.raises(DeltaUnderflowError, match=r"ln δ is below −1\.8e308 as well") as caught:
+        gaussian.delta(1.0, 1e300, 1e300)
+    assert "sensitivity=1.0, sigma=1e+300, eps=1e+300" in str(caught.value)
+    assert "use log_delta" not in str(caught.value)  # log_delta cannot give it either
+    assert caught.value.log_delta == -math.inf
+    with pytest.raises(DeltaUnderflowError) as caught:
+        gaussian.delta([1.0, 1.0], [1e300, 1.0], 1.0)
+    assert "at index 0" in str(caught.value) and caught.value.log_delta[0] == -math.inf
+
+
+def test_log_delta_below_the_log_range_is_the_documented_out_of_range_error():
+    with pytest.raises(gaussian.OutOfRangeError, match=r"ln δ is below −1\.8e308") as caught:
+        gaussian.log_delta(1.0, 1e300, 1e300)
+    assert isinstance(caught.value, ValueError) and isinstance(caught.value, OverflowError)
+    assert "OutOfRangeError" in " ".join(gaussian.log_delta.__doc__.split())
+
+
+def test_k_releases_name_the_callers_arguments_not_the_scaled_sensitivity():
+    from dplab import composition
+
+    for call in (
+        lambda: composition.gaussian_composition_delta(1e-160, 1e150, 1, 4),
+        lambda: composition.gaussian_bound_comparison(1e-160, 1.0, 700, 4),
+    ):
+        with pytest.raises(DeltaUnderflowError) as caught:
+            call()
+        message = str(caught.value)
+        assert "sensitivity=1e-160" in message and "k=4" in message, message
+        assert "2e-160" not in message  # Δ·√k is not an argument of either function
+    with pytest.raises(DeltaUnderflowError, match=r"log10 δ = .* k=3; use log_delta"):
+        gaussian.delta(1 / 32, 10, 10, k=3)
+
+
+def test_k_releases_accept_a_sensitivity_whose_product_with_root_k_overflows():
+    from dplab import composition
+
+    # Δ√k = 2e308 is not a double, but Δ√k/σ = 2 is: the same δ as Δ = 2, σ = 1.
+    assert composition.gaussian_composition_delta(1e308, 1e308, 1, 4) == gaussian.delta(2, 1, 1)
+    assert composition.gaussian_composition_delta(1e308, 1, 1, 4) == 1.0
+    assert gaussian.log_delta(1e308, 1e308, 1, k=4) == gaussian.log_delta(2, 1, 1)
+
+
+def test_k_releases_are_one_release_with_the_unrounded_product():
+    root = math.sqrt(7)  # √7 rounded once; Δ·√7 enters exactly
+    with mp.workprec(400):
+        exact = exact_log_delta(mp.mpf(0.3) * mp.mpf(root), 1.0, 0.5)
+    assert abs(gaussian.log_delta(0.3, 1.0, 0.5, k=7) - exact) <= 1e-15 * abs(exact)
+    with pytest.raises(ValueError, match=r"k must be an integer in \[1, 9007199254740992\]"):
+        gaussian.delta(1, 1, 1, k=0)
+    with pytest.raises(TypeError, match=r"k must be an integer"):
+        gaussian.delta(1, 1, 1, k=True)
+
+
+def test_compare_calibrations_accepts_an_eps_whose_classic_sigma_overflows():
+    # The classic σ = √(2 ln(1.25/δ))/ε is about 4.8e320, beyond the doubles; the exact σ
+    # is finite, and the δ the classic σ gives depends on Δ/σ = ε/√(2 ln(1.25/δ)) only.
+    comparison = gaussian.compare_calibrations(1.0, 1e-320, 1e-5)
+    assert comparison.exact_sigma == gaussian.sigma_for(1.0, 1e-320, 1e-5)
+    assert comparison.classic_applies and comparison.classic_sigma == math.inf
+    assert comparison.ratio == math.inf
+    with mp.workprec(400):
+        factor = mp.sqrt(2 * mp.log(mp.mpf(1.25) / mp.mpf(1e-5)))
+        exact = exact_log_delta(1e-320, factor, 1e-320)
+    assert abs(comparison.classic_log_delta - exact) <= 1e-14 * abs(exact)
+    with pytest.raises(DeltaUnderflowError) as caught:
+        _ = comparison.classic_delta
+    message = str(caught.value)
+    assert "sensitivity=1.0, eps=1e-320, delta=1e-05" in message and "sigma=inf" in message
+    assert caught.value.log_delta == comparison.classic_log_delta
+
+
 @pytest.mark.parametrize(
     "call",
     [
