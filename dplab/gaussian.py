@@ -563,6 +563,19 @@ def _gap_series(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Floa
     return h * mean, h_lo * mean, _xp(mean).log(mean)
 
 
+def _gap_huge(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
+    """``x ≥ 1e150``: ``D = 1/x − 1/(x + h) = h/(x(x + h))``, with ``ln(D/h)`` in logarithms.
+
+    ``R(t) = 1/t − 1/t³ + …`` (DLMF 7.12.1), so taking ``R(t) = 1/t`` costs a relative
+    error below ``1/x² ≤ 1e-300``; the logarithm ``−ln x − ln(x + h)`` stays finite where
+    ``1/(x(x + h))`` (and M with it) underflows, as it does from ``x ≈ 1.3e154`` on.
+    """
+    xp = _xp(x)
+    log_mean = -2.0 * xp.log(x) - xp.log1p(h / x)
+    mean = xp.exp(log_mean)
+    return h * mean, h_lo * mean, log_mean
+
+
 def _gap(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
     """``D = R(x) − R(x + h) = ∫_x^{x+h} M(t) dt ≥ 0`` for ``x ≥ 0``.
 
@@ -570,6 +583,7 @@ def _gap(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]
     """
     near = h < _NEAR * _xp(x).maximum(x, 1.0)
     cases = (
+        (x >= _DD_LIMIT, _gap_huge),
         (near & (x + 0.5 * h >= _TAYLOR_LIMIT), _gap_series),
         (h < _MIDPOINT * _xp(x).maximum(x, 1.0), _gap_midpoint),
         (near, _gap_near),

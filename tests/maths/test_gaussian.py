@@ -14,7 +14,7 @@ from pathlib import Path
 import mpmath as mp
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from dplab import gaussian
@@ -456,6 +456,7 @@ def test_extreme_but_representable_inputs_stay_finite():
     sigma=st.floats(min_value=5e-324, max_value=1e308),
     eps=st.floats(min_value=0, max_value=1e308),
 )
+@example(sensitivity=6774039677977176.0, sigma=3.21794188810335e16, eps=3.78915015098624e153)
 @PROPERTIES
 def test_never_zero_negative_nan_or_minus_infinity_anywhere(sensitivity, sigma, eps):
     # x = εσ/Δ − Δ/2σ; ln δ ≈ −x²/2 leaves the double range only when x exceeds ~1.9e154.
@@ -472,6 +473,38 @@ def test_never_zero_negative_nan_or_minus_infinity_anywhere(sensitivity, sigma, 
         assert error.log_delta == log_value < math.log(TINY) + 1e-12
     else:
         assert TINY <= value <= 1
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        (6774039677977176.0, 3.21794188810335e16, 3.78915015098624e153),  # x = 1.79999e154
+        (1.0, 1e100, 1.5e54),
+        (3.0, 1e100, 1.5e53),
+        (1.0, 1.0, 1e151),
+    ],
+)
+def test_log_delta_beyond_x_of_1e150_where_m_underflows(arguments):
+    # There R(t) = 1/t to 1e-300 (DLMF 7.12.1), so ln δ = −x²/2 − ln √(2π) + ln(h/(x(x + h)))
+    # to that accuracy; mpmath's erfc does not reach these arguments.
+    with mp.workprec(800):
+        h = mp.mpf(arguments[0]) / mp.mpf(arguments[1])
+        x = mp.mpf(arguments[2]) / h - h / 2
+        exact = -x * x / 2 - mp.log(mp.sqrt(2 * mp.pi)) + mp.log(h / (x * (x + h)))
+    for value in (gaussian.log_delta(*arguments), gaussian.log_delta(*map(np.array, arguments))):
+        assert abs(value - exact) <= 2e-16 * abs(exact)
+
+
+def test_unscaled_scalar_geometry_is_the_split_one_to_the_last_bit(monkeypatch):
+    rng = np.random.default_rng(20)
+    points = 2.0 ** rng.uniform(-300, 300, size=(300, 3))
+    points[::7, 2] = 0.0
+    unscaled = [gaussian._geometry(*map(float, p), root) for p in points for root in (1, 7**0.5)]
+    monkeypatch.setattr(gaussian, "_UNSCALED", (math.inf, 0.0))  # split every argument
+    split = [gaussian._geometry(*map(float, p), root) for p in points for root in (1, 7**0.5)]
+    for fast, slow in zip(unscaled, split, strict=True):
+        assert fast._replace(log_h=0.0) == slow._replace(log_h=0.0)
+        assert abs(fast.log_h - slow.log_h) <= 2 * math.ulp(slow.log_h)  # ln h, not ln m + e·ln 2
 
 
 def test_claims_of_one_pass_even_where_delta_rounds_to_one():
