@@ -154,15 +154,15 @@ def test_eps_zero_example_and_the_mean_absolute_error():
 
 
 def test_seed_examples_stored_in_the_table_match():
-    for example in TABLE["seed_examples"].values():
-        if "sensitivity" not in example:
+    for seed in TABLE["seed_examples"].values():
+        if "sensitivity" not in seed:
             continue
-        point = (float(example[key]) for key in ("sensitivity", "sigma", "eps"))
-        if "delta" in example:
-            expected = reference(example["delta"])
+        point = (float(seed[key]) for key in ("sensitivity", "sigma", "eps"))
+        if "delta" in seed:
+            expected = reference(seed["delta"])
             assert abs(gaussian.delta(*point) - expected) <= TABLE_TOLERANCE * expected
         else:
-            expected = reference(example["log10_delta"])
+            expected = reference(seed["log10_delta"])
             log10 = gaussian.log_delta(*point) / math.log(10)
             assert abs(log10 - expected) <= 1e-15 * abs(expected)
 
