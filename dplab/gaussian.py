@@ -38,7 +38,9 @@ How each piece is computed, and what it costs in accuracy (u = 2⁻⁵³):
   positive M (nodes placed in double-double, the sum compensated).  For
   ``h ≥ max(1, x)/8`` as the double-double difference ``R(x) − R(y)``, where
   ``R(y) < 0.9·R(x)``, so the subtraction costs at most a factor 10 on an error of 2e-18.
-  Every branch leaves D within about 2u.
+  For ``x ≥ 1e150`` as ``h/(x(x + h))`` with its logarithm, from ``R(t) = 1/t`` to a
+  relative ``1/t² ≤ 1e-300`` (M itself underflows from ``x ≈ 1.3e154`` on).  Every branch
+  leaves D within about 2u.
 * ``x < 0`` (then ``a = −x ≤ h/2``): ``δ = Φ(a) − φ(a)R(y)`` is rewritten as the sum of
   positive terms ``φ(a)·(2S(a) + D(a, h − 2a))`` with ``S(a) = Σ a^{2k+1}/(2k+1)!!``
   (``2φ(a)S(a) = Φ(a) − Φ(−a)``) for ``a < 2``; for ``a ≥ 2`` through the complement
@@ -56,12 +58,18 @@ in the tails and at tiny and large h (``tests/maths/test_gaussian_accuracy.py``,
 references), the tests require a relative error of δ on any input at most 1e-15, and
 ``make bench-gaussian`` reports the largest one it meets.  A scalar call runs the same
 arithmetic in Python floats as an array call does in NumPy; the two differ at most by the
-ulp or so in which :mod:`math`'s and NumPy's ``exp`` and ``log`` may differ.
+ulp or so in which :mod:`math`'s and NumPy's ``exp`` and ``log`` may differ.  Where Δ, σ and
+ε all lie in [2^−300, 2^300] (or ε = 0) a scalar call skips the split into mantissa and
+exponent, which changes no bit of x, h and x²/2 (the reason is at ``_UNSCALED``; a test
+compares the two on random inputs), and the quadrature goes through its nodes in Python
+floats; ``make bench-gaussian`` compares its speed with dp_accounting's.
 
 **Underflow is reported, never rounded to 0.**  :func:`delta` raises
 :class:`DeltaUnderflowError` when the exact δ is positive but below the smallest normal
-double (2.2250738585072014e-308), carrying ``ln δ``; use :func:`log_delta` there.  Δ = 0 is
-the only case with δ = 0 (and ``ln δ = −inf``).
+double (2.2250738585072014e-308), carrying ``ln δ``; use :func:`log_delta` there.  Only
+where ``x`` exceeds about 1.9e154 is ``ln δ`` itself below −1.8e308: :func:`log_delta`
+then raises :class:`OutOfRangeError`.  Δ = 0 is the only case with δ = 0 (and
+``ln δ = −inf``).
 
 **Calibration never errs on the unsafe side.**  :func:`sigma_for` and :func:`eps_for` solve
 ``δ = target`` (Brent's method on ``ln δ``; ε = 0 in closed form
@@ -397,6 +405,10 @@ def _mills_pair(t: _Float) -> tuple[_Float, ...]:
 
     M' and M''/M serve only as small corrections and are accurate to a few ulps.
     """
+    if not isinstance(t, np.ndarray):  # the same choice as below, without building it
+        if t < _TAYLOR_LIMIT:
+            return _mills_taylor(t)
+        return _mills_fraction(t) if t < math.inf else (0.0,) * 5
     return _piecewise(((t < _TAYLOR_LIMIT, _mills_taylor), (t < np.inf, _mills_fraction)), 5, t)
 
 
@@ -416,10 +428,12 @@ class _Geometry(NamedTuple):
 
 
 # Scalars whose arguments all lie in [2^−300, 2^300] (ε may also be 0) skip the split into
-# mantissa and exponent: every product, quotient and low part formed from them below is
-# then a normal double (at least 2^−1000, at most 2^930, also for Δ·√k with √k ≤ 2^27),
-# so each rounding is the one on the mantissas scaled by an exact power of two, and the
-# result is the same double-double to the last bit (checked in the tests).
+# mantissa and exponent.  Every product, quotient and low part formed from them before x
+# is then 0 or a normal double (a low part is 0 or at least 2^−106 of its value, and the
+# values lie in [2^−900, 2^930], also for Δ·√k with √k ≤ 2^27), so each rounding is the
+# one on the mantissas scaled by an exact power of two: x, h and x²/2 are the same
+# double-doubles to the last bit, and ln h differs only as math.log(h) differs from
+# ln m + e·ln 2, by an ulp (both checked in the tests).
 _UNSCALED = (2.0**-300, 2.0**300)
 
 
@@ -435,13 +449,6 @@ def _split(sensitivity: _Float, sigma: _Float, eps: _Float) -> tuple[tuple[_Floa
     return tuple(math.frexp(value) for value in values)
 
 
-def _scale(xp: object, value: _Float, exponent: _Float) -> _Float:
-    """``value · 2^exponent``; an exponent that is the integer 0 leaves ``value`` alone."""
-    if not isinstance(exponent, np.ndarray) and exponent == 0:
-        return value
-    return xp.ldexp(value, exponent)
-
-
 def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float, root: float = 1.0) -> _Geometry:
     """Form ``x``, ``h`` and ``x²/2`` in double-double from the exact binary inputs, for
     sensitivity ``Δ·root`` (the product not rounded; Δ > 0)."""
@@ -455,10 +462,14 @@ def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float, root: float = 1.0
     if root != 1.0:
         r_hi, r_lo = _dd_div(r_hi, r_lo, root)
     e_r = e_e + e_s - e_d
-    h = _scale(xp, h_hi, e_h)
-    r = _scale(xp, r_hi, e_r)
+    half_h_lo = 0.5 * h_lo
+    if isinstance(e_h, np.ndarray) or e_h or e_r:  # scale back exactly
+        h, r = xp.ldexp(h_hi, e_h), xp.ldexp(r_hi, e_r)
+        r_lo, half_h_lo, h_lo = xp.ldexp(r_lo, e_r), xp.ldexp(half_h_lo, e_h), xp.ldexp(h_lo, e_h)
+    else:
+        h, r = h_hi, r_hi
     x, x_lo = _two_sum(r, -0.5 * h)
-    x_lo = _where(xp.isfinite(x), x_lo + (_scale(xp, r_lo, e_r) - _scale(xp, 0.5 * h_lo, e_h)), 0.0)
+    x_lo = _where(xp.isfinite(x), x_lo + (r_lo - half_h_lo), 0.0)
     x, x_lo = _two_sum(x, x_lo)
     x_lo = _where(xp.isfinite(x), x_lo, 0.0)  # an infinite x has no low part
     small = xp.abs(x) < _DD_LIMIT
@@ -468,7 +479,7 @@ def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float, root: float = 1.0
     q = _where(small, 0.5 * (square + square_lo), 0.5 * x * x)
     q_lo = _where(small, 0.5 * ((square - 2.0 * q) + square_lo), 0.0)
     log_h = xp.log(h_hi) + e_h * _LN2
-    return _Geometry(x, x_lo, h, _scale(xp, h_lo, e_h), log_h, q, q_lo)
+    return _Geometry(x, x_lo, h, h_lo, log_h, q, q_lo)
 
 
 def _gap_midpoint(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
