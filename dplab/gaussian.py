@@ -198,7 +198,7 @@ _Float: TypeAlias = np.ndarray | float
 
 _TAYLOR_STEP = 0.125  # centres k/8; |t − c| ≤ 1/16
 _TAYLOR_LIMIT = 4.0  # below it Taylor series, from it on the continued fraction
-_TAYLOR_TERMS = 20  # the remainder is below 1e-22 of R for c ≤ 4, |t − c| ≤ 1/16
+_TAYLOR_TERMS = 15  # the remainder is below 1e-23 of R and of M for c ≤ 4, |t − c| ≤ 1/16
 _CF_DOUBLE_DOUBLE_STEPS = 3
 _MIDPOINT = 3e-5  # D by the corrected midpoint rule where h < _MIDPOINT·max(1, x),
 _NEAR = 0.125  # by quadrature where h < _NEAR·max(1, x), by a difference of R otherwise
