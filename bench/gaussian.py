@@ -23,6 +23,12 @@ scored against the 100-digit mpmath values stored there:
   dplab, ``delta`` raises instead of returning a value where δ underflows, and ``log_delta``
   is used there).
 
+After each table of δ, the speed of one dplab call per point is compared with one call of
+each of dp_accounting's scalar δ functions on the same points (the private
+``gaussian_mechanism._get_log_delta`` that its calibrations use, and the public
+``GaussianPrivacyLoss.get_delta_for_epsilon``): the ratio of CPU times, median and range
+over ``SPEED_ROUNDS`` rounds that time every method in turn.
+
 A second table does the same on random inputs (``RANDOM_POINTS`` of them, seeded): h = Δ/σ
 log-uniform in [1e-12, 1e3], σ in [1e-3, 1e3], and x = ε/h − h/2 spread over [−h/2, 40] or
 placed near a branch point of dplab's evaluator, each scored against mpmath at 400 bits
@@ -172,11 +178,7 @@ def delta_rows(rows_in: list[dict] = TABLE["delta"]) -> list[list[str]]:
         return values, logs
 
     def dplab_scalar():
-        pairs = [
-            (gaussian.delta(*p), None) if n else (None, gaussian.log_delta(*p))
-            for p, n in zip(points, normal, strict=True)
-        ]
-        return [v for v, _ in pairs], [log for _, log in pairs]
+        return dplab_scalar_calls(points, normal)
 
     for mode, action in (("vector", dplab_vector), ("scalar", dplab_scalar)):
         seconds, (values, logs) = timed(action)
@@ -198,6 +200,47 @@ def delta_rows(rows_in: list[dict] = TABLE["delta"]) -> list[list[str]]:
         seconds, logs = timed(lambda: [dp_accounting_log(*p) for p in points])
         name = "dp_accounting _get_log_delta"
         table.append(row(name, "scalar", rate / seconds, np.exp(logs).tolist(), logs))
+    return table
+
+
+def dplab_scalar_calls(points, normal) -> tuple[list, list]:
+    """One dplab call per point: delta() where δ is a normal double, else log_delta()."""
+    pairs = [
+        (gaussian.delta(*p), None) if n else (None, gaussian.log_delta(*p))
+        for p, n in zip(points, normal, strict=True)
+    ]
+    return [v for v, _ in pairs], [log for _, log in pairs]
+
+
+SPEED_ROUNDS = 5
+
+
+def scalar_ratios(rows_in: list[dict]) -> list[list[str]]:
+    """How many times faster one dplab call per point is than one call of each of
+    dp_accounting's δ functions, on the same points: the median and the range over
+    ``SPEED_ROUNDS`` rounds, each round timing every method once, one after the other."""
+    if dp_pld is None:
+        return [["dp_accounting", "not installed", "", ""]]
+    points = [(float(r["sensitivity"]), float(r["sigma"]), float(r["eps"])) for r in rows_in]
+    normal = [mp.mpf(r["delta"]) >= TINY for r in rows_in]
+    rivals = {
+        "_get_log_delta (private)": lambda: [dp_accounting_log(*p) for p in points],
+        "PLD get_delta_for_epsilon": lambda: [dp_accounting_delta(*p) for p in points],
+    }
+    ratios = defaultdict(list)
+    own = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(SPEED_ROUNDS):
+            seconds, _ = timed(lambda: dplab_scalar_calls(points, normal))
+            own.append(seconds / len(points))
+            for name, action in rivals.items():
+                ratios[name].append(timed(action)[0] / len(points) / own[-1])
+    table = []
+    microseconds = f"{np.median(own) * 1e6:.1f}"
+    for name, values in ratios.items():
+        spread = f"{min(values):.2f}–{max(values):.2f}×"
+        table.append([name, f"{np.median(values):.2f}×", spread, microseconds])
     return table
 
 
@@ -321,8 +364,20 @@ def main() -> None:
     if DP_MISSING:
         print(DP_MISSING)
     header = ["method", "mode", "pts/s", "δ err", "ln δ err", "wrong"]
+    ratio_header = ["dp_accounting scalar δ function", "dplab faster by", "range", "dplab µs/pt"]
     show("delta(eps) at the reference points", header, delta_rows())
-    show(f"delta(eps) at {RANDOM_POINTS} random points", header, delta_rows(random_rows()))
+    show(
+        f"one call per reference point: dplab against dp_accounting ({SPEED_ROUNDS} rounds)",
+        ratio_header,
+        scalar_ratios(TABLE["delta"]),
+    )
+    random = random_rows()
+    show(f"delta(eps) at {RANDOM_POINTS} random points", header, delta_rows(random))
+    show(
+        f"one call per random point: dplab against dp_accounting ({SPEED_ROUNDS} rounds)",
+        ratio_header,
+        scalar_ratios(random),
+    )
     show(
         "calibration (sensitivity 1)",
         ["method", "solver", "solves/s", "rel err", "unsafe"],

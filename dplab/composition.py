@@ -727,8 +727,8 @@ def gaussian_composition_delta(sensitivity: float, sigma: float, eps: float, k: 
     ``h√k`` (Dong, Roth & Su 2022, *Gaussian differential privacy*, JRSS B, Cor. 3.3: k
     releases of ``h``-GDP are ``h√k``-GDP).  The δ(ε) of that one release is
     ``Φ(h√k/2 − ε/(h√k)) − e^ε Φ(−h√k/2 − ε/(h√k))`` (their Cor. 2.13; Balle & Wang 2018,
-    Thm. 8).  √k is rounded once to a double (relative error ≤ 2^−53).  Errors as
-    :func:`dplab.gaussian.delta`.
+    Thm. 8).  √k is rounded once to a double (relative error ≤ 2^−53), the product Δ√k not
+    at all.  Errors as :func:`dplab.gaussian.delta` with its ``k``.
 
     >>> gaussian_composition_delta(1, 2, 1, 4) == gaussian.delta(2, 2, 1)
     True
@@ -737,7 +737,7 @@ def gaussian_composition_delta(sensitivity: float, sigma: float, eps: float, k: 
     sigma = check_real("sigma", sigma, low=0, low_open=True)
     eps = check_real("eps", eps, low=0)
     k = check_int("k", k, low=1, high=2**53)
-    return float(gaussian.delta(sensitivity * math.sqrt(k), sigma, eps))
+    return float(gaussian.delta(sensitivity, sigma, eps, k=k))
 
 
 @dataclass(frozen=True)
@@ -778,6 +778,8 @@ def gaussian_bound_comparison(
 
     ``exact`` is :func:`gaussian_composition_delta`; the bounds compose the exact profile of
     one release at ``ε₀ = c·ε/k`` for ``c`` in :data:`GAUSSIAN_SPLITS` (basic: ``c = 1``).
+    Raises :class:`~dplab.gaussian.DeltaUnderflowError` as that function does, where the
+    exact δ is below the smallest normal double.
 
     >>> result = gaussian_bound_comparison(1, 4, 1, 10)
     >>> result.exact <= result.optimal <= min(result.advanced, result.basic)
@@ -789,7 +791,7 @@ def gaussian_bound_comparison(
     k = check_int("k", k, low=1, high=GAUSSIAN_MAX_RELEASES)
     exact = gaussian_composition_delta(sensitivity, sigma, eps, k)
     total = Fraction(math.exp(eps))
-    one = float(gaussian.delta(sensitivity, sigma, eps / k))
+    one = _delta_or_tiny(sensitivity, sigma, eps / k)
     basic = min(1.0, k * one)
     best_optimal, best_split, best_advanced = 1.0, eps / k, 1.0
     for factor in GAUSSIAN_SPLITS:

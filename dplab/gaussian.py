@@ -38,7 +38,9 @@ How each piece is computed, and what it costs in accuracy (u = 2⁻⁵³):
   positive M (nodes placed in double-double, the sum compensated).  For
   ``h ≥ max(1, x)/8`` as the double-double difference ``R(x) − R(y)``, where
   ``R(y) < 0.9·R(x)``, so the subtraction costs at most a factor 10 on an error of 2e-18.
-  Every branch leaves D within about 2u.
+  For ``x ≥ 1e150`` as ``h/(x(x + h))`` with its logarithm, from ``R(t) = 1/t`` to a
+  relative ``1/t² ≤ 1e-300`` (M itself underflows from ``x ≈ 1.3e154`` on).  Every branch
+  leaves D within about 2u.
 * ``x < 0`` (then ``a = −x ≤ h/2``): ``δ = Φ(a) − φ(a)R(y)`` is rewritten as the sum of
   positive terms ``φ(a)·(2S(a) + D(a, h − 2a))`` with ``S(a) = Σ a^{2k+1}/(2k+1)!!``
   (``2φ(a)S(a) = Φ(a) − Φ(−a)``) for ``a < 2``; for ``a ≥ 2`` through the complement
@@ -56,12 +58,18 @@ in the tails and at tiny and large h (``tests/maths/test_gaussian_accuracy.py``,
 references), the tests require a relative error of δ on any input at most 1e-15, and
 ``make bench-gaussian`` reports the largest one it meets.  A scalar call runs the same
 arithmetic in Python floats as an array call does in NumPy; the two differ at most by the
-ulp or so in which :mod:`math`'s and NumPy's ``exp`` and ``log`` may differ.
+ulp or so in which :mod:`math`'s and NumPy's ``exp`` and ``log`` may differ.  Where Δ, σ and
+ε all lie in [2^−300, 2^300] (or ε = 0) a scalar call skips the split into mantissa and
+exponent, which changes no bit of x, h and x²/2 (the reason is at ``_UNSCALED``; a test
+compares the two on random inputs), and the quadrature goes through its nodes in Python
+floats; ``make bench-gaussian`` compares its speed with dp_accounting's.
 
 **Underflow is reported, never rounded to 0.**  :func:`delta` raises
 :class:`DeltaUnderflowError` when the exact δ is positive but below the smallest normal
-double (2.2250738585072014e-308), carrying ``ln δ``; use :func:`log_delta` there.  Δ = 0 is
-the only case with δ = 0 (and ``ln δ = −inf``).
+double (2.2250738585072014e-308), carrying ``ln δ``; use :func:`log_delta` there.  Only
+where ``x`` exceeds about 1.9e154 is ``ln δ`` itself below −1.8e308: :func:`log_delta`
+then raises :class:`OutOfRangeError`.  Δ = 0 is the only case with δ = 0 (and
+``ln δ = −inf``).
 
 **Calibration never errs on the unsafe side.**  :func:`sigma_for` and :func:`eps_for` solve
 ``δ = target`` (Brent's method on ``ln δ``; ε = 0 in closed form
@@ -90,7 +98,7 @@ import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal, TypeAlias
+from typing import Literal, NamedTuple, TypeAlias
 
 import numpy as np
 from flint import arb, ctx, fmpq
@@ -190,7 +198,7 @@ _Float: TypeAlias = np.ndarray | float
 
 _TAYLOR_STEP = 0.125  # centres k/8; |t − c| ≤ 1/16
 _TAYLOR_LIMIT = 4.0  # below it Taylor series, from it on the continued fraction
-_TAYLOR_TERMS = 20  # the remainder is below 1e-22 of R for c ≤ 4, |t − c| ≤ 1/16
+_TAYLOR_TERMS = 15  # the remainder is below 1e-23 of R and of M for c ≤ 4, |t − c| ≤ 1/16
 _CF_DOUBLE_DOUBLE_STEPS = 3
 _MIDPOINT = 3e-5  # D by the corrected midpoint rule where h < _MIDPOINT·max(1, x),
 _NEAR = 0.125  # by quadrature where h < _NEAR·max(1, x), by a difference of R otherwise
@@ -198,6 +206,7 @@ _MIDPOINT_TERMS = 7  # terms of the midpoint series where the continued fraction
 _GL_NODES, _GL_WEIGHTS = np.polynomial.legendre.leggauss(8)
 _GL_POINTS = 0.5 * (1.0 + _GL_NODES)  # the nodes mapped to [0, 1]
 _GL_HALF_WEIGHTS = 0.5 * _GL_WEIGHTS
+_GL_NODES_AND_WEIGHTS = tuple(zip(_GL_POINTS.tolist(), _GL_HALF_WEIGHTS.tolist(), strict=True))
 _SERIES_LIMIT = 2.0  # x < 0: the odd series below −x = 2, the complement from there on
 _SERIES_TERMS = 40  # Σ a^{2k+1}/(2k+1)!! to below 1e-30 of its sum for a ≤ 2
 _TINY_H = 1e-300
@@ -369,10 +378,11 @@ def _mills_fraction(t: _Float, denominators: list | None = None) -> tuple[_Float
     keep = 0 if denominators is None else len(denominators) + 2  # g_n for n < keep
     terms = max(terms, keep)
     g = 0.5 * (t + _xp(t).sqrt(t * t + 4.0 * (terms + 2)))  # the tail's own limit
-    for n in range(terms, _CF_DOUBLE_DOUBLE_STEPS - 1, -1):
+    for n in range(terms, max(keep, _CF_DOUBLE_DOUBLE_STEPS) - 1, -1):
         g = t + (n + 1) / g
-        if n < keep:
-            denominators[n - 2] = g
+    for n in range(keep - 1, _CF_DOUBLE_DOUBLE_STEPS - 1, -1):  # terms ≥ keep
+        g = t + (n + 1) / g
+        denominators[n - 2] = g
     hi, lo = g, 0.0 * g
     for n in range(_CF_DOUBLE_DOUBLE_STEPS - 1, 0, -1):
         if n == 1:  # g = g₃, hi = g₂
@@ -395,11 +405,14 @@ def _mills_pair(t: _Float) -> tuple[_Float, ...]:
 
     M' and M''/M serve only as small corrections and are accurate to a few ulps.
     """
+    if not isinstance(t, np.ndarray):  # the same choice as below, without building it
+        if t < _TAYLOR_LIMIT:
+            return _mills_taylor(t)
+        return _mills_fraction(t) if t < math.inf else (0.0,) * 5
     return _piecewise(((t < _TAYLOR_LIMIT, _mills_taylor), (t < np.inf, _mills_fraction)), 5, t)
 
 
-@dataclass(frozen=True)
-class _Geometry:
+class _Geometry(NamedTuple):
     """``x = εσ/Δ − Δ/2σ`` and ``h = Δ/σ`` as double-doubles, ``ln h``, ``x²/2 = q + q_lo``."""
 
     x: _Float
@@ -411,28 +424,52 @@ class _Geometry:
     q_lo: _Float
 
     def subset(self, mask: np.ndarray) -> _Geometry:
-        return _Geometry(*(value[mask] for value in vars(self).values()))
+        return _Geometry(*(value[mask] for value in self))
 
 
-def _frexp(value: _Float) -> tuple[_Float, _Float]:
-    return np.frexp(value) if isinstance(value, np.ndarray) else math.frexp(value)
+# Scalars whose arguments all lie in [2^−300, 2^300] (ε may also be 0) skip the split into
+# mantissa and exponent.  Every product, quotient and low part formed from them before x
+# is then 0 or a normal double (a low part is 0 or at least 2^−106 of its value, and the
+# values lie in [2^−900, 2^930], also for Δ·√k with √k ≤ 2^27), so each rounding is the
+# one on the mantissas scaled by an exact power of two: x, h and x²/2 are the same
+# double-doubles to the last bit, and ln h differs only as math.log(h) differs from
+# ln m + e·ln 2, by an ulp (both checked in the tests).
+_UNSCALED = (2.0**-300, 2.0**300)
 
 
-def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float) -> _Geometry:
-    """Form ``x``, ``h`` and ``x²/2`` in double-double from the exact binary inputs (Δ > 0)."""
+def _split(sensitivity: _Float, sigma: _Float, eps: _Float) -> tuple[tuple[_Float, _Float], ...]:
+    """Each argument as ``mantissa · 2^exponent``: by frexp, or all three as ``(value, 0)``
+    for floats in the unscaled range."""
+    values = (sensitivity, sigma, eps)
+    if isinstance(sensitivity, np.ndarray):
+        return tuple(np.frexp(value) for value in values)
+    low, high = _UNSCALED
+    if low <= sensitivity <= high and low <= sigma <= high and (eps == 0 or low <= eps <= high):
+        return (sensitivity, 0), (sigma, 0), (eps, 0)
+    return tuple(math.frexp(value) for value in values)
+
+
+def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float, root: float = 1.0) -> _Geometry:
+    """Form ``x``, ``h`` and ``x²/2`` in double-double from the exact binary inputs, for
+    sensitivity ``Δ·root`` (the product not rounded; Δ > 0)."""
     xp = _xp(sensitivity)
-    m_d, e_d = _frexp(sensitivity)
-    m_s, e_s = _frexp(sigma)
-    m_e, e_e = _frexp(eps)
-    # h = Δ/σ and r = εσ/Δ as double-doubles on the mantissas, then scaled exactly.
-    h_hi, h_lo = _dd_div(m_d, 0.0 * m_d, m_s)
+    (m_d, e_d), (m_s, e_s), (m_e, e_e) = _split(sensitivity, sigma, eps)
+    # h = Δ·root/σ and r = εσ/(Δ·root) as double-doubles on the mantissas, scaled exactly.
+    numerator = (m_d, 0.0 * m_d) if root == 1.0 else _two_prod(m_d, root)
+    h_hi, h_lo = _dd_div(*numerator, m_s)
     e_h = e_d - e_s
     r_hi, r_lo = _dd_div(*_two_prod(m_e, m_s), m_d)
+    if root != 1.0:
+        r_hi, r_lo = _dd_div(r_hi, r_lo, root)
     e_r = e_e + e_s - e_d
-    h = xp.ldexp(h_hi, e_h)
-    r = xp.ldexp(r_hi, e_r)
+    half_h_lo = 0.5 * h_lo
+    if isinstance(e_h, np.ndarray) or e_h or e_r:  # scale back exactly
+        h, r = xp.ldexp(h_hi, e_h), xp.ldexp(r_hi, e_r)
+        r_lo, half_h_lo, h_lo = xp.ldexp(r_lo, e_r), xp.ldexp(half_h_lo, e_h), xp.ldexp(h_lo, e_h)
+    else:
+        h, r = h_hi, r_hi
     x, x_lo = _two_sum(r, -0.5 * h)
-    x_lo = _where(xp.isfinite(x), x_lo + (xp.ldexp(r_lo, e_r) - xp.ldexp(0.5 * h_lo, e_h)), 0.0)
+    x_lo = _where(xp.isfinite(x), x_lo + (r_lo - half_h_lo), 0.0)
     x, x_lo = _two_sum(x, x_lo)
     x_lo = _where(xp.isfinite(x), x_lo, 0.0)  # an infinite x has no low part
     small = xp.abs(x) < _DD_LIMIT
@@ -442,7 +479,7 @@ def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float) -> _Geometry:
     q = _where(small, 0.5 * (square + square_lo), 0.5 * x * x)
     q_lo = _where(small, 0.5 * ((square - 2.0 * q) + square_lo), 0.0)
     log_h = xp.log(h_hi) + e_h * _LN2
-    return _Geometry(x, x_lo, h, xp.ldexp(h_lo, e_h), log_h, q, q_lo)
+    return _Geometry(x, x_lo, h, h_lo, log_h, q, q_lo)
 
 
 def _gap_midpoint(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
@@ -461,27 +498,42 @@ def _gap_midpoint(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Fl
 def _gap_near(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
     """``D = ∫_x^{x+h} M(t) dt`` by 8-point Gauss–Legendre quadrature (h < max(1, x)/8).
 
-    Each node is placed in double-double and M is moved to it along M'.
-    Returns ``(hi, lo, ln of the mean of M)``: ``ln D = ln h + ln mean`` also where ``h·mean``
-    underflows.
+    Each node is placed in double-double and M is moved to it along M'; the weighted
+    values are added by :func:`_compensated_sum`.  Returns ``(hi, lo, ln of the mean of
+    M)``: ``ln D = ln h + ln mean`` also where ``h·mean`` underflows.  Arrays take the
+    nodes as a last axis; a scalar call goes through them in Python floats.
     """
-    x, x_lo, h, h_lo = (np.asarray(v)[..., None] for v in (x, x_lo, h, h_lo))
+    if not isinstance(x, np.ndarray):
+        terms = []
+        for point, weight in _GL_NODES_AND_WEIGHTS:
+            step, step_err = _two_prod(h, point)
+            t, t_err = _two_sum(x, step)
+            _, _, m, slope, _ = _mills_pair(t)
+            terms.append((m + (t_err + step_err + x_lo + h_lo * point) * slope) * weight)
+        mean = _compensated_sum(terms)
+        return h * mean, h_lo * mean, math.log(mean)
+    x, x_lo, h, h_lo = (v[..., None] for v in (x, x_lo, h, h_lo))
     with np.errstate(all="ignore"):
         step, step_err = _two_prod(h, _GL_POINTS)
         t, t_err = _two_sum(x, step)
         t_lo = t_err + step_err + x_lo + h_lo * _GL_POINTS
         _, _, m, slope, _ = (part.reshape(t.shape) for part in _mills_pair(t.ravel()))
         mean = _compensated_sum((m + t_lo * slope) * _GL_HALF_WEIGHTS)
-        hi, lo, log_mean = h[..., 0] * mean, h_lo[..., 0] * mean, np.log(mean)
-    if hi.ndim == 0:  # a scalar call continues in Python floats
-        return hi.item(), lo.item(), log_mean.item()
-    return hi, lo, log_mean
+        return h[..., 0] * mean, h_lo[..., 0] * mean, np.log(mean)
 
 
-def _compensated_sum(terms: np.ndarray) -> _Float:
-    """The sum over the last axis in a fixed pairwise order, each addition's rounding error
-    carried along (Neumaier 1974), in the same order for every point of an array."""
+def _compensated_sum(terms: np.ndarray | list[float]) -> _Float:
+    """The sum over the last axis (of an array, or of a list of floats) in a fixed pairwise
+    order, each addition's rounding error carried along (Neumaier 1974), in the same order
+    for every point of an array."""
     errors = 0.0
+    if isinstance(terms, list):
+        while len(terms) > 1:
+            half = len(terms) // 2
+            pairs = [_two_sum(a, b) for a, b in zip(terms[:half], terms[half:], strict=True)]
+            terms = [total for total, _ in pairs]
+            errors = errors + sum(error for _, error in pairs)
+        return terms[0] + errors
     while terms.shape[-1] > 1:
         half = terms.shape[-1] // 2
         terms, error = _two_sum(terms[..., :half], terms[..., half : 2 * half])
@@ -522,6 +574,19 @@ def _gap_series(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Floa
     return h * mean, h_lo * mean, _xp(mean).log(mean)
 
 
+def _gap_huge(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
+    """``x ≥ 1e150``: ``D = 1/x − 1/(x + h) = h/(x(x + h))``, with ``ln(D/h)`` in logarithms.
+
+    ``R(t) = 1/t − 1/t³ + …`` (DLMF 7.12.1), so taking ``R(t) = 1/t`` costs a relative
+    error below ``1/x² ≤ 1e-300``; the logarithm ``−ln x − ln(x + h)`` stays finite where
+    ``1/(x(x + h))`` (and M with it) underflows, as it does from ``x ≈ 1.3e154`` on.
+    """
+    xp = _xp(x)
+    log_mean = -2.0 * xp.log(x) - xp.log1p(h / x)
+    mean = xp.exp(log_mean)
+    return h * mean, h_lo * mean, log_mean
+
+
 def _gap(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
     """``D = R(x) − R(x + h) = ∫_x^{x+h} M(t) dt ≥ 0`` for ``x ≥ 0``.
 
@@ -529,6 +594,7 @@ def _gap(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]
     """
     near = h < _NEAR * _xp(x).maximum(x, 1.0)
     cases = (
+        (x >= _DD_LIMIT, _gap_huge),
         (near & (x + 0.5 * h >= _TAYLOR_LIMIT), _gap_series),
         (h < _MIDPOINT * _xp(x).maximum(x, 1.0), _gap_midpoint),
         (near, _gap_near),
@@ -607,22 +673,25 @@ def _negative_x(g: _Geometry) -> tuple[_Float, _Float]:
     return log_delta, value
 
 
-def _profile(sensitivity: _Float, sigma: _Float, eps: _Float) -> tuple[_Float, _Float]:
-    """``(ln δ, δ)`` for Δ > 0, σ > 0, ε ≥ 0 given as 1-d arrays or as floats.
+def _profile(
+    sensitivity: _Float, sigma: _Float, eps: _Float, root: float = 1.0
+) -> tuple[_Float, _Float]:
+    """``(ln δ, δ)`` for Δ > 0, σ > 0, ε ≥ 0 given as 1-d arrays or as floats, at
+    sensitivity ``Δ·root``.
 
     δ may come out subnormal or 0 where it underflows; ``ln δ`` is then still accurate.
     Long arrays go through in blocks that stay in the processor's cache.  Scalars run in
     Python floats (NumPy only for the quadrature nodes, which set their own error state).
     """
     if not isinstance(sensitivity, np.ndarray):
-        g = _geometry(float(sensitivity), float(sigma), float(eps))
+        g = _geometry(float(sensitivity), float(sigma), float(eps), root)
         return (_positive_x if g.x >= 0 else _negative_x)(g)
     with np.errstate(all="ignore"):
         log_delta = np.empty_like(sensitivity)
         value = np.empty_like(sensitivity)
         for start in range(0, sensitivity.size, _BLOCK):
             block = slice(start, start + _BLOCK)
-            g = _geometry(sensitivity[block], sigma[block], eps[block])
+            g = _geometry(sensitivity[block], sigma[block], eps[block], root)
             negative = g.x < 0
             for mask, kernel in ((~negative, _positive_x), (negative, _negative_x)):
                 if mask.any():
@@ -669,36 +738,61 @@ def _shaped(values: np.ndarray | float) -> float | np.ndarray:
     return float(values) if np.ndim(values) == 0 else values
 
 
-def _is_scalar(*values: object) -> bool:
-    return not any(isinstance(value, np.ndarray | list | tuple) for value in values)
+_SEQUENCES = (np.ndarray, list, tuple)
+
+
+def _is_scalar(sensitivity: object, sigma: object, eps: object) -> bool:
+    return not (
+        isinstance(sensitivity, _SEQUENCES)
+        or isinstance(sigma, _SEQUENCES)
+        or isinstance(eps, _SEQUENCES)
+    )
+
+
+def _scalar_arguments(sensitivity: object, sigma: object, eps: object) -> tuple[float, ...]:
+    """The checked scalar arguments: floats in range pass at once, anything else through
+    :func:`check_real` (which converts, or names the argument that is wrong)."""
+    if (
+        type(sensitivity) is float
+        and type(sigma) is float
+        and type(eps) is float
+        and 0.0 <= sensitivity < math.inf
+        and 0.0 < sigma < math.inf
+        and 0.0 <= eps < math.inf
+    ):
+        return sensitivity, sigma, eps
+    return (
+        check_real("sensitivity", sensitivity, low=0),
+        check_real("sigma", sigma, low=0, low_open=True),
+        check_real("eps", eps, low=0),
+    )
+
+
+def _root(k: int) -> float:
+    """``√k`` rounded once to a double, for ``k`` checked as a number of releases."""
+    if type(k) is int and k == 1:
+        return 1.0
+    return math.sqrt(check_int("k", k, low=1, high=2**53))
 
 
 def _evaluate(
-    sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike
+    sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike, k: int
 ) -> tuple[float, float, tuple[float, float, float]] | tuple[np.ndarray, np.ndarray, tuple]:
-    """``(ln δ, δ, checked inputs)``; floats for scalar inputs, else broadcast arrays.
-
-    Raises :class:`OverflowError` where δ > 0 but ``ln δ`` is below the double range.
-    """
+    """``(ln δ, δ, checked inputs)`` for sensitivity ``Δ·√k``; floats for scalar inputs,
+    else broadcast arrays.  ``ln δ`` is ``−inf`` where it is below the double range."""
+    root = _root(k)
     if _is_scalar(sensitivity, sigma, eps):
-        arguments = (
-            check_real("sensitivity", sensitivity, low=0),
-            check_real("sigma", sigma, low=0, low_open=True),
-            check_real("eps", eps, low=0),
-        )
+        arguments = _scalar_arguments(sensitivity, sigma, eps)
         if arguments[0] == 0:
             return -math.inf, 0.0, arguments
-        log_value, value = _profile(*arguments)
-        if log_value == -math.inf:
-            _check_log_range(True, *arguments)
-        return float(log_value), float(value), arguments
+        log_value, value = _profile(*arguments, root)
+        return log_value, value, arguments
     arguments = _arguments(sensitivity, sigma, eps)
     log_values = np.full(arguments[0].shape, -np.inf)
     values = np.zeros(arguments[0].shape)
     positive = arguments[0] > 0
     if positive.any():
-        log_values[positive], values[positive] = _profile(*(a[positive] for a in arguments))
-    _check_log_range(positive & np.isneginf(log_values), *arguments)
+        log_values[positive], values[positive] = _profile(*(a[positive] for a in arguments), root)
     return log_values, values, arguments
 
 
@@ -711,56 +805,85 @@ def _first(mask: np.ndarray | bool, *arrays: object) -> tuple[str, tuple]:
     return where, tuple(array[index] for array in arrays)
 
 
-def _check_log_range(overflow: np.ndarray | bool, *arguments: object) -> None:
-    if _any(overflow):
-        where, (sensitivity, sigma, eps) = _first(overflow, *arguments)
-        raise OverflowError(
-            f"δ is positive but ln δ is below −1.8e308, outside the double range{where}: "
-            f"sensitivity={float(sensitivity)!r}, sigma={float(sigma)!r}, eps={float(eps)!r}"
-        )
+def _described(sensitivity: object, sigma: object, eps: object, k: int) -> str:
+    """The user's arguments, as a message names them."""
+    releases = "" if k == 1 else f", k={k!r}"
+    return (
+        f"sensitivity={float(sensitivity)!r}, sigma={float(sigma)!r}, eps={float(eps)!r}{releases}"
+    )
 
 
-def log_delta(sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike) -> float | np.ndarray:
+def log_delta(
+    sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike, *, k: int = 1
+) -> float | np.ndarray:
     """The natural logarithm of the exact δ(ε) of Gaussian noise of standard deviation σ.
 
-    Finite wherever δ is positive, however far below the double range δ itself is;
-    ``−inf`` exactly when Δ = 0.  Arguments broadcast; a scalar call returns a float.
+    Finite wherever δ is positive and ``ln δ ≥ −1.8e308``, however far below the double
+    range δ itself is; ``−inf`` exactly when Δ = 0.  Arguments broadcast; a scalar call
+    returns a float; ``k`` is as in :func:`delta`.  Raises :class:`OutOfRangeError` (an
+    :class:`OverflowError`) where δ is positive but ``ln δ`` itself is below −1.8e308, which
+    happens only when ``x = εσ/Δ − Δ/2σ`` exceeds about 1.9e154.
 
     >>> round(log_delta(1, 1, 1), 14)  # ln 0.126936737506643945... = −2.06406644650039045...
     -2.06406644650039
     >>> round(log_delta(0.03125, 10, 10), 8)  # −5120017.82907322024...
     -5120017.82907322
     """
-    return _shaped(_evaluate(sensitivity, sigma, eps)[0])
+    log_values, _, arguments = _evaluate(sensitivity, sigma, eps, k)
+    if type(log_values) is not float or log_values == -math.inf:
+        beyond = (arguments[0] > 0) & (log_values == -np.inf)
+        if _any(beyond):
+            where, (sensitivity, sigma, eps) = _first(beyond, *arguments)
+            raise OutOfRangeError(
+                f"δ is positive but ln δ is below −1.8e308, outside the double range{where}, "
+                f"for {_described(sensitivity, sigma, eps, k)}"
+            )
+    return _shaped(log_values)
 
 
-def delta(sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike) -> float | np.ndarray:
+def delta(
+    sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike, *, k: int = 1
+) -> float | np.ndarray:
     """The exact δ(ε) = Φ(Δ/2σ − εσ/Δ) − e^ε Φ(−Δ/2σ − εσ/Δ) (Balle & Wang 2018, Thm. 8).
 
     ``sensitivity`` is the global ℓ₂ sensitivity Δ ≥ 0, ``sigma`` the noise standard
     deviation σ > 0 and ``eps`` the claimed ε ≥ 0; they broadcast, and a scalar call
-    returns a float.  Δ = 0 gives exactly 0.  Raises :class:`DeltaUnderflowError` when a
-    positive δ is below the smallest normal double (use :func:`log_delta` there).
+    returns a float.  δ depends on Δ/σ and ε only.  Δ = 0 gives exactly 0.
+
+    ``k ≥ 1`` releases with the same noise compose to one release with sensitivity Δ√k
+    (their privacy loss is a sum of k independent ``N(h²/2, h²)``, ``h = Δ/σ``: Dong, Roth
+    & Su 2022, *Gaussian differential privacy*, JRSS B, Cor. 3.3); ``√k`` is rounded once
+    to a double and the product is not rounded, so Δ√k may exceed the largest double.
+
+    Raises :class:`DeltaUnderflowError` when a positive δ is below the smallest normal
+    double (use :func:`log_delta` there); its ``log_delta`` is ``−inf`` at a point where
+    ``ln δ`` itself is below −1.8e308, and the message says so.
 
     >>> round(delta(1, 1, 0), 15)  # 2Φ(1/2) − 1 = 0.38292492254802620727...
     0.382924922548026
     >>> delta([0, 1], 1, [1, 1])
     array([0.        , 0.12693674])
+    >>> delta(1, 2, 1, k=4) == delta(2, 2, 1)  # √4 = 2 exactly
+    True
     >>> delta(1 / 32, 10, 10)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     dplab._errors.DeltaUnderflowError: δ is positive but below the smallest normal double ...
     """
-    log_values, values, arguments = _evaluate(sensitivity, sigma, eps)
-    underflow = (arguments[0] > 0) & (values < _TINY)
-    if _any(underflow):
-        where, (sensitivity, sigma, eps, log_value) = _first(underflow, *arguments, log_values)
-        raise DeltaUnderflowError(
-            f"δ is positive but below the smallest normal double {_TINY!r}{where}: "
-            f"log10 δ = {log_value / math.log(10):.10g} for sensitivity={float(sensitivity)!r}, "
-            f"sigma={float(sigma)!r}, eps={float(eps)!r}; use log_delta",
-            log_values,
-        )
+    log_values, values, arguments = _evaluate(sensitivity, sigma, eps, k)
+    if type(values) is not float or values < _TINY:
+        underflow = (arguments[0] > 0) & (values < _TINY)
+        if _any(underflow):
+            where, (sensitivity, sigma, eps, log_value) = _first(underflow, *arguments, log_values)
+            if log_value > -math.inf:
+                logarithm, advice = f"log10 δ = {log_value / math.log(10):.10g}", "; use log_delta"
+            else:
+                logarithm, advice = "ln δ is below −1.8e308 as well", ""
+            raise DeltaUnderflowError(
+                f"δ is positive but below the smallest normal double {_TINY!r}{where}: "
+                f"{logarithm} for {_described(sensitivity, sigma, eps, k)}{advice}",
+                _shaped(log_values),
+            )
     return _shaped(values)
 
 
@@ -946,7 +1069,10 @@ class CalibrationComparison:
 
     ``classic_sigma`` and ``classic_log_delta`` (``ln`` of the exact δ(ε) that the classic
     σ actually gives, finite however small) are ``None`` where the classic theorem does not
-    apply (ε ∉ (0, 1)).
+    apply (ε ∉ (0, 1)).  ``classic_sigma`` is ``math.inf`` where the classic σ exceeds the
+    largest double although the exact one does not (ε below Δ·7.9e-309·√ln(1.25/δ));
+    its δ is still exact, since δ depends on Δ/σ and ε only: the classic σ gives the δ of
+    ``σ = √(2 ln(1.25/δ))`` at sensitivity ε.
     """
 
     sensitivity: float
@@ -963,7 +1089,17 @@ class CalibrationComparison:
             return None
         if self.sensitivity == 0:
             return 0.0
-        return delta(self.sensitivity, self.classic_sigma, self.eps)
+        arguments = _classic_arguments(self.sensitivity, self.eps, self.delta, self.classic_sigma)
+        try:
+            return delta(*arguments)
+        except DeltaUnderflowError as error:
+            raise DeltaUnderflowError(
+                f"δ at the classic sigma={self.classic_sigma!r} is positive but below the "
+                f"smallest normal double {_TINY!r}: log10 δ = "
+                f"{error.log_delta / math.log(10):.10g} for sensitivity={self.sensitivity!r}, "
+                f"eps={self.eps!r}, delta={self.delta!r}; use classic_log_delta",
+                error.log_delta,
+            ) from None
 
     @property
     def classic_applies(self) -> bool:
@@ -1001,18 +1137,33 @@ def classic_sigma(sensitivity: float, eps: float, delta: float) -> float:
             f"(Dwork & Roth 2014, Thm. A.1; use sigma_for)"
         )
     delta = check_real("delta", delta, low=0, high=1, low_open=True, high_open=True)
-    factor = math.sqrt(2.0 * (math.log(1.25) - math.log(delta)))  # ln(1.25/δ) without 1.25/δ
-    result = factor * (sensitivity / eps)
+    result = _classic_factor(delta) * (sensitivity / eps)
     arguments = f"sensitivity={sensitivity!r}, eps={eps!r}, delta={delta!r}"
     _finite_result("the classic sigma", result, arguments)
     return result
+
+
+def _classic_factor(delta: float) -> float:
+    """``√(2 ln(1.25/δ))``, with ``ln(1.25/δ)`` formed without ``1.25/δ``."""
+    return math.sqrt(2.0 * (math.log(1.25) - math.log(delta)))
+
+
+def _classic_arguments(
+    sensitivity: float, eps: float, delta: float, classic: float
+) -> tuple[float, float, float]:
+    """``(Δ, σ, ε)`` for the δ of the classic σ: the classic σ itself, or where it exceeds
+    the largest double the same ratio Δ/σ as sensitivity ε and σ = √(2 ln(1.25/δ))."""
+    if classic < math.inf:
+        return sensitivity, classic, eps
+    return eps, _classic_factor(delta), eps
 
 
 def compare_calibrations(sensitivity: float, eps: float, delta: float) -> CalibrationComparison:
     """The exact smallest σ and, where it applies, the classic σ with the δ it really gives.
 
     Raises :class:`OutOfRangeError`, naming these three arguments, when the smallest σ is
-    beyond the largest double.
+    beyond the largest double; a classic σ beyond it is ``math.inf``
+    (:class:`CalibrationComparison`).
 
     >>> c = compare_calibrations(1, 0.5, 1e-5)
     >>> round(c.exact_sigma, 6), round(c.classic_sigma, 6), round(c.ratio, 3)
@@ -1035,8 +1186,9 @@ def compare_calibrations(sensitivity: float, eps: float, delta: float) -> Calibr
         ) from None
     classic = classic_log = None
     if 0 < eps < 1:
-        classic = classic_sigma(sensitivity, eps, delta)
-        classic_log = log_delta(sensitivity, classic, eps) if sensitivity > 0 else -math.inf
+        classic = _classic_factor(delta) * (sensitivity / eps)
+        arguments = _classic_arguments(sensitivity, eps, delta, classic)
+        classic_log = log_delta(*arguments) if sensitivity > 0 else -math.inf
     return CalibrationComparison(sensitivity, eps, delta, exact, classic, classic_log)
 
 

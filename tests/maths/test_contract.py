@@ -443,7 +443,7 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
         delta=(1e-5, real(0, 1, low_open=True, high_open=True)),
     ),
     "gaussian.delta": example(
-        sensitivity=(1, ARRAY_NONNEG), sigma=(1, ARRAY_POS), eps=(1, ARRAY_NONNEG)
+        sensitivity=(1, ARRAY_NONNEG), sigma=(1, ARRAY_POS), eps=(1, ARRAY_NONNEG), k=(4, N)
     ),
     "gaussian.delta_enclosure": example(
         sensitivity=(1, EXACT_NONNEG),
@@ -460,7 +460,7 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     ),
     "gaussian.interval_coverage": example(z=(1.96, REAL_POS)),
     "gaussian.log_delta": example(
-        sensitivity=(1, ARRAY_NONNEG), sigma=(1, ARRAY_POS), eps=(1, ARRAY_NONNEG)
+        sensitivity=(1, ARRAY_NONNEG), sigma=(1, ARRAY_POS), eps=(1, ARRAY_NONNEG), k=(4, N)
     ),
     "gaussian.mean_absolute_error": example(sigma=(1, ARRAY_POS)),
     "gaussian.mse": example(sigma=(1, ARRAY_POS)),

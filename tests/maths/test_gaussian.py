@@ -14,7 +14,7 @@ from pathlib import Path
 import mpmath as mp
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from dplab import gaussian
@@ -154,15 +154,15 @@ def test_eps_zero_example_and_the_mean_absolute_error():
 
 
 def test_seed_examples_stored_in_the_table_match():
-    for example in TABLE["seed_examples"].values():
-        if "sensitivity" not in example:
+    for seed in TABLE["seed_examples"].values():
+        if "sensitivity" not in seed:
             continue
-        point = (float(example[key]) for key in ("sensitivity", "sigma", "eps"))
-        if "delta" in example:
-            expected = reference(example["delta"])
+        point = (float(seed[key]) for key in ("sensitivity", "sigma", "eps"))
+        if "delta" in seed:
+            expected = reference(seed["delta"])
             assert abs(gaussian.delta(*point) - expected) <= TABLE_TOLERANCE * expected
         else:
-            expected = reference(example["log10_delta"])
+            expected = reference(seed["log10_delta"])
             log10 = gaussian.log_delta(*point) / math.log(10)
             assert abs(log10 - expected) <= 1e-15 * abs(expected)
 
@@ -456,6 +456,7 @@ def test_extreme_but_representable_inputs_stay_finite():
     sigma=st.floats(min_value=5e-324, max_value=1e308),
     eps=st.floats(min_value=0, max_value=1e308),
 )
+@example(sensitivity=6774039677977176.0, sigma=3.21794188810335e16, eps=3.78915015098624e153)
 @PROPERTIES
 def test_never_zero_negative_nan_or_minus_infinity_anywhere(sensitivity, sigma, eps):
     # x = εσ/Δ − Δ/2σ; ln δ ≈ −x²/2 leaves the double range only when x exceeds ~1.9e154.
@@ -472,6 +473,38 @@ def test_never_zero_negative_nan_or_minus_infinity_anywhere(sensitivity, sigma, 
         assert error.log_delta == log_value < math.log(TINY) + 1e-12
     else:
         assert TINY <= value <= 1
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        (6774039677977176.0, 3.21794188810335e16, 3.78915015098624e153),  # x = 1.79999e154
+        (1.0, 1e100, 1.5e54),
+        (3.0, 1e100, 1.5e53),
+        (1.0, 1.0, 1e151),
+    ],
+)
+def test_log_delta_beyond_x_of_1e150_where_m_underflows(arguments):
+    # There R(t) = 1/t to 1e-300 (DLMF 7.12.1), so ln δ = −x²/2 − ln √(2π) + ln(h/(x(x + h)))
+    # to that accuracy; mpmath's erfc does not reach these arguments.
+    with mp.workprec(800):
+        h = mp.mpf(arguments[0]) / mp.mpf(arguments[1])
+        x = mp.mpf(arguments[2]) / h - h / 2
+        exact = -x * x / 2 - mp.log(mp.sqrt(2 * mp.pi)) + mp.log(h / (x * (x + h)))
+    for value in (gaussian.log_delta(*arguments), gaussian.log_delta(*map(np.array, arguments))):
+        assert abs(value - exact) <= 2e-16 * abs(exact)
+
+
+def test_unscaled_scalar_geometry_is_the_split_one_to_the_last_bit(monkeypatch):
+    rng = np.random.default_rng(20)
+    points = 2.0 ** rng.uniform(-300, 300, size=(300, 3))
+    points[::7, 2] = 0.0
+    unscaled = [gaussian._geometry(*map(float, p), root) for p in points for root in (1, 7**0.5)]
+    monkeypatch.setattr(gaussian, "_UNSCALED", (math.inf, 0.0))  # split every argument
+    split = [gaussian._geometry(*map(float, p), root) for p in points for root in (1, 7**0.5)]
+    for fast, slow in zip(unscaled, split, strict=True):
+        assert fast._replace(log_h=0.0) == slow._replace(log_h=0.0)
+        assert abs(fast.log_h - slow.log_h) <= 2 * math.ulp(slow.log_h)  # ln h, not ln m + e·ln 2
 
 
 def test_claims_of_one_pass_even_where_delta_rounds_to_one():
@@ -500,6 +533,87 @@ def test_compare_calibrations_names_its_own_arguments():
     assert "sensitivity=1e+308, eps=1e-10, delta=1e-05" in message
     assert "sigma" not in message  # compare_calibrations has no argument of that name
     assert isinstance(caught.value, ValueError)
+
+
+def exact_log_delta(sensitivity, sigma, eps) -> mp.mpf:
+    """ln δ from the binary values of the arguments, at 400 bits (mpmath, not dplab)."""
+    with mp.workprec(400):
+        h = mp.mpf(sensitivity) / mp.mpf(sigma)
+        x = mp.mpf(eps) / h - h / 2
+        return mp.log(mp.ncdf(-x) - mp.exp(mp.mpf(eps)) * mp.ncdf(-x - h))
+
+
+def test_delta_below_even_the_log_range_is_the_documented_underflow_error():
+    # x = εσ/Δ − Δ/2σ = 1e600 is not a double: ln δ ≈ −x²/2 is below −1.8e308 too.
+    with pytest.raises(DeltaUnderflowError, match=r"ln δ is below −1\.8e308 as well") as caught:
+        gaussian.delta(1.0, 1e300, 1e300)
+    assert "sensitivity=1.0, sigma=1e+300, eps=1e+300" in str(caught.value)
+    assert "use log_delta" not in str(caught.value)  # log_delta cannot give it either
+    assert caught.value.log_delta == -math.inf
+    with pytest.raises(DeltaUnderflowError) as caught:
+        gaussian.delta([1.0, 1.0], [1e300, 1.0], 1.0)
+    assert "at index 0" in str(caught.value) and caught.value.log_delta[0] == -math.inf
+
+
+def test_log_delta_below_the_log_range_is_the_documented_out_of_range_error():
+    with pytest.raises(gaussian.OutOfRangeError, match=r"ln δ is below −1\.8e308") as caught:
+        gaussian.log_delta(1.0, 1e300, 1e300)
+    assert isinstance(caught.value, ValueError) and isinstance(caught.value, OverflowError)
+    assert "OutOfRangeError" in " ".join(gaussian.log_delta.__doc__.split())
+
+
+def test_k_releases_name_the_callers_arguments_not_the_scaled_sensitivity():
+    from dplab import composition
+
+    for call in (
+        lambda: composition.gaussian_composition_delta(1e-160, 1e150, 1, 4),
+        lambda: composition.gaussian_bound_comparison(1e-160, 1.0, 700, 4),
+    ):
+        with pytest.raises(DeltaUnderflowError) as caught:
+            call()
+        message = str(caught.value)
+        assert "sensitivity=1e-160" in message and "k=4" in message, message
+        assert "2e-160" not in message  # Δ·√k is not an argument of either function
+    with pytest.raises(DeltaUnderflowError, match=r"log10 δ = .* k=3; use log_delta"):
+        gaussian.delta(1 / 32, 10, 10, k=3)
+
+
+def test_k_releases_accept_a_sensitivity_whose_product_with_root_k_overflows():
+    from dplab import composition
+
+    # Δ√k = 2e308 is not a double, but Δ√k/σ = 2 is: the same δ as Δ = 2, σ = 1.
+    assert composition.gaussian_composition_delta(1e308, 1e308, 1, 4) == gaussian.delta(2, 1, 1)
+    assert composition.gaussian_composition_delta(1e308, 1, 1, 4) == 1.0
+    assert gaussian.log_delta(1e308, 1e308, 1, k=4) == gaussian.log_delta(2, 1, 1)
+
+
+def test_k_releases_are_one_release_with_the_unrounded_product():
+    root = math.sqrt(7)  # √7 rounded once; Δ·√7 enters exactly
+    with mp.workprec(400):
+        exact = exact_log_delta(mp.mpf(0.3) * mp.mpf(root), 1.0, 0.5)
+    assert abs(gaussian.log_delta(0.3, 1.0, 0.5, k=7) - exact) <= 1e-15 * abs(exact)
+    with pytest.raises(ValueError, match=r"k must be an integer in \[1, 9007199254740992\]"):
+        gaussian.delta(1, 1, 1, k=0)
+    with pytest.raises(TypeError, match=r"k must be an integer"):
+        gaussian.delta(1, 1, 1, k=True)
+
+
+def test_compare_calibrations_accepts_an_eps_whose_classic_sigma_overflows():
+    # The classic σ = √(2 ln(1.25/δ))/ε is about 4.8e320, beyond the doubles; the exact σ
+    # is finite, and the δ the classic σ gives depends on Δ/σ = ε/√(2 ln(1.25/δ)) only.
+    comparison = gaussian.compare_calibrations(1.0, 1e-320, 1e-5)
+    assert comparison.exact_sigma == gaussian.sigma_for(1.0, 1e-320, 1e-5)
+    assert comparison.classic_applies and comparison.classic_sigma == math.inf
+    assert comparison.ratio == math.inf
+    with mp.workprec(400):
+        factor = mp.sqrt(2 * mp.log(mp.mpf(1.25) / mp.mpf(1e-5)))
+        exact = exact_log_delta(1e-320, factor, 1e-320)
+    assert abs(comparison.classic_log_delta - exact) <= 1e-14 * abs(exact)
+    with pytest.raises(DeltaUnderflowError) as caught:
+        _ = comparison.classic_delta
+    message = str(caught.value)
+    assert "sensitivity=1.0, eps=1e-320, delta=1e-05" in message and "sigma=inf" in message
+    assert caught.value.log_delta == comparison.classic_log_delta
 
 
 @pytest.mark.parametrize(
