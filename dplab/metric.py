@@ -200,9 +200,9 @@ def _compare_power(p: int, q: int, factor: Fraction, d: Fraction) -> int:
 
 
 def _per_unit(log_ratio: float, d: Fraction) -> float:
-    """``e^{log_ratio / d}`` as a double (``inf`` beyond the range), for any ``d > 0``."""
+    """``log_ratio / d`` as a double (``±inf`` beyond the range), for any ``d > 0``."""
     exponent = Fraction(log_ratio) / d
-    return math.exp(exponent) if exponent < 709 else math.inf
+    return float(exponent) if abs(exponent) < 2**1000 else math.copysign(math.inf, log_ratio)
 
 
 def _result(value: Fraction, inexact: bool) -> Fraction | float:
@@ -891,7 +891,8 @@ def item_privacy(
                     passes = _largest_ratio_within(
                         weights[i], weights[j], np.flatnonzero(row >= top - tolerance), alpha, d
                     )
-                level = _per_unit(top, d)
+                exponent = _per_unit(top, d)
+                level = math.exp(exponent) if exponent < 709 else math.inf
             if level > tightest:
                 tightest = level
                 worst = (channel.inputs[i], channel.inputs[j], channel.outputs[int(row.argmax())])
