@@ -130,18 +130,18 @@ def check_int(name: str, value: object, *, low: int | None = None, high: int | N
 def check_callable(name: str, value: object, arguments: int, meaning: str) -> Callable:
     """Return ``value`` if it is a callable that accepts ``arguments`` positional arguments.
 
-    ``meaning`` says what the function computes, for the message.  A callable whose
-    signature Python cannot read (some built-ins) is taken as it is.
+    ``meaning`` describes the function expected, for the message ("a function of one
+    item …").  A callable whose signature Python cannot read (some built-ins) is taken as
+    it is.
 
-    >>> check_callable("f", lambda x, y: 0, 1, "f(item)")
+    >>> check_callable("f", lambda x, y: 0, 1, "a function f(item)")
     Traceback (most recent call last):
     ...
-    TypeError: f must be a function of 1 argument, f(item); got a function that cannot be called with 1 positional argument (<lambda>(x, y))
+    TypeError: f must be a function f(item); got <lambda>(x, y), which cannot be called with 1 positional argument
     """  # noqa: E501
     if not callable(value):
         raise TypeError(
-            f"{name} must be a function of {arguments} argument{'s' * (arguments != 1)}, "
-            f"{meaning}; got {shown(value)} of type {type(value).__name__}"
+            f"{name} must be {meaning}; got {shown(value)} of type {type(value).__name__}"
         )
     try:
         signature = inspect.signature(value)
@@ -152,9 +152,8 @@ def check_callable(name: str, value: object, arguments: int, meaning: str) -> Ca
     except TypeError:
         label = getattr(value, "__name__", type(value).__name__)
         raise TypeError(
-            f"{name} must be a function of {arguments} argument{'s' * (arguments != 1)}, "
-            f"{meaning}; got a function that cannot be called with {arguments} positional "
-            f"argument{'s' * (arguments != 1)} ({label}{signature})"
+            f"{name} must be {meaning}; got {label}{signature}, which cannot be called with "
+            f"{arguments} positional argument{'s' * (arguments != 1)}"
         ) from None
     return value
 

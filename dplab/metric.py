@@ -432,7 +432,7 @@ def _problem(a: tuple, b: tuple, distance: Distance, matrix=None) -> _Problem:
 
 
 def _check_distance_function(distance: Callable) -> None:
-    check_callable("distance", distance, 2, "the distance d(x, y) between two items")
+    check_callable("distance", distance, 2, "a function d(x, y) of two items")
 
 
 def _solve(problem: _Problem, equal_sizes: bool, a: tuple, b: tuple) -> list[list[int]]:
