@@ -139,11 +139,8 @@ def _positions(name: str, channel: FiniteChannel, dataset: object) -> tuple[int,
 
 def _position_of(name: str, channel: FiniteChannel, item: object) -> int:
     """The input position of ``item``; a ``bool`` is not the number label it equals."""
-    try:
-        position = channel._row_of[item]
-    except (KeyError, TypeError):
-        position = None
-    if position is None or isinstance(item, bool) != isinstance(channel.inputs[position], bool):
+    position = channel._position(item)
+    if position is None:
         raise ValueError(
             f"{name} must hold inputs of the randomizer {shown(channel.inputs)} (a bool is "
             f"not the number it equals); got {shown(item)}"
