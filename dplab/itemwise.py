@@ -54,10 +54,13 @@ sufficient statistic and m may reach 10⁶, is in :mod:`dplab.amplification`.
 
 **Limits.**  ``m`` is at most :data:`MAX_ITEMS`; a shuffled law has ``C(|Y|+m−1, m)``
 count vectors, at most :data:`MAX_OUTPUTS` (the ordered release enumerates ``|Y|^m``
-tuples in :func:`release_distribution`, the same limit); :func:`certify` compares ``N²``
-pairs of ``N = C(k+m−1, m)`` datasets over those outputs and refuses an estimated
-``N²·C(|Y|+m−1, m)`` above :data:`CERTIFY_WORK_LIMIT` (about a minute on the project's
-machine; ``make bench-metric`` prints the largest ``(k, m)`` done in 10 s and 60 s).
+tuples in :func:`release_distribution`, the same limit), and building it item by item
+takes an estimated ``m·C(|Y|+m−1, m)·|Y|`` steps, at most :data:`LAW_WORK_LIMIT` (about a
+second); :func:`certify` compares ``N²`` pairs of ``N = C(k+m−1, m)`` datasets over those
+outputs and refuses an estimated ``N²·C(|Y|+m−1, m)`` above :data:`CERTIFY_WORK_LIMIT`
+(about a minute on the project's machine, about twice that with a float or huge distance,
+whose comparisons go through logarithms; ``make bench-metric`` prints the largest
+``(k, m)`` done in 10 s and 60 s).
 """
 
 from __future__ import annotations
@@ -92,6 +95,7 @@ from dplab.metric import (
 
 __all__ = [
     "CERTIFY_WORK_LIMIT",
+    "LAW_WORK_LIMIT",
     "MAX_ITEMS",
     "MAX_OUTPUTS",
     "ItemwiseCertificate",
@@ -107,6 +111,10 @@ MAX_ITEMS = 64
 
 MAX_OUTPUTS = 200_000
 """Largest number of outputs of one release law (count vectors, or tuples when ordered)."""
+
+LAW_WORK_LIMIT = 5_000_000
+"""Largest estimated ``m·C(|Y|+m−1, m)·|Y|`` of one shuffled law, built item by item
+(about a second at the limit)."""
 
 CERTIFY_WORK_LIMIT = 40_000_000
 """Largest estimated ``N²·C(|Y|+m−1, m)`` of :func:`certify` (see Limits)."""
@@ -161,11 +169,17 @@ def _pair(channel: FiniteChannel, K: object, K2: object) -> tuple[tuple[int, ...
 def _check_outputs(channel: FiniteChannel, m: int, shuffled: bool) -> int:
     size = len(channel.outputs)
     count = math.comb(size + m - 1, m) if shuffled else size**m
+    law = f"C({size}+{m}−1, {m})" if shuffled else f"{size}^{m}"
     if count > MAX_OUTPUTS:
-        law = f"C({size}+{m}−1, {m})" if shuffled else f"{size}^{m}"
         raise ValueError(
             f"m = {m} with {size} outputs gives {law} = {count} release outcomes, more than "
             f"MAX_OUTPUTS = {MAX_OUTPUTS}"
+        )
+    if shuffled and m * count * size > LAW_WORK_LIMIT:
+        raise ValueError(
+            f"m = {m} with {size} outputs: building the law of {law} = {count} outcomes item "
+            f"by item is an estimated m·{count}·{size} = {size_text(m * count * size)} steps, "
+            f"more than LAW_WORK_LIMIT = {LAW_WORK_LIMIT}"
         )
     return count
 

@@ -168,9 +168,11 @@ def _compare_power(p: int, q: int, factor: Fraction, d: Fraction) -> int:
     """The sign of ``p/q − factor^d`` for integers ``p, q ≥ 1``, ``factor ≥ 1``, ``d ≥ 0``.
 
     Exact.  With ``d = a/b`` and ``factor = u/v`` it is the sign of ``p^b v^a − u^a q^b``,
-    computed in integers when they have at most ``_EXACT_POWER_BITS`` bits; otherwise the
-    sign of ``b ln(p/q) − a ln(u/v)`` is read from Arb balls (rigorous enclosures) at rising
-    precision, and a tie is recognised exactly by :func:`_power_tie`.
+    computed in integers when they have at most ``_EXACT_POWER_BITS`` bits.  Otherwise
+    ``ln(p/q)`` and ``d·ln(u/v)`` are compared in doubles when they differ by more than
+    ``10⁻¹²`` of their size (far above the rounding of ``math.log``), else a tie is
+    recognised exactly by :func:`_power_tie` and the sign of ``b ln(p/q) − a ln(u/v)`` is
+    read from Arb balls (rigorous enclosures) at rising precision.
 
     >>> _compare_power(3, 1, Fraction(3), Fraction(1)), _compare_power(2, 1, Fraction(3), Fraction(0.1))
     (0, 1)
@@ -183,6 +185,10 @@ def _compare_power(p: int, q: int, factor: Fraction, d: Fraction) -> int:
     if size <= _EXACT_POWER_BITS:
         left, right = p**b * v**a, u**a * q**b
         return (left > right) - (left < right)
+    if d < 2**1000:
+        left, right = math.log(p) - math.log(q), float(d) * (math.log(u) - math.log(v))
+        if abs(left - right) > 1e-12 * (1 + math.log(p) + math.log(q) + abs(right)):
+            return 1 if left > right else -1
     if _power_tie(Fraction(p, q), factor, a, b):
         return 0
     for bits in _POWER_PRECISIONS:
