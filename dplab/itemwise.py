@@ -166,18 +166,21 @@ def _pair(channel: FiniteChannel, K: object, K2: object) -> tuple[tuple[int, ...
     return source, target
 
 
-def _check_outputs(channel: FiniteChannel, m: int, shuffled: bool) -> int:
+def _check_outputs(channel: FiniteChannel, m: int, shuffled: bool, name: str = "m") -> int:
+    """The number of release outcomes, refused past the limits (``name``: the parameter
+    that sets ``m``, ``"m"`` itself or the dataset ``"K"``)."""
     size = len(channel.outputs)
     count = math.comb(size + m - 1, m) if shuffled else size**m
     law = f"C({size}+{m}−1, {m})" if shuffled else f"{size}^{m}"
+    given = f"m = {m}" if name == "m" else f"{name} of m = {m} items"
     if count > MAX_OUTPUTS:
         raise ValueError(
-            f"m = {m} with {size} outputs gives {law} = {count} release outcomes, more than "
+            f"{given} with {size} outputs gives {law} = {count} release outcomes, more than "
             f"MAX_OUTPUTS = {MAX_OUTPUTS}"
         )
     if shuffled and m * count * size > LAW_WORK_LIMIT:
         raise ValueError(
-            f"m = {m} with {size} outputs: building the law of {law} = {count} outcomes item "
+            f"{given} with {size} outputs: building the law of {law} = {count} outcomes item "
             f"by item is an estimated m·{count}·{size} = {size_text(m * count * size)} steps, "
             f"more than LAW_WORK_LIMIT = {LAW_WORK_LIMIT}"
         )
@@ -234,7 +237,7 @@ def _atoms(
     channel: FiniteChannel, source: tuple[int, ...], target: tuple[int, ...], shuffled: bool
 ) -> list[tuple[int, int]]:
     """``(W_P(y), W_Q(y))`` over outcomes (or ratio classes), both over ``D^m``."""
-    _check_outputs(channel, len(source), shuffled)
+    _check_outputs(channel, len(source), shuffled, "K")
     if not shuffled:
         return _ordered_classes(channel, source, target)
     p_law, q_law = _shuffled_law(channel, source), _shuffled_law(channel, target)
@@ -259,7 +262,7 @@ def release_distribution(
     channel = _check_randomizer(randomizer)
     positions = _positions("K", channel, K)
     shuffled = _check_flag(shuffled)
-    _check_outputs(channel, len(positions), shuffled)
+    _check_outputs(channel, len(positions), shuffled, "K")
     scale = channel.denominator ** len(positions)
     if shuffled:
         law = _shuffled_law(channel, positions)

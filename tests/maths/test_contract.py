@@ -49,7 +49,7 @@ import pytest
 from flint import arb
 
 import dplab
-from dplab import itemwise, metric, sampling
+from dplab import itemwise, metric, queries, sampling
 from dplab.finite import FiniteChannel, both_directions
 from dplab.gaussian import DeltaUnderflowError
 from dplab.metric import clamped_geometric
@@ -812,12 +812,12 @@ LIMIT_CASES = [
     limit("sampling.resampled_release", True, K=[0, 1, 2, 3], s=12),  # 455 × 455 × 4 units
     limit("sampling.check_sampling", True, randomizer=LARGEST_RANDOMIZER, sizes=[12]),
     limit("itemwise.certify", True, randomizer=LARGEST_RANDOMIZER, m=itemwise.MAX_ITEMS),
-    limit("itemwise.certify", False, m=4, distance=FLOAT4),
+    limit("itemwise.certify", False, m=3, distance=FLOAT4),
     limit(
         "metric.item_privacy",
         False,
-        randomizer=LARGEST_RANDOMIZER,
-        distance=[[0 if i == j else 0.1 for j in range(100)] for i in range(100)],
+        randomizer=clamped_geometric(20, "1/2"),
+        distance=[[0 if i == j else 0.1 for j in range(20)] for i in range(20)],
     ),
     # refusals whose work estimates are huge (their messages must not overflow a float)
     limit("composition.rr_largest_exact_k", False, n=300),
@@ -831,8 +831,8 @@ LIMIT_CASES = [
         k=5000,
     ),
 ]
-"""Cases past a limit only in combination, the limits' own refusal messages, and work at
-the documented limits with float distances."""
+"""Cases past a limit only in combination, the limits' own refusal messages, and float
+distances where exact powers would have about 2^55 · bits digits."""
 
 
 def _numbered(cases: list[Case]) -> list[Case]:
@@ -1023,6 +1023,25 @@ def test_bad_input_gets_a_clear_error_or_a_sane_answer(function, worker):
 def test_work_past_a_limit_is_refused_before_it_starts(case, worker):
     verdict = worker.run(case)
     assert verdict is None, f"{case.id}: {verdict}"
+
+
+@pytest.mark.parametrize("kind", ["sum", "mean", "count", "constant"])
+def test_query_methods_check_n_before_building_or_reading_records(kind):
+    """The queries' methods (not in the matrix, which calls functions) at a huge ``n``."""
+    n = 10**9
+    query = {
+        "sum": queries.sum_query(n, 1),
+        "mean": queries.mean_query(n, 1),
+        "count": queries.count_query(n, 1, "1/2"),
+        "constant": queries.constant_query(n, 1),
+    }[kind]
+    assert query.sensitivity <= 1  # exact for every n
+    with pytest.raises(ValueError, match=r"^n must be at most MAX_RECORDS"):
+        query.neighbours()
+    with pytest.raises(ValueError, match=r"^n must be at most MAX_RECORDS"):
+        query.evaluate(Unread(n))
+    at_limit = queries.sum_query(queries.MAX_RECORDS, 1)
+    assert at_limit.neighbours().gap == 1
 
 
 def test_the_worker_stops_a_call_that_hangs(monkeypatch):
