@@ -909,19 +909,75 @@ def judge(case: Case) -> str | None:
     return "returned NaN or inf" if _nonfinite(result) else None
 
 
+def _exact_at_float_distance() -> str | None:
+    """A float distance is its exact binary value, decided exactly, not by doubles.
+
+    ``d = Fraction(0.1)`` is 10⁻¹ plus about 5.6e-18; the clamped geometric on two points
+    has the largest ratio 2, so it passes at factor α iff ``α ≥ 2^{1/d}``, which is
+    ``1024 − 3.94e-13``: 1024 − 10⁻¹² fails and 1024 − 10⁻¹³ passes (``b = 2^55``).
+    """
+    channel = clamped_geometric(2, "1/2")
+    near = {"1024": Fraction(1024), "1024-1e-12": 1024 - Fraction(1, 10**12)}
+    near["1024-1e-13"] = 1024 - Fraction(1, 10**13)
+    expected = {"1024": True, "1024-1e-12": False, "1024-1e-13": True}
+    for text, factor in near.items():
+        verdicts = (
+            metric.item_privacy(channel, factor, FLOAT2).passes,
+            itemwise.certify(channel, 1, factor, 0, True, FLOAT2).pure,  # d_EM = d at m = 1
+        )
+        if verdicts != (expected[text],) * 2:
+            return f"at α = {text}: item_privacy, certify say {verdicts}, not {expected[text]}"
+    return None
+
+
+def _query_methods_check_n_first() -> str | None:
+    """The queries' methods (not in the matrix, which calls functions) at ``n = 10⁹``: the
+    sensitivity is exact, building or reading the records is refused before it starts."""
+    n = 10**9
+    for query in (
+        queries.sum_query(n, 1),
+        queries.mean_query(n, 1),
+        queries.count_query(n, 1, "1/2"),
+        queries.constant_query(n, 1),
+    ):
+        if query.sensitivity > 1:
+            return f"{query.kind}: sensitivity {query.sensitivity}"
+        for method, call in (("neighbours", query.neighbours), ("evaluate", query.evaluate)):
+            try:
+                call(*([Unread(n)] if method == "evaluate" else []))
+            except ValueError as error:
+                if not str(error).startswith("n must be at most MAX_RECORDS"):
+                    return f"{query.kind}.{method}: {error}"
+            else:
+                return f"{query.kind}.{method} answered at n = {n}"
+    at_limit = queries.sum_query(queries.MAX_RECORDS, 1).neighbours()
+    return None if at_limit.gap == 1 else f"at n = MAX_RECORDS the gap is {at_limit.gap}"
+
+
+EXACT_CHECKS = {
+    "float distance 0.1, exact threshold": _exact_at_float_distance,
+    "query methods at n = 10**9": _query_methods_check_n_first,
+}
+"""Checks of answers' values and of methods, each under the time guard (and the memory
+limit) of the worker; a raw error is their failure."""
+
+
 def _serve(connection) -> None:
-    """The worker: run case indices sent by the parent, answer with the verdicts."""
+    """The worker: run case indices (or names of :data:`EXACT_CHECKS`) sent by the parent,
+    answer with the verdicts."""
     rss_limit = 3 * 2**30
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     with open("/proc/self/statm") as statm:
         virtual = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
     resource.setrlimit(resource.RLIMIT_AS, (virtual + rss_limit, hard))
     while True:
-        index = connection.recv()
+        message = connection.recv()
         try:
-            verdict = judge(CASES[index])
+            verdict = judge(CASES[message]) if isinstance(message, int) else EXACT_CHECKS[message]()
         except MemoryError:
             verdict = "MemoryError: more than 3 GiB"
+        except Exception as error:  # a check's own raw error (the matrix's are judged)
+            verdict = f"raw {type(error).__name__}: {str(error)[:200]}"
         connection.send(verdict)
 
 
@@ -938,7 +994,13 @@ class Worker:
         self._process.start()
 
     def run(self, case: Case) -> str | None:
-        self._connection.send(CASE_INDEX[case.id])
+        return self._ask(CASE_INDEX[case.id])
+
+    def check(self, name: str) -> str | None:
+        return self._ask(name)
+
+    def _ask(self, message: int | str) -> str | None:
+        self._connection.send(message)
         if self._connection.poll(CALL_SECONDS):
             try:
                 return self._connection.recv()
@@ -1025,23 +1087,10 @@ def test_work_past_a_limit_is_refused_before_it_starts(case, worker):
     assert verdict is None, f"{case.id}: {verdict}"
 
 
-@pytest.mark.parametrize("kind", ["sum", "mean", "count", "constant"])
-def test_query_methods_check_n_before_building_or_reading_records(kind):
-    """The queries' methods (not in the matrix, which calls functions) at a huge ``n``."""
-    n = 10**9
-    query = {
-        "sum": queries.sum_query(n, 1),
-        "mean": queries.mean_query(n, 1),
-        "count": queries.count_query(n, 1, "1/2"),
-        "constant": queries.constant_query(n, 1),
-    }[kind]
-    assert query.sensitivity <= 1  # exact for every n
-    with pytest.raises(ValueError, match=r"^n must be at most MAX_RECORDS"):
-        query.neighbours()
-    with pytest.raises(ValueError, match=r"^n must be at most MAX_RECORDS"):
-        query.evaluate(Unread(n))
-    at_limit = queries.sum_query(queries.MAX_RECORDS, 1)
-    assert at_limit.neighbours().gap == 1
+@pytest.mark.parametrize("name", sorted(EXACT_CHECKS))
+def test_exact_answers_at_inputs_beyond_exact_powers(name, worker):
+    verdict = worker.check(name)
+    assert verdict is None, f"{name}: {verdict}"
 
 
 def test_the_worker_stops_a_call_that_hangs(monkeypatch):
