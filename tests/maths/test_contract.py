@@ -823,13 +823,7 @@ LIMIT_CASES = [
     limit("composition.rr_largest_exact_k", False, n=300),
     limit("composition.rr_bound_comparison", False, n=1000),
     limit("composition.rr_required_delta", True, n=1000, k=1000),
-    limit(
-        "composition.composed_required_delta",
-        True,
-        channel=count_channel(300, "0.9"),
-        alpha=3,
-        k=5000,
-    ),
+    limit("composition.composed_required_delta", True, channel=count_channel(300, "0.9"), k=5000),
 ]
 """Cases past a limit only in combination, the limits' own refusal messages, and float
 distances where exact powers would have about 2^55 · bits digits."""
