@@ -389,7 +389,7 @@ def _root_power(factor: Fraction, a: int, b: int) -> Fraction | None:
     ``None`` (then enclosed).  With ``gcd(a, b) = 1`` it is rational iff ``factor`` is a
     ``b``-th power, so the root is taken first and no power larger than the answer is built."""
     top, bottom = _exact_root(factor.numerator, b), _exact_root(factor.denominator, b)
-    if top is None or bottom is None or a * top.bit_length() > _EXACT_POWER_BITS:
+    if top is None or bottom is None or a * (top.bit_length() - 1) > _EXACT_POWER_BITS:
         return None
     return Fraction(top**a, bottom**a)
 
