@@ -3,7 +3,11 @@
 Every public function of :mod:`dplab` validates its input with these helpers, so a bad
 argument always produces the same kind of message: the parameter's name, the value that
 was given and the range that is allowed.  ``bool`` is rejected wherever a number is
-expected, because ``True`` silently behaving as ``1`` hides bugs.
+expected, because ``True`` silently behaving as ``1`` hides bugs; for the same reason an
+item that must be one of a channel's input labels is refused when it is a ``bool`` and the
+label it equals is a number (``True`` is not the input ``1``).  Sizes come first: a
+sequence's length and an estimate of the work are checked before any item is read or any
+law is built, so a huge argument gets its ``ValueError`` at once.
 
 **Float policy (the whole package).**  A Python ``float`` (or a NumPy float) argument
 means its *exact binary value*, ``Fraction(x)``: ``0.1`` is
@@ -26,8 +30,10 @@ Fraction(1, 10)
 
 from __future__ import annotations
 
+import inspect
 import math
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral, Real
@@ -35,12 +41,14 @@ from numbers import Integral, Real
 import numpy as np
 
 __all__ = [
+    "check_callable",
     "check_int",
     "check_rational",
     "check_real",
     "check_real_array",
     "exact_fraction",
     "shown",
+    "size_text",
 ]
 
 # Integers beyond this many bits are described by their size in messages: their decimal
@@ -67,6 +75,15 @@ def shown(value: object) -> str:
             return f"a fraction with a {_digits(denominator)}-digit denominator"
     text = repr(value)
     return text if len(text) <= 200 else f"{text[:80]}… ({len(text)} characters)"
+
+
+def size_text(number: int) -> str:
+    """A non-negative work or size estimate for a message: ``3.2e+07``, or its digit count.
+
+    >>> size_text(32_000_000), size_text(10**400)
+    ('3.2e+07', 'an integer of 401 digits')
+    """
+    return f"{number:.3g}" if number.bit_length() <= _SHOWN_MAX_BITS else shown(number)
 
 
 def _digits(number: int) -> str:
@@ -108,6 +125,37 @@ def check_int(name: str, value: object, *, low: int | None = None, high: int | N
             f"got {shown(number)}"
         )
     return number
+
+
+def check_callable(name: str, value: object, arguments: int, meaning: str) -> Callable:
+    """Return ``value`` if it is a callable that accepts ``arguments`` positional arguments.
+
+    ``meaning`` describes the function expected, for the message ("a function of one
+    item …").  A callable whose signature Python cannot read (some built-ins) is taken as
+    it is.
+
+    >>> check_callable("f", lambda x, y: 0, 1, "a function f(item)")
+    Traceback (most recent call last):
+    ...
+    TypeError: f must be a function f(item); got <lambda>(x, y), which cannot be called with 1 positional argument
+    """  # noqa: E501
+    if not callable(value):
+        raise TypeError(
+            f"{name} must be {meaning}; got {shown(value)} of type {type(value).__name__}"
+        )
+    try:
+        signature = inspect.signature(value)
+    except (TypeError, ValueError):
+        return value
+    try:
+        signature.bind(*range(arguments))
+    except TypeError:
+        label = getattr(value, "__name__", type(value).__name__)
+        raise TypeError(
+            f"{name} must be {meaning}; got {label}{signature}, which cannot be called with "
+            f"{arguments} positional argument{'s' * (arguments != 1)}"
+        ) from None
+    return value
 
 
 def _outside(number, low, high, low_open: bool, high_open: bool):

@@ -65,7 +65,14 @@ from numbers import Real
 
 import numpy as np
 
-from dplab._validation import check_int, check_rational, check_real, exact_fraction, shown
+from dplab._validation import (
+    check_callable,
+    check_int,
+    check_rational,
+    check_real,
+    exact_fraction,
+    shown,
+)
 from dplab.finite import RationalLike
 
 __all__ = [
@@ -223,8 +230,7 @@ def linear_query(items: Sequence[object], f: Callable[[object], object]) -> tupl
             f"items must hold between 1 and {_MAX_ITEMS} items (a user's dataset is never "
             f"empty); got {len(items)}"
         )
-    if not callable(f):
-        raise TypeError(f"f must be a function of one item; got {shown(f)}")
+    check_callable("f", f, 1, "a function of one item returning a real number or d reals")
     rows = [_coordinates(f(item), item) for item in items]
     widths = {len(row) for row in rows}
     if len(widths) != 1:

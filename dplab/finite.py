@@ -50,7 +50,7 @@ from typing import TypeAlias
 
 from flint import arb, ctx, fmpq
 
-from dplab._validation import check_int, check_rational, check_real, shown
+from dplab._validation import check_callable, check_int, check_rational, check_real, shown
 
 __all__ = [
     "AlphaSpec",
@@ -173,6 +173,7 @@ def check_delta(delta: RationalLike) -> Fraction:
 
 def _alpha_of_pair(alpha: AlphaSpec, source: Hashable, target: Hashable) -> Fraction:
     if callable(alpha):
+        check_callable("alpha", alpha, 2, "a factor or a function alpha(source, target)")
         return check_alpha(alpha(source, target), name=f"alpha of pair {source!r}→{target!r}")
     return check_alpha(alpha)
 
@@ -223,6 +224,25 @@ def _pairs_of(name: str, pairs: object) -> list[tuple[Hashable, Hashable]]:
     return checked
 
 
+def _labels(name: str, labels: object) -> tuple[Hashable, ...]:
+    """``labels`` as a non-empty tuple of distinct hashable labels, or a clear error."""
+    if isinstance(labels, str | bytes) or not isinstance(labels, Iterable):
+        raise TypeError(f"{name} must be a tuple of labels; got {shown(labels)}")
+    labels = tuple(labels)
+    for label in labels:
+        try:
+            hash(label)
+        except TypeError:
+            raise TypeError(
+                f"{name} must hold hashable labels (numbers, strings, tuples); got {shown(label)}"
+            ) from None
+    if len(labels) == 0 or len(set(labels)) != len(labels):
+        raise ValueError(
+            f"{name} must be a non-empty tuple of distinct labels; got {shown(labels)}"
+        )
+    return labels
+
+
 def _check_channel(channel: object, name: str = "channel") -> FiniteChannel:
     if not isinstance(channel, FiniteChannel):
         raise TypeError(
@@ -257,13 +277,7 @@ class FiniteChannel:
     _row_of: dict[Hashable, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        inputs, outputs = tuple(self.inputs), tuple(self.outputs)
-        if len(inputs) == 0 or len(set(inputs)) != len(inputs):
-            raise ValueError(f"inputs must be a non-empty tuple of distinct labels; got {inputs!r}")
-        if len(outputs) == 0 or len(set(outputs)) != len(outputs):
-            raise ValueError(
-                f"outputs must be a non-empty tuple of distinct labels; got {outputs!r}"
-            )
+        inputs, outputs = _labels("inputs", self.inputs), _labels("outputs", self.outputs)
         denominator = check_int("denominator", self.denominator, low=1)
         if len(self.weights) != len(inputs):
             raise ValueError(
@@ -371,22 +385,35 @@ class FiniteChannel:
             tuple(adjacent_pairs),
         )
 
+    def _position(self, x: object) -> int | None:
+        """The row of input ``x``, or ``None``; a ``bool`` is not the number label it equals
+        (``True == 1``, but ``True`` is no input of a channel on ``0, 1, …``)."""
+        try:
+            position = self._row_of[x]
+        except (KeyError, TypeError):
+            return None
+        return position if isinstance(x, bool) == isinstance(self.inputs[position], bool) else None
+
     def row(self, x: Hashable) -> tuple[int, ...]:
         """The integer weights of input ``x`` (over :attr:`denominator`)."""
-        try:
-            return self.weights[self._row_of[x]]
-        except (KeyError, TypeError):
-            raise ValueError(f"input must be one of {self.inputs!r}; got {x!r}") from None
+        position = self._position(x)
+        if position is None:
+            raise ValueError(f"input must be one of {shown(self.inputs)}; got {shown(x)}")
+        return self.weights[position]
 
     def probabilities(self, x: Hashable) -> tuple[Fraction, ...]:
         """The exact output distribution of input ``x``."""
         return tuple(Fraction(w, self.denominator) for w in self.row(x))
 
     def _checked_pair(self, source: Hashable, target: Hashable) -> tuple[Hashable, Hashable]:
-        if (source, target) not in self.adjacent_pairs:
+        if (source, target) not in self.adjacent_pairs or None in (
+            self._position(source),
+            self._position(target),
+        ):
             raise ValueError(
                 f"(source, target) must be one of the channel's ordered adjacent pairs "
-                f"{self.adjacent_pairs!r}; got {(source, target)!r}"
+                f"{shown(self.adjacent_pairs)} (a bool is not the number it equals); "
+                f"got {shown((source, target))}"
             )
         return source, target
 

@@ -53,9 +53,11 @@ __all__ = [
     "variance",
 ]
 
-# A channel with more values than this is not built: k² exact entries would be slow, and
-# no lesson needs it (the formulas below take any k).
-_MAX_CHANNEL_VALUES = 1_000
+# A channel with more values than this is not built: its k² exact entries and k(k − 1)
+# adjacent pairs take about half a second at 200, and no lesson needs more (the formulas
+# below take any k).  estimate() reads one exact count per value, at most _MAX_COUNTS.
+_MAX_CHANNEL_VALUES = 200
+_MAX_COUNTS = 10_000
 _MAX_VALUES = 10**9
 _MAX_REPORTS = 10**15
 
@@ -82,6 +84,7 @@ def report_probabilities(k: int, alpha: RationalLike) -> tuple[Fraction, Fractio
 def k_randomized_response(k: int, alpha: RationalLike) -> FiniteChannel:
     """k-ary randomized response on ``{0, …, k−1}`` as an exact channel; every ordered pair
     of distinct inputs is adjacent (the item-level claim: factor α for any change).
+    ``2 ≤ k ≤ 200`` (about half a second at 200).
 
     >>> channel = k_randomized_response(3, 2)
     >>> channel.probabilities(0)
@@ -97,8 +100,11 @@ def k_randomized_response(k: int, alpha: RationalLike) -> FiniteChannel:
 def _check_counts(counts: object, name: str) -> tuple[int, ...]:
     if isinstance(counts, str | bytes) or not isinstance(counts, Sequence):
         raise TypeError(f"{name} must be a sequence of k counts; got {shown(counts)}")
-    if not 2 <= len(counts) <= _MAX_VALUES:
-        raise ValueError(f"{name} must hold one count per value, k ≥ 2 of them; got {len(counts)}")
+    if not 2 <= len(counts) <= _MAX_COUNTS:
+        raise ValueError(
+            f"{name} must hold one count per value, k in [2, {_MAX_COUNTS}] of them; "
+            f"got {len(counts)}"
+        )
     values = tuple(
         check_int(f"{name}[{v}]", c, low=0, high=_MAX_REPORTS) for v, c in enumerate(counts)
     )
@@ -110,7 +116,8 @@ def _check_counts(counts: object, name: str) -> tuple[int, ...]:
 def estimate(counts: Sequence[int], alpha: RationalLike) -> tuple[Fraction, ...]:
     """The unbiased estimates ``f̂_v = (c_v/N − q)/(p − q)`` from the report counts.
 
-    They sum to 1 but may be negative or above 1 (unbiasedness has that price).
+    They sum to 1 but may be negative or above 1 (unbiasedness has that price).  At most
+    10,000 values (``len(counts)``).
 
     >>> estimate([5, 3, 2], 2)
     (Fraction(1, 1), Fraction(1, 5), Fraction(-1, 5))

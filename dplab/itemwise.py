@@ -62,10 +62,13 @@ sufficient statistic and m may reach 10⁶, is in :mod:`dplab.amplification`.
 
 **Limits.**  ``m`` is at most :data:`MAX_ITEMS`; a shuffled law has ``C(|Y|+m−1, m)``
 count vectors, at most :data:`MAX_OUTPUTS` (the ordered release enumerates ``|Y|^m``
-tuples in :func:`release_distribution`, the same limit); :func:`certify` compares ``N²``
-pairs of ``N = C(k+m−1, m)`` datasets over those outputs and refuses an estimated
-``N²·C(|Y|+m−1, m)`` above :data:`CERTIFY_WORK_LIMIT` (about a minute on the project's
-machine; ``make bench-metric`` prints the largest ``(k, m)`` done in 10 s and 60 s).
+tuples in :func:`release_distribution`, the same limit), and building it item by item
+takes an estimated ``m·C(|Y|+m−1, m)·|Y|`` steps, at most :data:`LAW_WORK_LIMIT` (about a
+second); :func:`certify` compares ``N²`` pairs of ``N = C(k+m−1, m)`` datasets over those
+outputs and refuses an estimated ``N²·C(|Y|+m−1, m)`` above :data:`CERTIFY_WORK_LIMIT`
+(about a minute on the project's machine, about twice that with a float or huge distance,
+whose comparisons go through logarithms; ``make bench-metric`` prints the largest
+``(k, m)`` done in 10 s and 60 s).
 """
 
 from __future__ import annotations
@@ -76,9 +79,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
 
-from flint import arb, ctx, fmpq, fmpz
+from flint import arb, ctx, fmpq
 
-from dplab._validation import check_int, shown
+from dplab._validation import check_int, shown, size_text
 from dplab.finite import (
     FiniteChannel,
     RationalLike,
@@ -87,15 +90,20 @@ from dplab.finite import (
     check_delta,
 )
 from dplab.metric import (
+    _EXACT_POWER_BITS,
     Distance,
     _certified_plan,
     _check_randomizer,
+    _compare_power,
+    _exact_root,
     _input_distance,
+    _per_unit,
     _problem,
 )
 
 __all__ = [
     "CERTIFY_WORK_LIMIT",
+    "LAW_WORK_LIMIT",
     "MAX_ITEMS",
     "MAX_OUTPUTS",
     "ItemwiseCertificate",
@@ -111,6 +119,10 @@ MAX_ITEMS = 64
 
 MAX_OUTPUTS = 200_000
 """Largest number of outputs of one release law (count vectors, or tuples when ordered)."""
+
+LAW_WORK_LIMIT = 5_000_000
+"""Largest estimated ``m·C(|Y|+m−1, m)·|Y|`` of one shuffled law, built item by item
+(about a second at the limit)."""
 
 CERTIFY_WORK_LIMIT = 40_000_000
 """Largest estimated ``N²·C(|Y|+m−1, m)`` of :func:`certify` (see Limits)."""
@@ -138,15 +150,18 @@ def _positions(name: str, channel: FiniteChannel, dataset: object) -> tuple[int,
         raise ValueError(
             f"{name} must hold at most MAX_ITEMS = {MAX_ITEMS} items; got {len(dataset)}"
         )
-    positions = []
-    for item in dataset:
-        try:
-            positions.append(channel._row_of[item])
-        except (KeyError, TypeError):
-            raise ValueError(
-                f"{name} must hold inputs of the randomizer {channel.inputs!r}; got {shown(item)}"
-            ) from None
-    return tuple(sorted(positions))
+    return tuple(sorted(_position_of(name, channel, item) for item in dataset))
+
+
+def _position_of(name: str, channel: FiniteChannel, item: object) -> int:
+    """The input position of ``item``; a ``bool`` is not the number label it equals."""
+    position = channel._position(item)
+    if position is None:
+        raise ValueError(
+            f"{name} must hold inputs of the randomizer {shown(channel.inputs)} (a bool is "
+            f"not the number it equals); got {shown(item)}"
+        )
+    return position
 
 
 def _pair(channel: FiniteChannel, K: object, K2: object) -> tuple[tuple[int, ...], ...]:
@@ -159,14 +174,23 @@ def _pair(channel: FiniteChannel, K: object, K2: object) -> tuple[tuple[int, ...
     return source, target
 
 
-def _check_outputs(channel: FiniteChannel, m: int, shuffled: bool) -> int:
+def _check_outputs(channel: FiniteChannel, m: int, shuffled: bool, name: str = "m") -> int:
+    """The number of release outcomes, refused past the limits (``name``: the parameter
+    that sets ``m``, ``"m"`` itself or the dataset ``"K"``)."""
     size = len(channel.outputs)
     count = math.comb(size + m - 1, m) if shuffled else size**m
+    law = f"C({size}+{m}−1, {m})" if shuffled else f"{size}^{m}"
+    given = f"m = {m}" if name == "m" else f"{name} of m = {m} items"
     if count > MAX_OUTPUTS:
-        law = f"C({size}+{m}−1, {m})" if shuffled else f"{size}^{m}"
         raise ValueError(
-            f"m = {m} with {size} outputs gives {law} = {count} release outcomes, more than "
+            f"{given} with {size} outputs gives {law} = {count} release outcomes, more than "
             f"MAX_OUTPUTS = {MAX_OUTPUTS}"
+        )
+    if shuffled and m * count * size > LAW_WORK_LIMIT:
+        raise ValueError(
+            f"{given} with {size} outputs: building the law of {law} = {count} outcomes item "
+            f"by item is an estimated m·{count}·{size} = {size_text(m * count * size)} steps, "
+            f"more than LAW_WORK_LIMIT = {LAW_WORK_LIMIT}"
         )
     return count
 
@@ -221,7 +245,7 @@ def _atoms(
     channel: FiniteChannel, source: tuple[int, ...], target: tuple[int, ...], shuffled: bool
 ) -> list[tuple[int, int]]:
     """``(W_P(y), W_Q(y))`` over outcomes (or ratio classes), both over ``D^m``."""
-    _check_outputs(channel, len(source), shuffled)
+    _check_outputs(channel, len(source), shuffled, "K")
     if not shuffled:
         return _ordered_classes(channel, source, target)
     p_law, q_law = _shuffled_law(channel, source), _shuffled_law(channel, target)
@@ -246,7 +270,7 @@ def release_distribution(
     channel = _check_randomizer(randomizer)
     positions = _positions("K", channel, K)
     shuffled = _check_flag(shuffled)
-    _check_outputs(channel, len(positions), shuffled)
+    _check_outputs(channel, len(positions), shuffled, "K")
     scale = channel.denominator ** len(positions)
     if shuffled:
         law = _shuffled_law(channel, positions)
@@ -369,12 +393,13 @@ class ItemwiseCertificate:
 
 
 def _root_power(factor: Fraction, a: int, b: int) -> Fraction | None:
-    """``factor^{a/b}`` when it is rational, else ``None``."""
-    numerator, denominator = factor.numerator**a, factor.denominator**a
-    top, bottom = int(fmpz(numerator).root(b)), int(fmpz(denominator).root(b))
-    if top**b == numerator and bottom**b == denominator:
-        return Fraction(top, bottom)
-    return None
+    """``factor^{a/b}`` when it is rational with at most ``_EXACT_POWER_BITS`` bits, else
+    ``None`` (then enclosed).  With ``gcd(a, b) = 1`` it is rational iff ``factor`` is a
+    ``b``-th power, so the root is taken first and no power larger than the answer is built."""
+    top, bottom = _exact_root(factor.numerator, b), _exact_root(factor.denominator, b)
+    if top is None or bottom is None or a * (top.bit_length() - 1) > _EXACT_POWER_BITS:
+        return None
+    return Fraction(top**a, bottom**a)
 
 
 def _enclose(event_p: Fraction, event_q: Fraction, factor: Fraction, a: int, b: int):
@@ -412,7 +437,7 @@ def _check_certify_work(channel: FiniteChannel, m: int) -> int:
         raise ValueError(
             f"m = {m} with k = {len(channel.inputs)} inputs and {len(channel.outputs)} outputs "
             f"is beyond the exact limit: {datasets} datasets, {datasets}² pairs × {outcomes} "
-            f"outcomes = {work:.3g} > CERTIFY_WORK_LIMIT = {CERTIFY_WORK_LIMIT:.3g}"
+            f"outcomes = {size_text(work)} > CERTIFY_WORK_LIMIT = {size_text(CERTIFY_WORK_LIMIT)}"
         )
     return datasets
 
@@ -471,6 +496,7 @@ def certify(
     verdicts = []
     tightness = 0.0
     log_factor = math.log(u) - math.log(v)
+    weight_bits = m * channel.denominator.bit_length()  # every law weight is at most D^m
     for source in datasets:
         for target in datasets:
             if source == target:
@@ -480,30 +506,39 @@ def certify(
                 distance_of[key] = d_em(source, target)
             d = distance_of[key]
             a, b = d.numerator, d.denominator
-            if shuffled:
-                for dataset in (source, target):
-                    if (dataset, b) not in powered:
-                        powered[(dataset, b)] = [w**b for w in laws[dataset]]
-                atoms = zip(laws[source], laws[target], strict=True)
-                atom_powers = zip(powered[(source, b)], powered[(target, b)], strict=True)
-            else:
-                classes = _ordered_classes(channel, source, target)
-                atoms = iter(classes)
-                atom_powers = ((p**b, q**b) for p, q in classes)
-            big_u, big_v = u**a, v**a
+            atoms = (
+                list(zip(laws[source], laws[target], strict=True))
+                if shuffled
+                else _ordered_classes(channel, source, target)
+            )
+            if b * weight_bits + a * u.bit_length() <= _EXACT_POWER_BITS:
+                # W_P^b·v^a ≶ u^a·W_Q^b in integers, the b-th powers of a law computed once.
+                if shuffled:
+                    for dataset in (source, target):
+                        if (dataset, b) not in powered:
+                            powered[(dataset, b)] = [w**b for w in laws[dataset]]
+                    atom_powers = zip(powered[(source, b)], powered[(target, b)], strict=True)
+                else:
+                    atom_powers = ((p**b, q**b) for p, q in atoms)
+                big_u, big_v = u**a, v**a
+                signs = (
+                    (left > right) - (left < right)
+                    for left, right in ((pp * big_v, big_u * qp) for pp, qp in atom_powers)
+                )
+            else:  # a float or huge distance: each comparison by logarithms (exact)
+                signs = (_compare_power(p, q, factor, d) if p and q else 1 for p, q in atoms)
             event_p = event_q = 0
             ratio: Fraction | None = Fraction(0)
             attained = False
-            for (p, q), (p_power, q_power) in zip(atoms, atom_powers, strict=True):
+            for (p, q), sign in zip(atoms, signs, strict=True):
                 if not p:
                     continue
                 if ratio is not None:
                     ratio = None if not q else max(ratio, Fraction(p, q))
-                left, right = p_power * big_v, big_u * q_power
-                if left > right:
+                if sign > 0:
                     event_p += p
                     event_q += q
-                elif left == right:
+                elif sign == 0:
                     attained = True
             pure = event_p == 0
             attained = attained and pure
@@ -515,9 +550,8 @@ def certify(
             if ratio is None or (ratio > 1 and log_factor == 0):
                 tightness = math.inf
             elif ratio > 1:
-                level = (math.log(ratio.numerator) - math.log(ratio.denominator)) / (
-                    float(d) * log_factor
-                )
+                log_ratio = math.log(ratio.numerator) - math.log(ratio.denominator)
+                level = _per_unit(log_ratio, d) / log_factor
                 tightness = max(tightness, level)
     labels = channel.inputs
     named = [
@@ -555,7 +589,7 @@ def _verdict(
         lower = upper = Fraction(0)
         covered = True
     else:
-        exact = _root_power(factor, a, b)
+        exact = Fraction(0) if q_mass == 0 else _root_power(factor, a, b)
         if exact is not None:
             lower = upper = p_mass - exact * q_mass
         else:
@@ -567,7 +601,7 @@ def _verdict(
             covered = False
         else:
             ratio_left = rest / q_mass
-            covered = ratio_left**b <= factor**a
+            covered = _compare_power(ratio_left.numerator, ratio_left.denominator, factor, d) <= 0
     return PairVerdict(
         source, target, d, pure, attained, ratio, p_mass, q_mass, lower, upper, covered
     )

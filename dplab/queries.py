@@ -55,10 +55,11 @@ from typing import Literal, TypeAlias
 
 import numpy as np
 
-from dplab._validation import check_int, check_rational, exact_fraction
+from dplab._validation import check_int, check_rational, exact_fraction, shown
 from dplab.finite import RationalLike
 
 __all__ = [
+    "MAX_RECORDS",
     "BoundedQuery",
     "NeighbouringPair",
     "QueryKind",
@@ -71,6 +72,10 @@ __all__ = [
 QueryKind: TypeAlias = Literal["sum", "mean", "count", "constant"]
 
 _KINDS: tuple[str, ...] = ("sum", "mean", "count", "constant")
+
+MAX_RECORDS = 100_000
+"""Largest ``n`` whose datasets are built or read (:meth:`BoundedQuery.neighbours`,
+:meth:`BoundedQuery.check_data`); the sensitivity is exact for every ``n``."""
 
 
 @dataclass(frozen=True)
@@ -143,10 +148,18 @@ class BoundedQuery:
         >>> sum_query(3, 2).neighbours().neighbour
         (Fraction(2, 1), Fraction(0, 1), Fraction(0, 1))
         """
+        self._check_records("neighbours()")
         dataset = (Fraction(0),) * self.n
         neighbour = (self.bound, *dataset[1:])
         gap = abs(self.evaluate(neighbour) - self.evaluate(dataset))
         return NeighbouringPair(dataset, neighbour, 0, gap)
+
+    def _check_records(self, method: str) -> None:
+        if self.n > MAX_RECORDS:
+            raise ValueError(
+                f"n must be at most MAX_RECORDS = {MAX_RECORDS} for {method}, which handles "
+                f"the n records one by one; got {shown(self.n)} (the sensitivity holds for any n)"
+            )
 
     def check_data(
         self, data: Sequence[RationalLike], *, clip: bool = False
@@ -165,6 +178,7 @@ class BoundedQuery:
         """
         if not isinstance(clip, bool):
             raise TypeError(f"clip must be True or False; got {clip!r}")
+        self._check_records("check_data()")
         if isinstance(data, np.ndarray):
             data = data.tolist()
         if isinstance(data, str | bytes) or not isinstance(data, Sequence):

@@ -68,10 +68,12 @@ from itertools import combinations_with_replacement
 from flint import arb, ctx, fmpq
 
 from dplab import itemwise, metric
-from dplab._validation import check_int, check_rational, check_real, shown
+from dplab._validation import check_int, check_rational, check_real, shown, size_text
 from dplab.finite import FiniteChannel, RationalLike, _exact
 
 __all__ = [
+    "MAX_RELEASE_WORK",
+    "MAX_RESAMPLES",
     "MAX_SAMPLE_SIZE",
     "SamplingCheck",
     "check_sampling",
@@ -83,6 +85,15 @@ __all__ = [
 
 MAX_SAMPLE_SIZE = 12
 """Largest resampled size s of the exact laws (the law has C(|K| + s − 1, s) outcomes)."""
+
+MAX_RESAMPLES = 20_000
+"""Largest number ``C(n + s − 1, s)`` of resampled datasets (n distinct items of K) that
+:func:`resample_distribution` lists (about 0.2 s at the limit)."""
+
+MAX_RELEASE_WORK = 200_000
+"""Largest estimated work of :func:`resampled_release`, and of all the laws that
+:func:`check_sampling` builds: resampled datasets × the ``C(|Y| + s − 1, s)`` outcomes of
+each release × ``|Y|`` (about a second at the limit)."""
 
 _MAX_PAIRS = 20_000
 _MAX_SLACK_DENOMINATOR = 1000
@@ -128,6 +139,7 @@ def resample_distribution(K: Sequence[Hashable], s: int) -> dict[tuple, Fraction
     items = _dataset("K", K)
     size = check_int("s", s, low=1, high=MAX_SAMPLE_SIZE)
     shares = Counter(items)
+    _check_resamples(len(shares), size)
     distinct = sorted(shares, key=_order)
     law = {}
     for sample in combinations_with_replacement(distinct, size):
@@ -151,8 +163,13 @@ def resampled_release(
     >>> law[(1, 0, 0, 0)], sum(law.values())  # (2/3 + 1/12)/2: half the time the 0 is kept
     (Fraction(3, 8), Fraction(1, 1))
     """
+    channel = metric._check_randomizer(randomizer)
+    items = _dataset("K", K)
+    size = check_int("s", s, low=1, high=MAX_SAMPLE_SIZE)
+    distinct = {itemwise._position_of("K", channel, item) for item in dict.fromkeys(items)}
+    _check_release_work(channel, [len(distinct)], size, itemwise._check_flag(shuffled))
     release: dict[tuple, Fraction] = {}
-    for sample, chance in resample_distribution(K, s).items():
+    for sample, chance in resample_distribution(items, size).items():
         for outcome, probability in itemwise.release_distribution(
             randomizer, list(sample), shuffled
         ).items():
@@ -218,14 +235,15 @@ def check_sampling(
     factor = check_rational("alpha", alpha, low=1, low_open=True)
     slack = _check_slack(t)
     universe = list(channel.inputs)
-    datasets = [
-        sample for n in _sizes(sizes) for sample in combinations_with_replacement(universe, n)
-    ]
-    if len(datasets) ** 2 > _MAX_PAIRS:
+    lengths = _sizes(sizes)
+    count = sum(math.comb(len(universe) + n - 1, n) for n in lengths)
+    if count**2 > _MAX_PAIRS:
         raise ValueError(
-            f"sizes {shown(sizes)} over {len(universe)} inputs give {len(datasets) ** 2} ordered "
-            f"pairs; at most {_MAX_PAIRS} are checked exactly"
+            f"sizes {shown(sizes)} over {len(universe)} inputs give {size_text(count**2)} "
+            f"ordered pairs; at most {_MAX_PAIRS} are checked exactly"
         )
+    datasets = [sample for n in lengths for sample in combinations_with_replacement(universe, n)]
+    _check_release_work(channel, [len(set(K)) for K in datasets], size, shuffled=True)
     _check_unit_metric(universe, distance)
     laws = {K: resampled_release(channel, list(K), size) for K in datasets}
     with ctx.workprec(_ARB_BITS):
@@ -276,14 +294,49 @@ def _order(item: Hashable) -> tuple:
 def _dataset(name: str, K: object) -> tuple:
     if isinstance(K, str | bytes) or not isinstance(K, Sequence):
         raise TypeError(f"{name} must be a sequence of items; got {shown(K)}")
-    if not K:
+    if len(K) == 0:
         raise ValueError(f"{name} must hold at least one item (a user's dataset is never empty)")
+    if len(K) > metric.MAX_DATASET_SIZE:
+        raise ValueError(
+            f"{name} must hold at most MAX_DATASET_SIZE = {metric.MAX_DATASET_SIZE} items; "
+            f"got {len(K)}"
+        )
     for item in K:
         try:
             hash(item)
         except TypeError:
             raise TypeError(f"{name}'s items must be hashable; got {shown(item)}") from None
     return tuple(K)
+
+
+def _check_resamples(distinct: int, s: int) -> int:
+    count = math.comb(distinct + s - 1, s)
+    if count > MAX_RESAMPLES:
+        raise ValueError(
+            f"K with {distinct} distinct items resampled to s = {s} gives C({distinct}+{s}−1, {s}) "
+            f"= {size_text(count)} datasets, more than MAX_RESAMPLES = {MAX_RESAMPLES}"
+        )
+    return count
+
+
+def _check_release_work(
+    channel: FiniteChannel, distinct: list[int], s: int, shuffled: bool
+) -> None:
+    """Refuse laws of ``M(P_s(K))`` for datasets with these numbers of distinct items
+    whose estimated work (see :data:`MAX_RELEASE_WORK`) is too large, before any is built."""
+    outputs = len(channel.outputs)
+    outcomes, law = (
+        (math.comb(outputs + s - 1, s), f"C({outputs}+{s}−1, {s})")
+        if shuffled
+        else (outputs**s, f"{outputs}^{s}")
+    )
+    work = sum(_check_resamples(n, s) for n in distinct) * outcomes * outputs
+    if work > MAX_RELEASE_WORK:
+        raise ValueError(
+            f"s = {s} with {outputs} outputs of the randomizer and K of up to {max(distinct)} "
+            f"distinct items: the estimated work (resampled datasets × {law} outcomes × "
+            f"{outputs}) is {size_text(work)}, more than MAX_RELEASE_WORK = {MAX_RELEASE_WORK}"
+        )
 
 
 def _sizes(sizes: object) -> list[int]:
@@ -297,7 +350,7 @@ def _check_unit_metric(universe: list, distance: metric.Distance) -> None:
     if largest > 1:
         raise ValueError(
             f"distance must take values in [0, 1] for Hoeffding's bound; the largest distance "
-            f"between inputs is {largest} (scale the metric, e.g. divide by the diameter)"
+            f"between inputs is {shown(largest)} (scale the metric, e.g. divide by the diameter)"
         )
 
 

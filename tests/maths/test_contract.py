@@ -15,6 +15,15 @@ complex, arrays with NaN, wrong types) and requires:
 * never a hang: each call runs in a worker process that is killed after
   :data:`CALL_SECONDS`; never a raw ``OverflowError``, ``AttributeError`` or ``KeyError``.
 
+Sizes and work are checked before any work.  Every documented limit is tried at the limit
+(an answer or a clear error) and one past it (a clear error); a sequence longer than a
+limit is an :class:`Unread` one, whose items raise when read, so a function that copies or
+validates items before checking the length fails with a raw ``AssertionError`` at once,
+whatever the time.  :data:`LIMIT_CASES` replace several arguments together where only the
+combination passes a limit (a dataset of 100 items resampled to s = 12), and call the
+refusals whose work estimates are huge, so that the refusal's own message is built.  The
+time guard only diagnoses a hang; no verdict depends on timing otherwise.
+
 Documented exceptions are explicit: :data:`DOCUMENTED_INFINITIES` (answers that may be
 ±inf, never NaN) and :data:`DOCUMENTED_ERRORS` (arithmetic errors accepted like a
 ``ValueError``), each with its reason.
@@ -30,7 +39,8 @@ import os
 import pkgutil
 import re
 import resource
-from dataclasses import dataclass, fields, is_dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, is_dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -39,9 +49,11 @@ import pytest
 from flint import arb
 
 import dplab
+from dplab import itemwise, metric, queries, sampling
 from dplab.finite import FiniteChannel, both_directions
 from dplab.gaussian import DeltaUnderflowError
 from dplab.metric import clamped_geometric
+from dplab.randomized_response import count_channel
 from dplab.rr_lab import LabGrid
 
 CALL_SECONDS = 2.0
@@ -136,8 +148,29 @@ def real(low=None, high=None, *, low_open=False, high_open=False, exact=False, a
     return Kind(f"real {range_text}", tuple(invalid), tuple(edge))
 
 
+class Unread(Sequence):
+    """A sequence of ``length`` items that must not be read: its length is checked first."""
+
+    def __init__(self, length: int) -> None:
+        self.length = length
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index):
+        raise AssertionError(
+            f"an item of a sequence of {self.length} was read before its length was checked"
+        )
+
+    def __repr__(self) -> str:
+        return f"Unread({self.length})"
+
+
 def integer(low=None, high=None):
+    """An integer in ``[low, high]``; a documented ``high`` is tried at and one past it."""
     inside = [0, 1, -1, 2, 10**9, 10**400, np.int64(3), 2**63]
+    if high is not None:
+        inside += [high, high + 1]
     invalid = [*_FOREIGN, *_NON_FINITE, True, False, 1.5, 2.0, "3", Fraction(3), Decimal(3)]
     edge = []
     for value in inside:
@@ -154,7 +187,7 @@ CHANNEL = FiniteChannel.from_probabilities(
     {0: ["3/4", "1/4"], 1: ["1/4", "3/4"]}, both_directions([(0, 1)])
 )
 CHANNEL_KIND = Kind("FiniteChannel", (None, 5, "channel", {}, [[1, 0], [0, 1]], object()), ())
-LABEL = Kind("input label of CHANNEL", (None, 7, "D", (0, 1), 0.5, [0]), (0, 1))
+LABEL = Kind("input label of CHANNEL", (None, 7, "D", (0, 1), 0.5, [0], True, False), (0, 1))
 EVENT = Kind("event of CHANNEL", (5, None, 1.5, [7], ["x"], [[0]], object()), ([], (0,), [1, 0]))
 PAIRS = Kind(
     "adjacency pairs",
@@ -176,38 +209,54 @@ CLAIM = Kind(
 ALPHA_SPEC = real(1, exact=True)
 ALPHA_SPEC = Kind(
     "factor or per-pair callable",
-    (*ALPHA_SPEC.invalid, lambda s, t: NAN, lambda s, t: "0.5"),
+    (*ALPHA_SPEC.invalid, lambda s, t: NAN, lambda s, t: "0.5", lambda s: 2, lambda: 2),
     (*ALPHA_SPEC.edge, lambda s, t: 2),
 )
 
 RANDOMIZER = clamped_geometric(4, "1/2")
+LARGEST_RANDOMIZER = clamped_geometric(metric.MAX_UNIVERSE, "1/2")
 RANDOMIZER_KIND = Kind(
-    "item randomizer (FiniteChannel)", CHANNEL_KIND.invalid, (RANDOMIZER, CHANNEL)
+    "item randomizer (FiniteChannel)",
+    CHANNEL_KIND.invalid,
+    (RANDOMIZER, CHANNEL, LARGEST_RANDOMIZER),
 )
+TOO_MANY = Unread(10**9)
 LINE_DATASET = Kind(
     "user dataset of reals",
-    (None, 5, "03", b"1", [], [NAN], [math.inf], [None], ["a"], [1j], object(), {0: 1}),
+    (
+        *(None, 5, "03", b"1", [], [NAN], [math.inf], [None], ["a"], [1j], object(), {0: 1}),
+        *([True], TOO_MANY, Unread(metric.MAX_DATASET_SIZE + 1)),
+    ),
     ([0], (1, 2), [Fraction(1, 3), 2], [0.5, 1e308], [10**400], np.array([1, 2])),
 )
 ITEM_DATASET = Kind(
-    "user dataset of randomizer inputs",
-    (None, 5, "01", [], [7], [None], [0.5], [[0]], object(), [0] * 65),
-    ([0, 3], (3, 0), [1, 1]),
+    "user dataset of randomizer inputs (a bool is not the input it equals)",
+    (None, 5, "01", [], [7], [None], [0.5], [[0]], object(), [0] * 65, [True, True], [False]),
+    ([0, 3], (3, 0), [1, 1], [0] * itemwise.MAX_ITEMS),
 )
 LINE4 = [[abs(i - j) for j in range(4)] for i in range(4)]
+# Valid metrics whose exact powers are out of reach: a float's denominator is about 2^55,
+# 10^9 and 10^400 are numerators (α^(10^9) has 10^9 bits).
+FLOAT2 = [[0, 0.1], [0.1, 0]]
+FLOAT4 = [[0 if i == j else 0.1 for j in range(4)] for i in range(4)]
+BIG4 = [[10**9 * value for value in row] for row in LINE4]
+HUGE4 = [[10**400 * value for value in row] for row in LINE4]
 SIZES = Kind(
     "dataset sizes", (None, 5, "12", [], [0], [13], [1.5], [True], [None], object()), ([1], (1, 2))
 )
-SAMPLE = integer(1, 12)
+SAMPLE = integer(1, sampling.MAX_SAMPLE_SIZE)
 RESAMPLED_ITEMS = Kind(
     "user dataset of randomizer inputs, any size (resampled to s)",
-    tuple(v for v in ITEM_DATASET.invalid if not (isinstance(v, list) and len(v) == 65)),
+    (
+        *(v for v in ITEM_DATASET.invalid if not (isinstance(v, list) and len(v) == 65)),
+        *(TOO_MANY, Unread(metric.MAX_DATASET_SIZE + 1)),
+    ),
     (*ITEM_DATASET.edge, [0] * 65),
 )
 ANY_ITEMS = Kind(
     "user dataset of hashable items",
-    (None, 5, "01", b"1", [], [[0]], [{}], object()),
-    ([0, 3], [7], [0.5, "a"], [None], (1, 1)),
+    (None, 5, "01", b"1", [], [[0]], [{}], object(), TOO_MANY),
+    ([0, 3], [7], [0.5, "a"], [None], (1, 1), [True, 1], list(range(100))),
 )
 DISTANCE = Kind(
     "metric: None, matrix or callable",
@@ -224,13 +273,23 @@ DISTANCE = Kind(
         [[0, NAN], [NAN, 0]],
         [[0, 1]],
         [["a"]],
+        [[False, True], [True, False]],
+        Unread(metric.MAX_MATRIX_SIZE + 1),
+        TOO_MANY,
         lambda x, y: NAN,
         lambda x, y: -1,
+        lambda x: 0,
+        lambda x, y, z: 0,
     ),
-    (None, LINE4, lambda x, y: abs(x - y), [[0, 1], [1, 0]], [[0, 0.5] + [1] * 2] * 4),
+    (
+        *(None, LINE4, lambda x, y: abs(x - y), [[0, 1], [1, 0]], [[0, 0.5] + [1] * 2] * 4),
+        *(FLOAT2, FLOAT4, BIG4, HUGE4, lambda x, y: 0.1 * (x != y)),
+    ),
 )
 METRIC_MATRIX = Kind(
-    "metric matrix", tuple(v for v in DISTANCE.invalid if not callable(v)), (LINE4, [[0]])
+    "metric matrix",
+    tuple(v for v in DISTANCE.invalid if not callable(v)),
+    (LINE4, [[0]], FLOAT4, HUGE4),
 )
 REAL = real()
 REAL_NONNEG = real(0)
@@ -254,18 +313,21 @@ OPEN_UNIT = real(0, 1, low_open=True, high_open=True)
 VALUES = integer(2)
 COUNTS = Kind(
     "report counts (k ≥ 2 non-negative integers, not all zero)",
-    (None, 5, "ab", [], [3], [0, 0], [1, -1], [1.5, 2], [True, 1], object()),
-    ([1, 0], (0, 0, 7), [10**12, 1]),
+    (None, 5, "ab", [], [3], [0, 0], [1, -1], [1.5, 2], [True, 1], object(), TOO_MANY),
+    ([1, 0], (0, 0, 7), [10**12, 1], [1] * 10_000),
 )
 MODEL = choice("local", "central")
 ITEMS = Kind(
     "user dataset (a non-empty sequence of items)",
-    (None, 5, "ab", [], (), object(), iter([1])),
-    ([0], (1, 2, 3), [0.5, 1.5], [Fraction(1, 3)]),
+    (None, 5, "ab", [], (), object(), iter([1]), TOO_MANY),
+    ([0], (1, 2, 3), [0.5, 1.5], [Fraction(1, 3)], [True]),
 )
 ITEM_MAP = Kind(
     "function of one item returning d reals",
-    (None, 5, "f", lambda x: NAN, lambda x: "a", lambda x: None, lambda x: [], lambda x: 1j),
+    (
+        *(None, 5, "f", lambda x: NAN, lambda x: "a", lambda x: None, lambda x: [], lambda x: 1j),
+        *(lambda x, y: 0, lambda: 0),  # the wrong number of arguments
+    ),
     (lambda x: x, lambda x: (x, x), lambda x: 0.5),
 )
 
@@ -416,7 +478,7 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     ),
     # frequency
     "frequency.estimate": example(counts=([5, 3, 2], COUNTS), alpha=(2, ALPHA)),
-    "frequency.k_randomized_response": example(k=(3, VALUES), alpha=("5/2", ALPHA)),
+    "frequency.k_randomized_response": example(k=(3, integer(2, 200)), alpha=("5/2", ALPHA)),
     "frequency.report_probabilities": example(k=(4, VALUES), alpha=(3, ALPHA)),
     "frequency.total_squared_error": example(k=(4, VALUES), alpha=(3, ALPHA), reports=(100, N)),
     "frequency.user_level_total_squared_error": example(
@@ -516,7 +578,7 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     # itemwise
     "itemwise.certify": example(
         randomizer=(RANDOMIZER, RANDOMIZER_KIND),
-        m=(2, integer(1, 64)),
+        m=(2, integer(1, itemwise.MAX_ITEMS)),
         alpha=(4, ALPHA),
         delta=(0, PROBABILITY),
         shuffled=(True, FLAG),
@@ -555,7 +617,9 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     "laplace.scale_for": example(sensitivity=(1, EXACT_NONNEG), eps=("0.5", EXACT_NONNEG)),
     # metric
     "metric.check_metric": example(distance=(LINE4, METRIC_MATRIX)),
-    "metric.clamped_geometric": example(k=(4, integer(2, 200)), p=("1/2", PROBABILITY)),
+    "metric.clamped_geometric": example(
+        k=(4, integer(2, metric.MAX_UNIVERSE)), p=("1/2", PROBABILITY)
+    ),
     "metric.emd": example(
         a=([0, 3], LINE_DATASET), b=([1, 2], LINE_DATASET), distance=(None, DISTANCE)
     ),
@@ -681,6 +745,8 @@ with the reason."""
 def _value_id(value: object) -> str:
     if callable(value) and getattr(value, "__name__", "") == "<lambda>":
         return "lambda"
+    if isinstance(value, FiniteChannel):  # its repr can run to millions of characters
+        return f"FiniteChannel:{len(value.inputs)}x{len(value.outputs)}"
     text = repr(value) if not isinstance(value, int) or abs(value) < 10**20 else "10**400"
     text = type(value).__name__ if " at 0x" in text else text
     if isinstance(value, int) and value < -(10**20):
@@ -695,14 +761,16 @@ class Case:
     parameter: str | None  # None: the valid example itself
     value: object
     must_raise: bool
-    also: tuple[tuple[str, object], ...] = ()  # further replaced arguments (shapes)
+    also: tuple[tuple[str, object], ...] = ()  # further replaced arguments (shapes, limits)
+    serial: int = 0  # tells apart cases whose values print alike (two lambdas)
 
     @property
     def id(self) -> str:
         if self.parameter is None:
             return f"{self.function}(valid example)"
         replaced = [(self.parameter, self.value), *self.also]
-        return f"{self.function}({', '.join(f'{k}={_value_id(v)}' for k, v in replaced)})"
+        text = f"{self.function}({', '.join(f'{k}={_value_id(v)}' for k, v in replaced)})"
+        return f"{text}#{self.serial}" if self.serial else text
 
 
 def _shape_cases(function: str, row: dict) -> list[Case]:
@@ -733,8 +801,56 @@ def _cases() -> list[Case]:
     return cases
 
 
+def limit(function: str, must_raise: bool, **arguments) -> Case:
+    """A case replacing several arguments at once (the first one names the case)."""
+    (first, value), *rest = arguments.items()
+    return Case(function, first, value, must_raise, tuple(rest))
+
+
+LIMIT_CASES = [
+    # work past a limit only in combination: refused before the work starts
+    limit("sampling.resample_distribution", True, K=list(range(100)), s=12),
+    limit(
+        "sampling.resampled_release",
+        True,
+        randomizer=LARGEST_RANDOMIZER,
+        K=list(range(metric.MAX_UNIVERSE)),
+        s=12,
+    ),
+    limit("sampling.resampled_release", True, K=[0, 1, 2, 3], s=12),  # 455 × 455 × 4 units
+    limit("sampling.check_sampling", True, randomizer=LARGEST_RANDOMIZER, sizes=[12]),
+    limit("itemwise.certify", True, randomizer=LARGEST_RANDOMIZER, m=itemwise.MAX_ITEMS),
+    limit("itemwise.certify", False, m=3, distance=FLOAT4),
+    limit(
+        "metric.item_privacy",
+        False,
+        randomizer=clamped_geometric(20, "1/2"),
+        distance=[[0 if i == j else 0.1 for j in range(20)] for i in range(20)],
+    ),
+    # refusals whose work estimates are huge (their messages must not overflow a float)
+    limit("composition.rr_largest_exact_k", False, n=300),
+    limit("composition.rr_bound_comparison", False, n=1000),
+    limit("composition.rr_required_delta", True, n=1000, k=1000),
+    limit("composition.composed_required_delta", True, channel=count_channel(300, "0.9"), k=5000),
+]
+"""Cases past a limit only in combination, the limits' own refusal messages, and float
+distances where exact powers would have about 2^55 · bits digits."""
+
+
+def _numbered(cases: list[Case]) -> list[Case]:
+    """The cases, each id made unique by a serial number where values print alike."""
+    seen: dict[str, int] = {}
+    numbered = []
+    for case in cases:
+        seen[case.id] = seen.get(case.id, -1) + 1
+        numbered.append(replace(case, serial=seen[case.id]) if seen[case.id] else case)
+    return numbered
+
+
 FUNCTIONS = _public_functions()
-CASES = _cases()
+MATRIX = _cases()
+CASES = _numbered([*MATRIX, *LIMIT_CASES])
+LIMITS = CASES[len(MATRIX) :]
 CASE_INDEX = {case.id: index for index, case in enumerate(CASES)}
 
 
@@ -795,19 +911,78 @@ def judge(case: Case) -> str | None:
     return "returned NaN or inf" if _nonfinite(result) else None
 
 
+def _exact_at_float_distance() -> str | None:
+    """A float distance is its exact binary value, decided exactly, not by doubles.
+
+    ``d = Fraction(0.1)`` is 10⁻¹ plus about 5.6e-18; the clamped geometric on two points
+    has the largest ratio 2, so it passes at factor α iff ``α ≥ 2^{1/d}``, which is
+    ``1024 − 3.94e-13``: 1024 − 10⁻¹² fails and 1024 − 10⁻¹³ passes (``b = 2^55``).
+    """
+    channel = clamped_geometric(2, "1/2")
+    near = {"1024": Fraction(1024), "1024-1e-12": 1024 - Fraction(1, 10**12)}
+    near["1024-1e-13"] = 1024 - Fraction(1, 10**13)
+    expected = {"1024": True, "1024-1e-12": False, "1024-1e-13": True}
+    for text, factor in near.items():
+        verdicts = (
+            metric.item_privacy(channel, factor, FLOAT2).passes,
+            itemwise.certify(channel, 1, factor, 0, True, FLOAT2).pure,  # d_EM = d at m = 1
+        )
+        if verdicts != (expected[text],) * 2:
+            return f"at α = {text}: item_privacy, certify say {verdicts}, not {expected[text]}"
+    return None
+
+
+def _query_methods_check_n_first() -> str | None:
+    """The queries' methods (not in the matrix, which calls functions) at ``n = 10⁹``: the
+    sensitivity is exact, building or reading the records is refused before it starts."""
+    n = 10**9
+    for query in (
+        queries.sum_query(n, 1),
+        queries.mean_query(n, 1),
+        queries.count_query(n, 1, "1/2"),
+        queries.constant_query(n, 1),
+    ):
+        if query.sensitivity > 1:
+            return f"{query.kind}: sensitivity {query.sensitivity}"
+        for method, call in (("neighbours", query.neighbours), ("evaluate", query.evaluate)):
+            try:
+                call(*([Unread(n)] if method == "evaluate" else []))
+            except ValueError as error:
+                if not str(error).startswith("n must be at most MAX_RECORDS"):
+                    return f"{query.kind}.{method}: {error}"
+            else:
+                return f"{query.kind}.{method} answered at n = {n}"
+    try:
+        queries.sum_query(queries.MAX_RECORDS + 1, 1).neighbours()
+    except ValueError:
+        return None
+    return "neighbours() answered at n = MAX_RECORDS + 1"
+
+
+EXACT_CHECKS = {
+    "float distance 0.1, exact threshold": _exact_at_float_distance,
+    "query methods at n = 10**9": _query_methods_check_n_first,
+}
+"""Checks of answers' values and of methods, each under the time guard (and the memory
+limit) of the worker; a raw error is their failure."""
+
+
 def _serve(connection) -> None:
-    """The worker: run case indices sent by the parent, answer with the verdicts."""
+    """The worker: run case indices (or names of :data:`EXACT_CHECKS`) sent by the parent,
+    answer with the verdicts."""
     rss_limit = 3 * 2**30
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     with open("/proc/self/statm") as statm:
         virtual = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
     resource.setrlimit(resource.RLIMIT_AS, (virtual + rss_limit, hard))
     while True:
-        index = connection.recv()
+        message = connection.recv()
         try:
-            verdict = judge(CASES[index])
+            verdict = judge(CASES[message]) if isinstance(message, int) else EXACT_CHECKS[message]()
         except MemoryError:
             verdict = "MemoryError: more than 3 GiB"
+        except Exception as error:  # a check's own raw error (the matrix's are judged)
+            verdict = f"raw {type(error).__name__}: {str(error)[:200]}"
         connection.send(verdict)
 
 
@@ -824,7 +999,13 @@ class Worker:
         self._process.start()
 
     def run(self, case: Case) -> str | None:
-        self._connection.send(CASE_INDEX[case.id])
+        return self._ask(CASE_INDEX[case.id])
+
+    def check(self, name: str) -> str | None:
+        return self._ask(name)
+
+    def _ask(self, message: int | str) -> str | None:
+        self._connection.send(message)
         if self._connection.poll(CALL_SECONDS):
             try:
                 return self._connection.recv()
@@ -879,18 +1060,42 @@ def test_the_matrix_is_large(size):
     assert size >= MINIMUM_CASES
 
 
+def test_every_case_has_its_own_id():
+    assert len(CASE_INDEX) == len(CASES), "two cases share an id: one of them would not run"
+
+
+def test_an_unread_sequence_fails_when_read():
+    with pytest.raises(AssertionError, match="read before its length was checked"):
+        tuple(Unread(3))
+    assert judge(limit("metric.check_metric", True, distance=Unread(3))).startswith(
+        "raw AssertionError"
+    )
+
+
 @pytest.mark.parametrize("function", sorted(EXAMPLES))
 def test_bad_input_gets_a_clear_error_or_a_sane_answer(function, worker):
     if function not in FUNCTIONS:
         pytest.skip("not a public function (reported above)")
     failures = [
         f"{case.id}: {verdict}"
-        for case in CASES
+        for case in CASES[: len(MATRIX)]
         if case.function == function
         for verdict in [worker.run(case)]
         if verdict is not None
     ]
     assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("case", LIMITS, ids=lambda case: case.id)
+def test_work_past_a_limit_is_refused_before_it_starts(case, worker):
+    verdict = worker.run(case)
+    assert verdict is None, f"{case.id}: {verdict}"
+
+
+@pytest.mark.parametrize("name", sorted(EXACT_CHECKS))
+def test_exact_answers_at_inputs_beyond_exact_powers(name, worker):
+    verdict = worker.check(name)
+    assert verdict is None, f"{name}: {verdict}"
 
 
 def test_the_worker_stops_a_call_that_hangs(monkeypatch):

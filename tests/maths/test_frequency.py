@@ -111,10 +111,10 @@ def test_randomized_response_beats_the_baseline_for_many_reports_per_user():
             lambda: frequency.report_probabilities(3, 1),
             "alpha must be a rational number in (1, inf)",
         ),
-        (lambda: frequency.k_randomized_response(5000, 2), "k must be an integer in [2, 1000]"),
+        (lambda: frequency.k_randomized_response(201, 2), "k must be an integer in [2, 200]"),
         (lambda: frequency.estimate([0, 0, 0], 2), "counts must hold at least one report"),
         (lambda: frequency.estimate([3, -1], 2), "counts[1] must be an integer in [0,"),
-        (lambda: frequency.estimate([3], 2), "counts must hold one count per value, k ≥ 2"),
+        (lambda: frequency.estimate([3], 2), "counts must hold one count per value, k in"),
         (
             lambda: frequency.variance("3/2", 3, 2, 10),
             "frequency must be a rational number in [0, 1]",
