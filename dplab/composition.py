@@ -127,6 +127,7 @@ from dplab.randomized_response import _magnitude, count_distribution
 
 __all__ = [
     "BOUND_MAX_BINS",
+    "BOUND_MAX_PEOPLE",
     "BOUND_WORK_LIMIT",
     "GAUSSIAN_MAX_EPS",
     "GAUSSIAN_MAX_RELEASES",
@@ -177,6 +178,11 @@ BOUND_MAX_BINS = 200_000
 BOUND_WORK_LIMIT = 10_000_000_000
 """Largest ``n·(n+1)·k·bins/2`` of :func:`rr_delta_upper_bound` (array element operations;
 about 20 s at the limit)."""
+
+BOUND_MAX_PEOPLE = 400
+"""Largest ``n`` of :func:`rr_delta_upper_bound`: its ``(n+1)²`` exact masses (integers of
+about ``n·log₂ b`` bits each), each placed on the loss grid in ball arithmetic, take about
+3 s at ``n = 400`` and grow as ``n²`` (a minute at ``n = 1000``)."""
 
 _ARB_BITS = 128
 _UNIT_ROUNDOFF = 2.0**-53
@@ -639,7 +645,8 @@ def rr_delta_upper_bound(
     """A rigorous upper bound of :func:`rr_required_delta` by a pessimistic loss grid.
 
     ``interval`` is the grid step η of the privacy loss (smaller: tighter and slower); the
-    grid of the k-fold loss may hold at most :data:`BOUND_MAX_BINS` bins.
+    grid of the k-fold loss may hold at most :data:`BOUND_MAX_BINS` bins, and ``n`` is at
+    most :data:`BOUND_MAX_PEOPLE`.
 
     >>> exact = rr_required_delta(4, "0.9", 3, 4)
     >>> exact <= rr_delta_upper_bound(4, "0.9", 3, 4) <= exact + Fraction(1, 20)
@@ -648,6 +655,10 @@ def rr_delta_upper_bound(
     n, p = _check_rr(n, p)
     target, k = check_alpha(total_alpha, "total_alpha"), _check_size("k", _check_k(k))
     interval = check_rational("interval", interval, low=0, low_open=True)
+    if n > BOUND_MAX_PEOPLE:
+        raise ValueError(
+            f"n must be at most {BOUND_MAX_PEOPLE} for the loss-grid bound; got {shown(n)}"
+        )
     if 2 * p == 1:
         return Fraction(0)
     if p in (0, 1):

@@ -400,8 +400,11 @@ def test_a_refusal_at_a_huge_estimate_names_its_size_without_floats(call):
 
 
 def test_the_bound_comparison_beyond_both_limits_is_refused_by_the_grid():
-    # beyond the exact limit the comparison falls back to the loss grid, which refuses too
-    start = time.perf_counter()
-    with pytest.raises(ValueError, match=r"grid bins .*take a larger interval"):
+    # beyond the exact limit the comparison falls back to the loss grid, which refuses too:
+    # past its people limit (its (n+1)^2 exact masses) and past its grid
+    with pytest.raises(ValueError, match=r"n must be at most 400 .*got 1000"):
         composition.rr_bound_comparison(1000, "0.9", 1000, 3)
-    assert time.perf_counter() - start < 5
+    with pytest.raises(ValueError, match=r"n must be at most 400 .*got 1000"):
+        composition.rr_bound_comparison(1000, "3/4", 3, 9)
+    with pytest.raises(ValueError, match=r"grid bins .*take a larger interval"):
+        composition.rr_bound_comparison(300, "0.9", 1000, 3)

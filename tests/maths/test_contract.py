@@ -388,7 +388,7 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
         alpha=(2, ALPHA), delta=("0.01", PROBABILITY), k=(3, N), total_alpha=(8, ALPHA)
     ),
     "composition.composed_required_delta": example(
-        channel=(CHANNEL, CHANNEL_KIND), alpha=(3, ALPHA), k=(2, N)
+        channel=(CHANNEL, CHANNEL_KIND), total_alpha=(3, ALPHA), k=(2, N)
     ),
     "composition.copies_channel": example(channel=(CHANNEL, CHANNEL_KIND), k=(3, N)),
     "composition.gaussian_composition_delta": example(
@@ -407,13 +407,13 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     "composition.rr_delta_upper_bound": example(
         n=(3, N),
         p=("0.9", PROBABILITY),
-        alpha=(3, ALPHA),
+        total_alpha=(3, ALPHA),
         k=(3, N),
         interval=("1/50", EXACT_POS),
     ),
     "composition.rr_largest_exact_k": example(n=(4, N), p=("3/4", PROBABILITY)),
     "composition.rr_required_delta": example(
-        n=(3, N), p=("0.9", PROBABILITY), alpha=(3, ALPHA), k=(3, N)
+        n=(3, N), p=("0.9", PROBABILITY), total_alpha=(3, ALPHA), k=(3, N)
     ),
     # amplification
     "amplification.derived_bound": example(
@@ -552,6 +552,10 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     "inference.laplace_tradeoff": example(
         sensitivity=(1, EXACT_NONNEG), scale=(1, EXACT_POS), type_one_error=(0.1, real(0, 1))
     ),
+    "inference.concave_corners": example(channel=(CHANNEL, CHANNEL_KIND)),
+    "inference.gaussian_power": example(
+        sensitivity=(1, REAL_NONNEG), sigma=(1, REAL_POS), false_positive_rate=(0.05, real(0, 1))
+    ),
     "inference.likelihood_ratio_range": example(
         alpha=(3, ALPHA), delta=("0.01", PROBABILITY), event_probability=("0.1", OPEN_PROBABILITY)
     ),
@@ -573,6 +577,9 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     ),
     "inference.rr_tradeoff": example(
         n=(3, N), p=("0.9", PROBABILITY), type_one_error=("1/8", PROBABILITY)
+    ),
+    "inference.tradeoff_contact": example(
+        channel=(CHANNEL, CHANNEL_KIND), alpha=(3, ALPHA), delta=(0, PROBABILITY)
     ),
     "inference.tradeoff_vertices": example(channel=(CHANNEL, CHANNEL_KIND)),
     # itemwise
