@@ -192,8 +192,9 @@ LABELS: dict[str, dict[str, str]] = {
         "grader.holds": "주장이 성립한다",
         "grader.breaks": "주장을 깨는 순서쌍과 사건이 있다",
         "grader.pair": "순서쌍 (출발 → 인접)",
-        "grader.event": "사건 S (출력을 쉼표로 나열, 예: {0, 1})",
+        "grader.event": "사건 S (출력을 쉼표로 나열, 예: {example})",
         "grader.grade": "채점",
+        "grader.reveal": "정답 보기",
         "grader.own": "다른 주장도 검사해 보기",
         "grader.alpha": "α = e^ε (분수 또는 소수)",
         "grader.delta": "δ (분수 또는 소수)",
@@ -208,14 +209,27 @@ LABELS: dict[str, dict[str, str]] = {
             "맞았습니다. 필요한 가장 작은 δ가 {required}이므로 주장한 δ = {delta}로 충분합니다."
         ),
         "grader.wrong_holds": "아닙니다. 이 주장은 깨집니다.",
+        "grader.search": (
+            "주장을 깨는 순서쌍과 사건을 찾아 입력해 보세요. 한 순서쌍에서 P(S) − α·Q(S)를 가장 "
+            "크게 하는 사건은 P(y) > α·Q(y)인 출력 y를 모두 모은 것입니다."
+        ),
         "grader.right_breaks": "맞았습니다. 이 순서쌍과 사건이 주장을 깹니다.",
         "grader.no_break": (
             "이 사건으로는 깨지지 않습니다: P(S) − α·Q(S) = {excess} ≤ δ = {delta}. "
             "P(y) > α·Q(y)인 출력 y를 찾아보세요."
         ),
         "grader.holds_instead": (
-            "이 주장은 성립합니다. 필요한 가장 작은 δ가 {required} ≤ {delta}이므로 어떤 "
+            "아닙니다. 이 주장은 성립합니다. 이 사건에서 P(S) − α·Q(S) = {excess} ≤ δ = "
+            "{delta}이고, 다른 순서쌍과 사건에서도 P(S) − α·Q(S)는 δ를 넘지 않습니다."
+        ),
+        "grader.solution_breaks": "정답: 이 주장은 깨집니다.",
+        "grader.solution_holds": (
+            "정답: 이 주장은 성립합니다. 필요한 가장 작은 δ가 {required} ≤ {delta}이므로 어떤 "
             "순서쌍과 사건도 주장을 깨지 못합니다."
+        ),
+        "grader.solution_delta": (
+            "정답: δ = {required}. 순서쌍 {pair}, 사건 S = {event}에서 P(S) = {ps}, "
+            "Q(S) = {qs}이고, 이 P(S) − α·Q(S)가 모든 순서쌍과 사건 가운데 가장 큽니다."
         ),
         "grader.breaking": (
             "깨는 곳: 순서쌍 {pair}, 사건 S = {event}. P(S) = {ps}, Q(S) = {qs}, "
@@ -226,10 +240,16 @@ LABELS: dict[str, dict[str, str]] = {
             "{delta}입니다."
         ),
         "grader.own_fails": "깨집니다: 필요한 가장 작은 δ는 {required}입니다.",
+        "grader.own_hidden": (
+            "깨는 순서쌍과 사건은 위 문제를 맞히거나 “정답 보기”를 누른 뒤에 보여 줍니다."
+        ),
         "grader.delta_right": (
             "맞았습니다. δ = {required}이고, 순서쌍 {pair}의 사건 S = {event}에서 이 값에 이릅니다."
         ),
-        "grader.delta_small": "작습니다. 이 δ로는 주장이 깨집니다.",
+        "grader.delta_small": (
+            "작습니다. 이 δ로는 주장이 깨집니다. 순서쌍마다 P(y) > α·Q(y)인 출력 y의 "
+            "P(y) − α·Q(y)를 모두 더하고, 그 합이 가장 큰 순서쌍을 찾아보세요."
+        ),
         "grader.delta_large": (
             "이 δ로도 주장은 성립하지만 가장 작은 값은 아닙니다. 더 작은 δ로도 되는지 확인해 "
             "보세요."
@@ -1063,8 +1083,9 @@ LABELS: dict[str, dict[str, str]] = {
         "grader.holds": "The claim holds",
         "grader.breaks": "A pair and an event break the claim",
         "grader.pair": "Ordered pair (source → neighbour)",
-        "grader.event": "Event S (outputs separated by commas, e.g. {0, 1})",
+        "grader.event": "Event S (outputs separated by commas, e.g. {example})",
         "grader.grade": "Grade",
+        "grader.reveal": "Show the answer",
         "grader.own": "Test a claim of your own",
         "grader.alpha": "α = e^ε (fraction or decimal)",
         "grader.delta": "δ (fraction or decimal)",
@@ -1079,14 +1100,27 @@ LABELS: dict[str, dict[str, str]] = {
             "Correct. The smallest δ needed is {required}, so δ = {delta} suffices."
         ),
         "grader.wrong_holds": "No. This claim breaks.",
+        "grader.search": (
+            "Find a pair and an event that break it and enter them. On one pair, the event "
+            "that makes P(S) − α·Q(S) largest gathers every output y with P(y) > α·Q(y)."
+        ),
         "grader.right_breaks": "Correct. This pair and event break the claim.",
         "grader.no_break": (
             "This event does not break it: P(S) − α·Q(S) = {excess} ≤ δ = {delta}. Look for "
             "outputs y with P(y) > α·Q(y)."
         ),
         "grader.holds_instead": (
-            "This claim holds. The smallest δ needed is {required} ≤ {delta}, so no pair and "
-            "event break it."
+            "No. This claim holds. On this event P(S) − α·Q(S) = {excess} ≤ δ = {delta}, and on "
+            "no other pair and event does P(S) − α·Q(S) exceed δ either."
+        ),
+        "grader.solution_breaks": "Answer: this claim breaks.",
+        "grader.solution_holds": (
+            "Answer: this claim holds. The smallest δ needed is {required} ≤ {delta}, so no "
+            "pair and event break it."
+        ),
+        "grader.solution_delta": (
+            "Answer: δ = {required}. On pair {pair} and the event S = {event}, P(S) = {ps} and "
+            "Q(S) = {qs}; this P(S) − α·Q(S) is the largest over every pair and event."
         ),
         "grader.breaking": (
             "Where it breaks: pair {pair}, event S = {event}. P(S) = {ps}, Q(S) = {qs}, P(S) − "
@@ -1096,10 +1130,17 @@ LABELS: dict[str, dict[str, str]] = {
             "Holds: over every pair and event the δ needed is {required}, and {required} ≤ {delta}."
         ),
         "grader.own_fails": "Breaks: the smallest δ needed is {required}.",
+        "grader.own_hidden": (
+            "The pair and event that break it are shown once the exercise above is answered "
+            "right or its answer shown."
+        ),
         "grader.delta_right": (
             "Correct. δ = {required}, reached by pair {pair} on the event S = {event}."
         ),
-        "grader.delta_small": "Too small. With this δ the claim breaks.",
+        "grader.delta_small": (
+            "Too small. With this δ the claim breaks. For each pair, add P(y) − α·Q(y) over the "
+            "outputs y with P(y) > α·Q(y), and find the pair with the largest sum."
+        ),
         "grader.delta_large": (
             "The claim holds with this δ, but it is not the smallest. Check whether a smaller "
             "δ works."

@@ -6,24 +6,32 @@ the page the channel's integer weights over their common denominator, its ordere
 adjacent pairs, the claim, and the verdict that :func:`dplab.finite.certify` reached;
 ``docs/assets/dplab/claim-grader.js`` recomputes ``max_S P(S) − αQ(S) = Σ_y [P_y − αQ_y]₊``
 for every pair with BigInt fractions (never floats), checks that it agrees with the build,
-and grades what the reader types:
+and grades what the reader types.  The exercise is the search for the counterexample, so
+the grader never hands it over unasked: a wrong answer is told what is wrong and where to
+look, and the worst pair and event appear only when the reader finds a breaking one or
+presses "정답 보기".
 
 ``task="claim"``
     The reader either says the claim holds or names an ordered pair and an event ``S`` that
-    break it, that is, with ``P(S) − αQ(S) > δ``.  A wrong "holds" is answered with the
-    pair and event that break the claim (the worst ones).  Below the exercise the reader can
-    test claims of their own: a failing one is shown with the pair and event that break it.
+    break it, that is, with ``P(S) − αQ(S) > δ``.  A wrong "holds" is told only that the
+    claim breaks; a pair and event that do not break it are shown their ``P(S) − αQ(S)``.
+    Below the exercise the reader can test claims of their own: the verdict and the
+    smallest δ, and, once the exercise is answered or its answer shown, the pair and event
+    that break a failing one.
 ``task="delta"``
     The reader types the smallest δ that makes the claim at ``α`` true, as a fraction or a
-    decimal.  A value too small is answered with the pair and event that break it.
+    decimal.  A value too small or too large is told so, without the answer.
 
 Numbers typed by the reader are read exactly: ``3/8``, ``0.375``, ``1e-3`` (decimal text is
-its decimal value, never a binary float).
+its decimal value, never a binary float).  The example in the event box
+(:attr:`ClaimExercise.example_event`) is an event of the channel's own outputs that breaks
+no pair, so it shows how to write an event without pointing at the answer.
 """
 
 from __future__ import annotations
 
 import html
+import itertools
 from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -52,6 +60,28 @@ class ClaimExercise:
     task: Task
     certificate: finite.Certificate
     key: str
+
+    @property
+    def example_event(self) -> tuple[Hashable, ...]:
+        """The event shown as the example in the event box: the first two consecutive outputs
+        that break the claim on no ordered pair, else every output (``P(Y) = 1 ≤ α·1 + δ``
+        breaks nothing).
+
+        >>> from dplab import randomized_response as rr
+        >>> claim_exercise(rr.count_channel(1, "3/4"), 2, 0).example_event
+        (0, 1)
+        >>> claim_exercise(rr.count_channel(4, "9/10"), 3, 0).example_event
+        (0, 1, 2, 3, 4)
+        """
+        channel, cert = self.channel, self.certificate
+        outputs = channel.outputs
+        for event in itertools.pairwise(outputs):
+            if all(
+                finite.check_event(channel, s, t, event, cert.alpha, cert.delta).passes
+                for s, t in channel.adjacent_pairs
+            ):
+                return event
+        return outputs
 
     @property
     def answer(self) -> Fraction | bool:
@@ -86,9 +116,20 @@ class ClaimExercise:
             for k, (s, t) in enumerate(self.channel.adjacent_pairs)
         )
 
+    @staticmethod
+    def _buttons() -> str:
+        """The grade button, then the reveal button: unless the reader finds a breaking pair
+        and event, revealing is the only way to the worst ones."""
+        return (
+            f'<button type="submit" class="md-button">{label("grader.grade")}</button>\n'
+            f'<button type="button" class="md-button" data-action="reveal">'
+            f"{label('grader.reveal')}</button>\n"
+        )
+
     def _claim_form(self, ident: str) -> str:
         cert = self.certificate
         claim = label("grader.claim", alpha=str(cert.alpha), delta=str(cert.delta))
+        example = html.escape("{" + ", ".join(str(y) for y in self.example_event) + "}")
         return (
             f'<p class="dplab-grader-claim">{html.escape(claim)}</p>\n'
             f'<form class="dplab-grader-form" data-form="answer" novalidate>\n'
@@ -100,11 +141,10 @@ class ClaimExercise:
             f'<div class="dplab-grader-fields">\n'
             f'<label for="{ident}-pair">{label("grader.pair")}</label>\n'
             f'<select id="{ident}-pair" name="pair">{self._pair_options()}</select>\n'
-            f'<label for="{ident}-event">{label("grader.event")}</label>\n'
+            f'<label for="{ident}-event">{label("grader.event", example=example)}</label>\n'
             f'<input id="{ident}-event" name="event" type="text" inputmode="numeric" '
-            f'autocomplete="off" spellcheck="false" placeholder="{{0, 1}}">\n</div>\n'
-            f'<button type="submit" class="md-button">'
-            f"{label('grader.grade')}</button>\n</form>\n"
+            f'autocomplete="off" spellcheck="false" placeholder="{example}">\n</div>\n'
+            f"{self._buttons()}</form>\n"
             f'<div class="dplab-grader-result" data-result="answer" role="status" '
             f'aria-live="polite"></div>\n'
             f'<details class="dplab-grader-own">\n<summary>{label("grader.own")}</summary>\n'
@@ -130,8 +170,7 @@ class ClaimExercise:
             f'<label for="{ident}-delta">{label("grader.delta_at", alpha=alpha)}</label>\n'
             f'<input id="{ident}-delta" name="delta" type="text" autocomplete="off" '
             f'spellcheck="false" placeholder="3/8">\n</div>\n'
-            f'<button type="submit" class="md-button">'
-            f"{label('grader.grade')}</button>\n</form>\n"
+            f"{self._buttons()}</form>\n"
             f'<div class="dplab-grader-result" data-result="answer" role="status" '
             f'aria-live="polite"></div>'
         )

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from dplab import finite
 from dplab import randomized_response as rr
+from tests.browser.helpers import serious_axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -31,20 +32,134 @@ def grade(root, *, verdict=None, pair=None, event=None, delta=None):
     if delta is not None:
         root.locator('[data-form="answer"] [name="delta"]').fill(delta)
     root.locator('[data-form="answer"] button[type="submit"]').click()
+    return answer_shown(root)
+
+
+def answer_shown(root):
     result = root.locator('[data-result="answer"]')
     return result.get_attribute("data-verdict"), result.inner_text()
 
 
-def test_break_the_claim_grades_each_answer_and_shows_where_it_breaks(open_page):
+def reveal(root):
+    root.locator('[data-action="reveal"]').click()
+    return answer_shown(root)
+
+
+def check_own(root):
+    """Press "검사" on the own-claim form as it stands (prefilled with the exercise's claim)."""
+    details = root.locator(".dplab-grader-own")
+    if not details.evaluate("(d) => d.open"):
+        details.locator("summary").click()
+    root.locator('[data-form="own"] button').click()
+    result = root.locator('[data-result="own"]')
+    return result.get_attribute("data-verdict"), result.inner_text()
+
+
+def exercise_data(root) -> dict:
+    return json.loads(root.locator(".dplab-grader-data").text_content())
+
+
+def pair_text(data: dict, pair: list[int]) -> str:
+    source, target = pair
+    return f"{data['inputs'][source]}→{data['inputs'][target]}"
+
+
+def worst_place(data: dict) -> str:
+    """The sentence part that names the build's worst pair and event."""
+    event = ", ".join(data["outputs"][j] for j in data["expected"]["event"])
+    return f"순서쌍 {pair_text(data, data['expected']['pair'])}, 사건 S = {{{event}}}"
+
+
+def gives_nothing_away(text: str, data: dict, *, with_delta: bool = False) -> bool:
+    """No pair, no event, no mass in ``text``; nor the smallest δ, unless ``with_delta``
+    (the own-claim checker states it with the verdict)."""
+    required = str(Fraction(data["expected"]["required"]))
+    return (
+        not any(pair_text(data, pair) in text for pair in data["pairs"])
+        and "S = " not in text
+        and "P(S) = " not in text
+        and "Q(S) = " not in text
+        and (with_delta or required not in text)
+    )
+
+
+# Every "break this claim" exercise on the site: (lesson, grader id, a breaking pair and event).
+CLAIM_GRADERS = [
+    ("lessons/composition.html", "comp-break", "1→0", "{11}"),
+    ("lessons/inference.html", "inference-break", "1→0", "1"),
+    (LESSON, "rr-break", "1→2", "{1}"),
+]
+
+
+@pytest.mark.parametrize(("lesson", "key", "pair", "event"), CLAIM_GRADERS)
+def test_the_counterexample_is_shown_only_when_found_or_asked_for(
+    open_page, lesson, key, pair, event
+):
+    visit = open_page(lesson, draw_all=False)
+    root = visit.page.locator(f"#grader-{key}")
+    root.scroll_into_view_if_needed()
+    data = exercise_data(root)
+    assert data["expected"]["passes"] is False  # every such claim on the site breaks
+    verdict, text = grade(root, verdict="holds")  # the natural wrong guess
+    assert verdict == "wrong" and "이 주장은 깨집니다" in text
+    assert "찾아 입력해 보세요" in text
+    assert gives_nothing_away(text, data), text
+    own, own_text = check_own(root)  # the same claim in the own-claim checker
+    assert own == "wrong" and "위 문제를 맞히거나" in own_text
+    assert gives_nothing_away(own_text, data, with_delta=True), own_text
+    # The example event breaks nothing: a wrong pair and event are told why.
+    worst = pair_text(data, data["expected"]["pair"])
+    example = root.locator('[name="event"]').get_attribute("placeholder")
+    verdict, text = grade(root, verdict="breaks", pair=worst, event=example)
+    assert verdict == "wrong" and "이 사건으로는 깨지지 않습니다: P(S) − α·Q(S) = " in text
+    assert "≤ δ = 0" in text
+    verdict, text = reveal(root)
+    assert verdict == "solution" and "정답: 이 주장은 깨집니다." in text
+    assert worst_place(data) in text and "P(S) = " in text and "Q(S) = " in text
+    own, own_text = check_own(root)
+    assert own == "wrong" and worst_place(data) in own_text
+    verdict, text = grade(root, verdict="breaks", pair=pair, event=event)
+    assert verdict == "right" and f"순서쌍 {pair}, 사건 S = " in text and "P(S) = " in text
+    assert visit.console_errors == []
+
+
+def test_finding_a_breaking_pair_unlocks_the_own_claim_checker(open_page):
+    visit = open_page("lessons/composition.html", draw_all=False)
+    root = visit.page.locator("#grader-comp-break")
+    root.scroll_into_view_if_needed()
+    verdict, text = grade(root, verdict="breaks", pair="1→0", event="11")
+    p_11, q_11 = Fraction(9, 16), Fraction(1, 16)  # p² and (1 − p)², p = 3/4
+    assert verdict == "right"
+    assert "순서쌍 1→0, 사건 S = {11}" in text
+    assert f"P(S) = {p_11} = 0.5625" in text and f"Q(S) = {q_11} = 0.0625" in text
+    assert f"P(S) − α·Q(S) = {p_11 - 3 * q_11} = 0.375 > δ = 0" in text
+    own, own_text = check_own(root)
+    assert own == "wrong" and "사건 S = {00}" in own_text
+    assert visit.console_errors == []
+
+
+@pytest.mark.parametrize(("lesson", "key"), [(lesson, key) for lesson, key, _, _ in CLAIM_GRADERS])
+def test_the_event_example_is_an_event_of_the_exercises_outputs(open_page, lesson, key):
+    visit = open_page(lesson, draw_all=False)
+    root = visit.page.locator(f"#grader-{key}")
+    root.scroll_into_view_if_needed()
+    outputs = exercise_data(root)["outputs"]
+    example = root.locator('[name="event"]').get_attribute("placeholder")
+    label = root.locator(f'label[for="grader-{key}-event"]').inner_text()
+    assert f"예: {example})" in label
+    assert example.startswith("{") and example.endswith("}")
+    items = example[1:-1].split(", ")
+    assert items and set(items) <= set(outputs), (example, outputs)
+    verdict, text = grade(root, verdict="breaks", event=example)
+    assert verdict == "wrong" and "깨지지 않습니다" in text  # read, and breaks no pair
+    assert root.locator('[name="event"]').get_attribute("aria-invalid") is None
+
+
+def test_break_the_claim_grades_each_answer(open_page):
     visit = open_page(LESSON, draw_all=False)
     root = visit.page.locator("#grader-rr-break")
     root.scroll_into_view_if_needed()
     assert root.locator(".dplab-grader-static").is_hidden()
-    verdict, text = grade(root, verdict="holds")
-    assert verdict == "wrong"
-    assert "순서쌍 0→1, 사건 S = {0}" in text
-    assert "P(S) = 6561/10000 = 0.6561" in text and "Q(S) = 729/10000 = 0.0729" in text
-    assert "P(S) − α·Q(S) = 2187/5000 = 0.4374 > δ = 0" in text
     verdict, text = grade(root, verdict="breaks", pair="1→2", event="{1}")
     assert verdict == "right" and "순서쌍 1→2, 사건 S = {1}" in text
     verdict, text = grade(root, verdict="breaks", pair="0→1", event="4")
@@ -52,6 +167,10 @@ def test_break_the_claim_grades_each_answer_and_shows_where_it_breaks(open_page)
     verdict, text = grade(root, verdict="breaks", pair="0→1", event="0, 7")
     assert verdict == "invalid" and "“7”" in text
     assert root.locator('[name="event"]').get_attribute("aria-invalid") == "true"
+    verdict, text = reveal(root)
+    assert "순서쌍 0→1, 사건 S = {0}" in text
+    assert "P(S) = 6561/10000 = 0.6561" in text and "Q(S) = 729/10000 = 0.0729" in text
+    assert "P(S) − α·Q(S) = 2187/5000 = 0.4374 > δ = 0" in text
 
     root.locator(".dplab-grader-own summary").click()
     own = root.locator('[data-form="own"]')
@@ -75,14 +194,30 @@ def test_type_the_exact_delta(open_page):
     root.scroll_into_view_if_needed()
     answer = rr.required_delta(2, "3/4", 2)
     verdict, text = grade(root, delta="1/16")
-    assert verdict == "wrong" and "순서쌍 0→1, 사건 S = {0}" in text and "> δ = 1/16" in text
+    assert verdict == "wrong" and "작습니다" in text
+    assert "→" not in text and "S = " not in text and str(answer) not in text
+    verdict, text = grade(root, delta="1/4")
+    assert verdict == "wrong" and "→" not in text and str(answer) not in text
+    assert grade(root, delta="3/0")[0] == "invalid"
+    assert grade(root, delta="1.5")[0] == "invalid"  # δ above 1
+    verdict, text = reveal(root)
+    assert verdict == "solution" and f"정답: δ = {answer} = 0.1875." in text
+    assert "순서쌍 0→1, 사건 S = {0}에서 P(S) = 9/16 = 0.5625, Q(S) = 3/16 = 0.1875" in text
     for typed in (str(answer), "0.1875", " 6 / 32 "):
         verdict, text = grade(root, delta=typed)
         assert verdict == "right", typed
-    assert grade(root, delta="1/4")[0] == "wrong"
-    assert grade(root, delta="3/0")[0] == "invalid"
-    assert grade(root, delta="1.5")[0] == "invalid"  # δ above 1
     assert visit.console_errors == []
+
+
+def test_the_grader_with_its_answer_shown_is_accessible(open_page):
+    for scheme in ("light", "dark"):
+        page = open_page("lessons/composition.html", scheme=scheme, draw_all=False).page
+        root = page.locator("#grader-comp-break")
+        root.scroll_into_view_if_needed()
+        assert grade(root, verdict="holds")[0] == "wrong"
+        assert reveal(root)[0] == "solution"
+        check_own(root)
+        assert serious_axe_violations(page) == []
 
 
 # --- the arithmetic, against Python -----------------------------------------------------

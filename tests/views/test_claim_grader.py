@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dplab import finite
+from dplab import composition, finite
 from dplab import randomized_response as rr
 from dplab.views import claim_grader as cg
+from dplab.views import composition as cv
 
 
 def page_data(exercise: cg.ClaimExercise) -> dict:
@@ -80,6 +81,57 @@ def test_expected_verdict_matches_the_brute_force_oracle(case):
     assert Fraction(data["alpha"]) == alpha and Fraction(data["delta"]) == delta
 
 
+def example_shown(exercise: cg.ClaimExercise) -> list[str]:
+    """The event the page offers as the example: in the placeholder and in the label."""
+    text = exercise._repr_html_()
+    placeholder = re.search(r'name="event"[^>]*placeholder="\{([^"]*)\}"', text)
+    in_label = re.search(r'-event">[^<]*예: \{([^}]*)\}\)</label>', text)
+    assert placeholder and in_label and placeholder.group(1) == in_label.group(1)
+    return placeholder.group(1).split(", ")
+
+
+# The channels and claims of the site's "break this claim" exercises (composition 4,
+# inference 5, randomized response 5): p = 3/4 twice at α = 3, p = 4/5 once at α = 3,
+# four people at p = 9/10 and α = 3.
+SITE_CLAIMS = [
+    (cv.joined_outputs(composition.product_channel(rr.count_channel(1, "3/4"), 2)), 3),
+    (rr.count_channel(1, "4/5"), 3),
+    (rr.count_channel(4, "9/10"), 3),
+]
+
+
+@pytest.mark.parametrize(("channel", "alpha"), SITE_CLAIMS)
+def test_the_event_example_is_an_event_of_the_site_exercises_that_breaks_nothing(channel, alpha):
+    exercise = cg.claim_exercise(channel, alpha, 0)
+    example = example_shown(exercise)
+    outputs = [str(y) for y in channel.outputs]
+    assert set(example) <= set(outputs), (example, outputs)
+    event = [y for y in channel.outputs if str(y) in example]
+    for source, target in channel.adjacent_pairs:
+        assert finite.check_event(channel, source, target, event, alpha, 0).passes
+
+
+def test_the_composition_example_is_two_of_its_outputs():
+    # The outputs are the two reports written one after the other; {0, 1} is none of them.
+    exercise = cg.claim_exercise(SITE_CLAIMS[0][0], 3, 0)
+    assert exercise.channel.outputs == ("00", "01", "10", "11")
+    assert example_shown(exercise) == ["00", "01"]  # P = p, Q = 1 − p on 0→1: p − 3(1 − p) = 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(channels)
+def test_the_event_example_never_breaks_the_claim(case):
+    rows, alpha, delta = case
+    probabilities = {i: [Fraction(w, sum(row)) for w in row] for i, row in enumerate(rows)}
+    pairs = finite.both_directions([(i, i + 1) for i in range(len(rows) - 1)])
+    channel = finite.FiniteChannel.from_probabilities(probabilities, pairs)
+    exercise = cg.claim_exercise(channel, alpha, delta)
+    assert [str(y) for y in exercise.example_event] == example_shown(exercise)
+    for source, target in channel.adjacent_pairs:
+        check = finite.check_event(channel, source, target, exercise.example_event, alpha, delta)
+        assert check.passes
+
+
 def test_page_parts():
     text = cg.claim_exercise(rr.count_channel(3, "9/10"), 2, "1/10", key="k")._repr_html_()
     assert text.count("<option ") == len(rr.count_pairs(3))
@@ -87,6 +139,8 @@ def test_page_parts():
     assert '<label for="grader-k-alpha">' in text and 'data-form="own"' in text
     delta_text = cg.delta_exercise(rr.count_channel(3, "9/10"), 2, key="d")._repr_html_()
     assert 'data-task="delta"' in delta_text and 'data-form="own"' not in delta_text
+    for page in (text, delta_text):  # the answer is shown only when asked for
+        assert page.count('data-action="reveal"') == 1 and "정답 보기</button>" in page
 
 
 @pytest.mark.parametrize(

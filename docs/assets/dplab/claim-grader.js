@@ -6,6 +6,10 @@
 // pair, max_S P(S) − αQ(S) = Σ_y [P_y − αQ_y]₊, is summed in integers as dplab.finite does.
 // Before grading anything, each grader recomputes the build's verdict and refuses to work
 // (readiness task "grader" fails) if the two disagree.
+//
+// The exercise is the search, so the worst pair and event (and, for a δ exercise, the
+// answer) are shown only when the reader finds a breaking pair and event or presses
+// "정답 보기": a wrong answer is told what is wrong and where to look.
 (function () {
   "use strict";
 
@@ -199,6 +203,14 @@
     root.querySelector(".dplab-grader-static").hidden = true;
     root.querySelector(".dplab-grader-live").hidden = false;
     var holds = compare(worst.excess, delta) <= 0;
+    // Answered right or answer shown: from then on the own-claim checker names the pair
+    // and event that break a failing claim (before, they could be the exercise's answer).
+    var settled = false;
+
+    root.querySelector('[data-action="reveal"]').addEventListener("click", function () {
+      settled = true;
+      say(root.querySelector('[data-result="answer"]'), "solution", solution());
+    });
 
     root.querySelectorAll("form").forEach(function (form) {
       var result = root.querySelector('[data-result="' + form.dataset.form + '"]');
@@ -210,12 +222,32 @@
       });
     });
 
+    // What "정답 보기" shows: the verdict with the worst pair and event, or the exact δ.
+    function solution() {
+      var values = { required: shown(worst.excess), delta: shown(delta) };
+      if (data.task === "delta") {
+        var check = channel.event(worst.pair, worst.event, alpha);
+        values.pair = channel.pairText(worst.pair);
+        values.event = channel.eventText(worst.event);
+        values.ps = shown(check.ps);
+        values.qs = shown(check.qs);
+        return [words("grader.solution_delta", values)];
+      }
+      if (holds) return [words("grader.solution_holds", values)];
+      return [words("grader.solution_breaks"), channel.breakingText(worst, alpha, delta)];
+    }
+
+    function right(result, lines) {
+      settled = true;
+      say(result, "right", lines);
+    }
+
     function gradeClaim(form, result) {
       var choice = form.querySelector("input[type=radio]:checked");
       if (!choice) return say(result, "invalid", [words("grader.choose")]);
       if (choice.value === "holds") {
-        if (holds) return say(result, "right", [words("grader.right_holds", { required: shown(worst.excess), delta: shown(delta) })]);
-        return say(result, "wrong", [words("grader.wrong_holds"), channel.breakingText(worst, alpha, delta)]);
+        if (holds) return right(result, [words("grader.right_holds", { required: shown(worst.excess), delta: shown(delta) })]);
+        return say(result, "wrong", [words("grader.wrong_holds"), words("grader.search")]);
       }
       var input = form.querySelector('[name="event"]');
       var parsed = channel.parseEvent(input.value);
@@ -226,10 +258,10 @@
       input.removeAttribute("aria-invalid");
       var check = channel.event(Number(form.querySelector('[name="pair"]').value), parsed.event, alpha);
       if (compare(check.excess, delta) > 0) {
-        return say(result, "right", [words("grader.right_breaks"), channel.breakingText(check, alpha, delta)]);
+        return right(result, [words("grader.right_breaks"), channel.breakingText(check, alpha, delta)]);
       }
-      if (holds) return say(result, "wrong", [words("grader.holds_instead", { required: shown(worst.excess), delta: shown(delta) })]);
-      return say(result, "wrong", [words("grader.no_break", { excess: shown(check.excess), delta: shown(delta) })]);
+      var values = { excess: shown(check.excess), delta: shown(delta) };
+      return say(result, "wrong", [words(holds ? "grader.holds_instead" : "grader.no_break", values)]);
     }
 
     function gradeDelta(form, result) {
@@ -238,9 +270,9 @@
       if (!typed) return say(result, "invalid", problems);
       var order = compare(typed, worst.excess);
       if (order === 0) {
-        return say(result, "right", [words("grader.delta_right", { required: shown(worst.excess), pair: channel.pairText(worst.pair), event: channel.eventText(worst.event) })]);
+        return right(result, [words("grader.delta_right", { required: shown(worst.excess), pair: channel.pairText(worst.pair), event: channel.eventText(worst.event) })]);
       }
-      if (order < 0) return say(result, "wrong", [words("grader.delta_small"), channel.breakingText(worst, alpha, typed)]);
+      if (order < 0) return say(result, "wrong", [words("grader.delta_small")]);
       return say(result, "wrong", [words("grader.delta_large")]);
     }
 
@@ -253,7 +285,8 @@
       if (compare(own.excess, ownDelta) <= 0) {
         return say(result, "right", [words("grader.own_holds", { required: shown(own.excess), delta: shown(ownDelta) })]);
       }
-      return say(result, "wrong", [words("grader.own_fails", { required: shown(own.excess) }), channel.breakingText(own, ownAlpha, ownDelta)]);
+      var where = settled ? channel.breakingText(own, ownAlpha, ownDelta) : words("grader.own_hidden");
+      return say(result, "wrong", [words("grader.own_fails", { required: shown(own.excess) }), where]);
     }
   }
 
