@@ -7,7 +7,8 @@ progress, the prerequisite graph (an SVG drawn here from the lessons' ``prerequi
 and per lesson its goals, prerequisites and time (reading, lab, exercises; see
 :mod:`dplab.site.reading`).  Prerequisites that are lessons link to them; others are
 topics to know beforehand.  Progress marks are filled in the browser from the quiz
-records (``components.js``): a lesson is learned once its quiz was answered right.  Only
+records (``components.js``): a lesson is learned when every question of its quiz was
+answered right at the first answer (a retry or a shown answer does not count).  Only
 ``lessons_src/*.md`` is read; nothing is executed.
 """
 

@@ -164,17 +164,24 @@ LABELS: dict[str, dict[str, str]] = {
         "quiz.section": "관련 절",
         "quiz.how": (
             "답을 고르면 바로 채점합니다. 틀리면 고른 답의 해설과 힌트가 나오고, 다시 고를 수 "
-            "있습니다. 정답은 “정답 보기”를 눌러야 나옵니다."
+            "있습니다. 정답은 “정답 보기”를 눌러야 나옵니다. 점수에는 문제마다 처음 고른 답만 "
+            "들어갑니다."
         ),
-        "quiz.score": "점수 {solved} / {total}: 정답을 보지 않고 맞힌 문제의 수입니다.",
-        "quiz.best": "이 브라우저에 저장된 가장 높은 점수는 {best} / {total}입니다.",
-        "quiz.done": "모든 문제를 맞혔습니다. 과정 지도에 이 단원이 “학습함”으로 표시됩니다.",
+        "quiz.score": (
+            "처음에 맞힌 문제 {first} / {total}: 처음 고른 답이 정답인 문제의 수입니다. 다시 "
+            "골라서 맞힌 문제와 정답을 본 문제는 세지 않습니다."
+        ),
+        "quiz.done": (
+            "모든 문제를 처음 고른 답으로 맞혔으므로 과정 지도에 이 단원이 “학습함”으로 표시됩니다."
+        ),
         "quiz.restart": "처음부터 다시 풀기",
         "quiz.clear": "저장된 점수 지우기",
         "quiz.saved": (
-            "이 브라우저(localStorage)에는 단원마다 가장 높은 점수와 학습함 여부만 저장됩니다. "
-            "고른 답은 저장하지 않으므로 쪽을 다시 열면 처음부터 풉니다. 모든 문제를 정답 "
-            "보기 없이 맞히면 이 단원이 학습함이 됩니다."
+            "이 브라우저(localStorage)에는 문제마다 처음 고른 답이 정답이었는지만 저장됩니다. "
+            "고른 답은 저장하지 않으므로 쪽을 다시 열면 빈 문제로 시작하지만, 다시 풀어도 "
+            "저장된 첫 답의 결과는 바뀌지 않습니다. 모든 문제를 처음 고른 답으로, 정답 보기 "
+            "없이 맞혔을 때만 이 단원이 학습함이 됩니다. “저장된 점수 지우기”를 누르면 이 "
+            "기록이 지워지고, 그 뒤에 고르는 답이 다시 첫 답이 됩니다."
         ),
         "quiz.explanations": "정답과 해설",
         "grader.title": "정확히 채점하는 연습",
@@ -1051,20 +1058,25 @@ LABELS: dict[str, dict[str, str]] = {
         "quiz.section": "Section",
         "quiz.how": (
             "A choice is graded at once. A wrong one shows its explanation and a hint, and you "
-            "can choose again. The answer appears only when you ask for it."
+            "can choose again. The answer appears only when you ask for it. Only each "
+            "question's first answer scores."
         ),
         "quiz.score": (
-            "Score {solved} / {total}: questions answered right without seeing the answer."
+            "Right at the first answer: {first} / {total}. A question answered right on a "
+            "later try, or whose answer was shown, does not count."
         ),
-        "quiz.best": "Best score kept in this browser: {best} / {total}.",
-        "quiz.done": "All answered right. The course map marks this lesson as learned.",
+        "quiz.done": (
+            "Every question was right at the first answer, so the course map marks this "
+            "lesson as learned."
+        ),
         "quiz.restart": "Start again",
         "quiz.clear": "Forget the kept score",
         "quiz.saved": (
-            "This browser (localStorage) keeps only each lesson's best score and whether it is "
-            "learned. Your choices are not kept: the quiz starts afresh when the page is opened "
-            "again. Answering every question right without showing answers marks the lesson "
-            "as learned."
+            "This browser (localStorage) keeps only whether each question's first answer was "
+            "right. Your choices are not kept, so the quiz opens empty, but answering again "
+            "does not change the kept first answers. The lesson is learned only when every "
+            "question's first answer was right, without showing the answer. “Forget the kept "
+            "score” deletes this record; the answers after it are first answers again."
         ),
         "quiz.explanations": "Answers and explanations",
         "grader.title": "An exercise graded exactly",

@@ -66,9 +66,10 @@ def test_quiz_teaches_retry_hint_reveal_on_request_score_and_learned(open_page):
     assert page.locator(".dplab-quiz-explanation:visible").count() == 0
     assert page.locator(".dplab-quiz-hint:visible").count() == 0
     assert page.locator(".dplab-quiz-reveal:visible").count() == 0
-    assert score.inner_text().startswith("점수 0 / 2")
+    assert score.inner_text().startswith("처음에 맞힌 문제 0 / 2")
 
-    # A wrong choice: its own explanation and the hint, not the answer; the reader may retry.
+    # A wrong choice: its own explanation and the hint, not the answer; the reader may retry,
+    # but a question answered right only on a retry does not score.
     wrong = choose(page, 1, correct=False)
     assert first.locator(".dplab-quiz-feedback").inner_text().startswith("아닙니다.")
     assert first.locator(".dplab-quiz-explanation:visible").count() == 1
@@ -81,36 +82,93 @@ def test_quiz_teaches_retry_hint_reveal_on_request_score_and_learned(open_page):
     assert right.locator(".dplab-quiz-key").is_visible()
     assert "is-tried" in wrong.get_attribute("class")
     assert first.locator(".dplab-quiz-reveal").is_hidden()
-    assert score.inner_text().startswith("점수 1 / 2")
+    assert score.inner_text().startswith("처음에 맞힌 문제 0 / 2")
 
-    # The answer on request: shown, but the question does not score.
+    # The answer on request: shown, and the question does not score either.
     choose(page, 2, correct=False)
     second.locator(".dplab-quiz-reveal").click()
     assert second.locator('[data-correct="true"] .dplab-quiz-key').is_visible()
     assert "점수에 들어가지 않습니다" in second.locator(".dplab-quiz-feedback").inner_text()
     choose(page, 2, correct=True)
-    assert score.inner_text().startswith("점수 1 / 2")
-    assert stored(page) == {"best": 1, "total": 2, "learned": False}
+    assert score.inner_text().startswith("처음에 맞힌 문제 0 / 2")
+    assert stored(page) == {"total": 2, "first": [False, False]}
 
-    # Every question right without showing answers: the lesson is learned.
+    # Starting again is practice: the kept first answers do not change.
     page.locator(".dplab-quiz-restart").click()
     assert page.locator(".dplab-quiz input:checked").count() == 0
     choose(page, 1, correct=True)
     choose(page, 2, correct=True)
-    assert score.inner_text().startswith("점수 2 / 2") and "학습함" in score.inner_text()
-    assert stored(page) == {"best": 2, "total": 2, "learned": True}
+    assert first.locator(".dplab-quiz-feedback").inner_text() == "맞았습니다."
+    assert score.inner_text().startswith("처음에 맞힌 문제 0 / 2")
+    assert "학습함" not in score.inner_text()
+    assert stored(page) == {"total": 2, "first": [False, False]}
 
-    # Nothing is filled in again on a new visit; only the score is kept.
+    # After forgetting the record, every question right at the first answer: learned.
+    page.locator(".dplab-quiz-clear").click()
+    assert stored(page) is None
+    assert page.locator(".dplab-quiz input:checked").count() == 0
+    choose(page, 1, correct=True)
+    assert stored(page) == {"total": 2, "first": [True, None]}
+    choose(page, 2, correct=True)
+    text = score.inner_text()
+    assert text.startswith("처음에 맞힌 문제 2 / 2") and "학습함" in text
+    assert stored(page) == {"total": 2, "first": [True, True]}
+
+    # Nothing is filled in again on a new visit; the first answers are kept.
     page.reload()
     wait_until_ready(page)
     scroll_to_and_render(page.locator(".dplab-quiz"))
     assert page.locator(".dplab-quiz input:checked").count() == 0
     assert page.locator(".dplab-quiz-explanation:visible").count() == 0
-    assert score.inner_text().startswith("점수 0 / 2") and "학습함" in score.inner_text()
+    text = score.inner_text()
+    assert text.startswith("처음에 맞힌 문제 2 / 2") and "학습함" in text
     page.locator(".dplab-quiz-clear").click()
     assert stored(page) is None
     assert "학습함" not in score.inner_text()
     assert visit.console_errors == []
+
+
+def test_clicking_through_every_option_neither_scores_nor_marks_the_lesson_learned(open_page):
+    """Issue 21, item 2: ticking every wrong option and then the right one, on every
+    question, used to score 2 / 2 and mark the lesson learned on the course map."""
+    visit = open_page(LESSON, draw_all=False)
+    page = visit.page
+    scroll_to_and_render(page.locator(".dplab-quiz"))
+    questions = page.locator(".dplab-quiz-question")
+    for k in range(questions.count()):
+        wrong = questions.nth(k).locator('.dplab-quiz-option[data-correct="false"]')
+        assert wrong.count() >= 2
+        for option in range(wrong.count()):
+            wrong.nth(option).locator("label").click()
+        choose(page, k + 1, correct=True)
+        assert questions.nth(k).locator(".dplab-quiz-feedback").inner_text() == "맞았습니다."
+    score = page.locator(".dplab-quiz-score").inner_text()
+    assert "학습함" not in score  # not learned
+    assert score.startswith("처음에 맞힌 문제 0 / 2")
+    assert stored(page) == {"total": 2, "first": [False, False]}
+    page.goto(page.url.replace("lessons/tour.html", "course-map.html"))
+    wait_until_ready(page)
+    assert page.locator('.dplab-progress[data-lesson="tour"]').first.inner_text() == "아직"
+    assert page.locator(".dplab-map-node.is-learned").count() == 0
+    assert page.locator(".dplab-map-progress").inner_text().endswith(f"0 / {LESSON_COUNT}")
+    assert visit.console_errors == []
+
+
+def test_a_revealed_question_never_counts(open_page):
+    page = open_page(LESSON, draw_all=False).page
+    scroll_to_and_render(page.locator(".dplab-quiz"))
+    second = page.locator('.dplab-quiz-question[data-question="2"]')
+    choose(page, 1, correct=True)
+    choose(page, 2, correct=False)
+    second.locator(".dplab-quiz-reveal").click()
+    choose(page, 2, correct=True)
+    page.locator(".dplab-quiz-restart").click()  # answering again is practice only
+    choose(page, 1, correct=True)
+    choose(page, 2, correct=True)
+    score = page.locator(".dplab-quiz-score").inner_text()
+    assert "학습함" not in score  # not learned
+    assert score.startswith("처음에 맞힌 문제 1 / 2")
+    assert stored(page) == {"total": 2, "first": [True, False]}
 
 
 def test_each_question_links_to_its_section(open_page):
@@ -146,6 +204,16 @@ def test_the_course_map_shows_the_learned_mark(open_page):
     assert learned.locator(".dplab-map-check").is_visible()
     assert page.locator('.dplab-map-node[data-lesson="gaussian"] .dplab-map-check').is_hidden()
     assert page.locator(".dplab-map-progress").inner_text().endswith(f"1 / {LESSON_COUNT}")
+    # A record kept by an older version, whose learned mark a click-through earned, is not
+    # read as learned.
+    page.evaluate(
+        "localStorage.setItem('dplab:lesson:gaussian', "
+        "JSON.stringify({best: 5, total: 5, learned: true}))"
+    )
+    page.reload()
+    wait_until_ready(page)
+    assert page.locator('.dplab-progress[data-lesson="gaussian"]').first.inner_text() == "아직"
+    assert page.locator(".dplab-map-node.is-learned").count() == 1
     graph = page.locator(".dplab-map-graph svg")
     assert graph.get_attribute("role") == "img"
     assert "무작위 응답" in graph.locator("desc").text_content()

@@ -199,3 +199,20 @@ def test_lesson_header_and_footer():
 
 def test_notebook_callout_is_a_quote():
     assert jupyter_markdown("> a") == "> a"
+
+
+def test_the_quiz_says_only_first_answers_count_toward_learned():
+    """The quiz's own words (issue 21, item 2): a lesson is learned only when every
+    question's first answer was right; the score the script fills in counts those."""
+    from dplab.views._labels import LABELS
+
+    page = page_of(QUIZ)
+    assert "모든 문제를 정답 보기 없이 맞히면 이 단원이 학습함이 됩니다" not in page
+    assert "모든 문제를 처음 고른 답으로, 정답 보기 없이 맞혔을 때만 이 단원이 학습함이" in page
+    assert "다시 풀어도 저장된 첫 답의 결과는 바뀌지 않습니다" in page
+    assert "점수에는 문제마다 처음 고른 답만 들어갑니다" in page
+    for words in LABELS.values():
+        # components.js fills {first} (questions right at the first answer) and {total}.
+        assert "{first}" in words["quiz.score"] and "{total}" in words["quiz.score"]
+        assert "quiz.best" not in words
+    assert LABELS["ko"]["quiz.score"].startswith("처음에 맞힌 문제 {first} / {total}")

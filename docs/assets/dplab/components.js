@@ -1,13 +1,17 @@
-// Lesson furniture in the browser: quizzes (best score and learned mark kept per lesson), walkthrough
+// Lesson furniture in the browser: quizzes (whether each first answer was right, kept per lesson), walkthrough
 // steppers, the reader's progress marks, and printing with solutions expanded.
 // Every component is readable without JavaScript; this script only adds behaviour.
 (function () {
   "use strict";
 
-  // What is kept per lesson (localStorage "dplab:lesson:<slug>"): the best score of a visit
-  // and whether the lesson is learned, i.e. every question was once answered right without
-  // showing its answer. The choices themselves are never kept: a page opens with an empty
-  // quiz (older versions kept them; their records are read for the learned mark only).
+  // What is kept per lesson (localStorage "dplab:lesson:<slug>"): {total, first}, where
+  // first[i] says whether the first answer to the lesson's i-th question in this browser was
+  // right (true), wrong or preceded by "정답 보기" (false), or not given yet (null). A later
+  // answer to the same question, after a wrong one, "처음부터 다시 풀기" or a reload, never
+  // changes it. The lesson is learned when every question's first answer was right.
+  // The choices themselves are never kept: a page opens with an empty quiz. Older versions
+  // kept {best, total, learned} under the same key, with a learned mark that clicking through
+  // the options earned; such records read as not learned.
   var PREFIX = "dplab:lesson:";
 
   function labels() { return window.DPLAB.labels; }
@@ -16,27 +20,39 @@
     return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
   }
 
-  function loadRecord(lesson) {
+  function isLearned(first) {
+    return first.length > 0 && first.every(function (right) { return right === true; });
+  }
+
+  // The record of a lesson; with `total` (the number of questions on this page) a record
+  // kept for another number of questions (the quiz has changed since) is started afresh.
+  function loadRecord(lesson, total) {
+    var first = [];
     try {
-      var record = JSON.parse(window.localStorage.getItem(PREFIX + lesson)) || {};
-      return { best: Number(record.best) || 0, total: Number(record.total) || 0, learned: record.learned === true };
+      var kept = JSON.parse(window.localStorage.getItem(PREFIX + lesson)) || {};
+      if (Array.isArray(kept.first) && kept.first.length === Number(kept.total)) first = kept.first;
     } catch (error) {
-      return { best: 0, total: 0, learned: false };
+      /* unreadable or disabled storage: nothing is kept */
     }
+    if (total !== undefined && first.length !== total) first = [];
+    first = first.map(function (right) { return right === true || right === false ? right : null; });
+    if (total !== undefined) while (first.length < total) first.push(null);
+    return { total: first.length, first: first, learned: isLearned(first) };
   }
 
   function saveRecord(lesson, record) {
     try {
-      window.localStorage.setItem(PREFIX + lesson, JSON.stringify(record));
+      window.localStorage.setItem(PREFIX + lesson, JSON.stringify({ total: record.total, first: record.first }));
     } catch (error) {
       /* storage may be disabled: the quiz still works for this visit */
     }
   }
 
   // ------------------------------------------------------------------ quiz
-  // A question is "open", "solved" (the right option chosen before its answer was shown)
-  // or "revealed". A wrong choice shows that option's explanation and the hint and leaves
-  // the question open; "정답 보기" reveals the right option.
+  // On the page a question is "open", "solved" (the right option chosen before its answer
+  // was shown) or "revealed". A wrong choice shows that option's explanation and the hint
+  // and leaves the question open; "정답 보기" reveals the right option. The score is the
+  // record's: the questions whose first answer was right.
 
   function showChoice(question, chosen) {
     var right = chosen.closest(".dplab-quiz-option").dataset.correct === "true";
@@ -80,21 +96,21 @@
     return document.querySelectorAll('.dplab-quiz[data-lesson="' + lesson + '"] .dplab-quiz-question');
   }
 
-  // The score of this visit over every quiz of the lesson; the record keeps the best one.
+  // Keep the outcome of a question's first answer (a later one changes nothing).
+  function recordFirst(lesson, question, right) {
+    var questions = Array.prototype.slice.call(lessonQuestions(lesson));
+    var record = loadRecord(lesson, questions.length);
+    var index = questions.indexOf(question);
+    if (record.first[index] !== null) return;
+    record.first[index] = right;
+    saveRecord(lesson, record);
+  }
+
   function updateScore(lesson) {
-    var questions = lessonQuestions(lesson);
-    var solved = Array.prototype.filter.call(questions, function (q) { return q.dataset.state === "solved"; }).length;
-    var total = questions.length;
-    var record = loadRecord(lesson);
-    if (solved > record.best || record.total !== total) {
-      record.best = record.total === total ? Math.max(record.best, solved) : solved;
-      record.total = total;
-    }
-    if (solved === total) record.learned = true;
-    if (solved > 0 || record.learned) saveRecord(lesson, record);
+    var record = loadRecord(lesson, lessonQuestions(lesson).length);
+    var first = record.first.filter(function (right) { return right === true; }).length;
     document.querySelectorAll('.dplab-quiz[data-lesson="' + lesson + '"]').forEach(function (quiz) {
-      var lines = [fill(labels()["quiz.score"], { solved: solved, total: total })];
-      if (record.best > solved && record.total === total) lines.push(fill(labels()["quiz.best"], record));
+      var lines = [fill(labels()["quiz.score"], { first: first, total: record.total })];
       if (record.learned) lines.push(labels()["quiz.done"]);
       quiz.querySelector(".dplab-quiz-score").textContent = lines.join(" ");
       quiz.classList.toggle("is-learned", record.learned);
@@ -111,10 +127,12 @@
       question.addEventListener("change", function (event) {
         if (!event.target.matches("input[type=radio]")) return;
         showChoice(question, event.target);
+        recordFirst(lesson, question, question.dataset.state === "solved");
         updateScore(lesson);
       });
       question.querySelector(".dplab-quiz-reveal").addEventListener("click", function () {
         reveal(question);
+        recordFirst(lesson, question, false);
         updateScore(lesson);
       });
     });
