@@ -219,7 +219,7 @@ def _curve_chart(
     )
     y = alt.Y("delta:Q", title=label("comp.delta_axis"), scale=alt.Scale(domain=[0, 1]))
     tooltip = [
-        alt.Tooltip("what:N", title=None),
+        alt.Tooltip("what:N", title=label("chart.series")),
         alt.Tooltip("factor:Q", title="A", format=",.3~g"),
         alt.Tooltip("delta:Q", title="δ", format=".4~g"),
     ]
@@ -381,7 +381,10 @@ def loss_walkthrough(p: RationalLike, total_alpha: RationalLike, ks: Sequence[in
                 x=x,
                 y=alt.Y("mass:Q", title=label("comp.mass_axis"), scale=alt.Scale(domain=[0, 1])),
                 color=colour,
-                tooltip=[alt.Tooltip("loss:Q", format=".3f"), alt.Tooltip("mass:Q", format=".4f")],
+                tooltip=[
+                    alt.Tooltip("loss:Q", title=label("comp.loss_axis"), format=".3f"),
+                    alt.Tooltip("mass:Q", title=label("comp.mass_axis"), format=".4f"),
+                ],
             )
         )
         line = (
@@ -450,7 +453,7 @@ def gaussian_chart(
             color=alt.Color("what:N", scale=alt.Scale(domain=series), legend=_legend()),
             strokeDash=alt.StrokeDash("what:N", legend=None, sort=series),
             tooltip=[
-                alt.Tooltip("what:N", title=None),
+                alt.Tooltip("what:N", title=label("chart.series")),
                 alt.Tooltip("eps:Q", title="ε", format=".2f"),
                 alt.Tooltip("delta:Q", title="δ", format=".4~g"),
             ],

@@ -649,7 +649,7 @@ def _density_layers(
                 "who:N", scale=alt.Scale(domain=names[:2], range=[[1, 0], [6, 3]]), legend=None
             ),
             tooltip=[
-                alt.Tooltip("who:N", title=" "),
+                alt.Tooltip("who:N", title=label("chart.distribution")),
                 alt.Tooltip("y:Q", format=".4g", title="y"),
                 alt.Tooltip("density:Q", format=".4g", title=label("gauss.density_axis")),
             ],
@@ -765,7 +765,10 @@ def walkthrough_chart(
             .encode(
                 x=x,
                 y=y,
-                tooltip=[alt.Tooltip("y:Q", format=".3g"), alt.Tooltip("loss:Q", format=".3g")],
+                tooltip=[
+                    alt.Tooltip("y:Q", title=label("gauss.output_axis"), format=".3g"),
+                    alt.Tooltip("loss:Q", title=label("gauss.loss_axis"), format=".3g"),
+                ],
             )
         )
         layers: list[alt.Chart] = [line]

@@ -144,7 +144,7 @@ def _log_delta_lines(
             color=alt.Color("what:N", scale=alt.Scale(domain=series), legend=legend),
             strokeDash=alt.StrokeDash("what:N", legend=None, sort=series),
             tooltip=[
-                alt.Tooltip("what:N", title=None),
+                alt.Tooltip("what:N", title=label("chart.series")),
                 x_tooltip,
                 alt.Tooltip("log10_delta:Q", title="log₁₀ δ", format=".2f"),
             ],

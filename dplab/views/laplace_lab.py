@@ -345,7 +345,7 @@ class LaplaceLab(LabLinks):
             .encode(
                 x=alt.X("start:Q", title=label("laplace.output")),
                 x2="end:Q",
-                tooltip=[alt.Tooltip("what:N", title=None)],
+                tooltip=[alt.Tooltip("what:N", title=label("chart.mark"))],
             )
         )
         lines = (

@@ -307,7 +307,7 @@ def crossover_chart(
             color=alt.Color("series:N", title=None, sort=[ours_name, base_name]),
             strokeDash=alt.StrokeDash("series:N", legend=None, sort=[ours_name, base_name]),
             tooltip=[
-                alt.Tooltip("series:N", title=None),
+                alt.Tooltip("series:N", title=label("chart.series")),
                 alt.Tooltip("eps:Q", title="ε"),
                 alt.Tooltip("error:Q", title=label("linear.error_axis"), format=".4g"),
             ],
@@ -321,7 +321,7 @@ def crossover_chart(
             )
         )
         .mark_rule(strokeDash=[4, 3], color="#888888", strokeWidth=2)
-        .encode(x="eps:Q", tooltip=[alt.Tooltip("what:N", title=None)])
+        .encode(x="eps:Q", tooltip=[alt.Tooltip("what:N", title=label("chart.mark"))])
     )
     caption = label("linear.crossover_table", crossover=exact_text(crossover))
     description = label(

@@ -429,7 +429,7 @@ def _distribution_layers(
             y=alt.Y("probability:Q", title=label("rr.probability")),
             color=alt.Color("who:N", scale=colour, title=None),
             tooltip=[
-                alt.Tooltip("who:N", title=" "),
+                alt.Tooltip("who:N", title=label("chart.distribution")),
                 alt.Tooltip("y:O", title="y"),
                 alt.Tooltip("probability:Q", format=".4f", title=label("rr.probability")),
             ],
@@ -510,7 +510,7 @@ def _pair_layers(
             tooltip=[
                 alt.Tooltip("pair:N", title=label("rr.pair")),
                 alt.Tooltip("delta:Q", format=".4g", title=label("rr.required")),
-                alt.Tooltip("verdict:N", title=" "),
+                alt.Tooltip("verdict:N", title=label("rr.col_verdict_short")),
             ],
         )
     )
@@ -737,7 +737,7 @@ def aggregation_chart(
             tooltip=[
                 alt.Tooltip("p:N", title="p"),
                 alt.Tooltip("n:Q", title="n"),
-                alt.Tooltip("kind:N", title=" "),
+                alt.Tooltip("kind:N", title=label("chart.series")),
                 alt.Tooltip("value:Q", format=".4g", title=label("rr.tv_axis")),
             ],
         )

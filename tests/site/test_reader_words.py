@@ -1,0 +1,355 @@
+"""The reader meets only the course's words (issue 21, §6).
+
+Every built page except the contributing guide is scanned: the visible text (outside code blocks
+and KaTeX; printed outputs of lesson blocks count as visible), the ``title``, ``aria-label``,
+``alt``, ``placeholder`` and ``data-label`` attributes, the string values of the data the labs and
+graders show, and the Vega-Lite specs embedded in the pages (their titles and descriptions, and
+every tooltip field's title: without one, Vega-Lite shows the raw field name, such as "what").
+
+What must not appear: build and test words (``make bench``, pytest, CI, "검사가 … 대조합니다"),
+Python identifiers in prose (snake_case names outside code; in quizzes and labs not even inside
+code), English error messages and the name of the course's working notes ("디지스트").  Tests and
+benchmarks are described in the contributing guide, ``docs/contributing.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from dplab.views._labels import label
+
+pytestmark = pytest.mark.build
+
+# The contributing guide speaks to contributors about make, pytest and benchmarks.
+CONTRIBUTORS_ONLY = {"contributing.html"}
+
+ATTRIBUTES = ("title", "aria-label", "alt", "placeholder", "data-label")
+VOID = {
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+    "track", "wbr",
+}  # fmt: skip
+
+# ASCII word boundaries: a Korean particle follows a word directly ("bench가"), and Python's \b
+# counts Hangul as a word character.
+_A, _Z = r"(?<![A-Za-z0-9_])", r"(?![A-Za-z0-9_])"
+
+# Words of the course's build, tests and benchmarks.  "검사" alone is course text (사건 검사,
+# 주장 검사); at the start of a clause ("검사가 …", "검사는 …") it names the test suite.
+BUILD_WORDS = re.compile(
+    rf"{_A}make\s+[a-z][a-z-]*|{_A}(?:pytest|bench(?:mark)?s?|CI){_Z}|벤치마크"
+    r"|(?:^\s*|(?<=[.,:;!?)]\s))(?:검사|테스트)(?:가|는)\s|검사가\s*맡"
+    r"|dplab[\w.]*(?:의\s*계산|으?로\s*계산한\s*\S+)?[과와]\s*(?:다시\s*)?대조"
+)
+# A Python identifier: an ASCII word with an underscore inside (rr_delta_upper_bound, e3_pair).
+# One letter with one subscript (d_EM, F_K, x_i) is the ASCII spelling of a symbol, not a name.
+IDENTIFIER = re.compile(
+    rf"{_A}(?:[A-Za-z][A-Za-z0-9]+(?:_[A-Za-z0-9]+)+|[A-Za-z](?:_[A-Za-z0-9]+){{2,}}){_Z}"
+)
+# An English error message (the name of an exception alone, in code or in what a block prints,
+# is the name the reader's own code meets: lesson 4 catches DeltaUnderflowError on purpose).
+ENGLISH_MESSAGE = re.compile(
+    rf"{_A}[A-Z][A-Za-z]*Error:|{_A}(?:Traceback|is beyond|exact limit|must be){_Z}"
+)
+ERROR_NAME = re.compile(rf"{_A}[A-Z][A-Za-z]*Error{_Z}")
+# The working notes the course was written from are not the reader's material.
+NOTES = re.compile(rf"디지스트|{_A}digest{_Z}", re.I)
+
+EVERYWHERE = {"working notes": NOTES}
+MESSAGES = EVERYWHERE | {"English error": ENGLISH_MESSAGE}
+ALL = MESSAGES | {"build word": BUILD_WORDS, "identifier": IDENTIFIER, "exception": ERROR_NAME}
+# What each kind of text is scanned for.  Build words are sentences: they are looked for in a
+# whole paragraph (prose and inline code joined), since "`dplab`의 계산과 대조" spans a <code>.
+CHECKS = {
+    "code block": EVERYWHERE | {"build word": BUILD_WORDS},
+    "code": MESSAGES,
+    "strict code": MESSAGES | {"identifier": IDENTIFIER},
+    "prose": MESSAGES | {"identifier": IDENTIFIER, "exception": ERROR_NAME},
+    "paragraph": {"build word": BUILD_WORDS},
+    "output": MESSAGES | {"build word": BUILD_WORDS, "identifier": IDENTIFIER},
+}  # anything else (attributes, charts, lab data): ALL
+# Tags that end a paragraph of running text.
+BLOCKS = {
+    "p", "li", "div", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "legend", "label",
+    "section", "fieldset", "pre", "br", "blockquote", "dd", "dt", "figcaption", "caption",
+    "summary", "option", "button", "nav", "header", "footer", "article", "table", "ul", "ol",
+}  # fmt: skip
+
+
+def pages(site: Path) -> list[Path]:
+    return sorted(
+        p
+        for p in site.rglob("*.html")
+        if p.relative_to(site).parts[0] not in {"assets", "search"}
+        and p.relative_to(site).as_posix() not in CONTRIBUTORS_ONLY
+    )
+
+
+class _Text(HTMLParser):
+    """Collects ``(where, text)`` pieces of a page: prose, code, attributes and JSON data."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, frozenset[str]]] = []
+        self.pieces: list[tuple[str, str]] = []
+        self.paragraph: list[str] = []
+        self.json: list[str] = []
+
+    def _flush(self) -> None:
+        text = "".join(self.paragraph)
+        if text.strip():
+            self.pieces.append(("paragraph", text))
+        self.paragraph = []
+
+    def _inside(self, *classes: str) -> bool:
+        return any(c in cls for _, cls in self.stack for c in classes)
+
+    def _tag_inside(self, *tags: str) -> bool:
+        return any(tag in tags for tag, _ in self.stack)
+
+    def kind(self) -> str:
+        """What the current text is: script, katex, output, code block, (strict) code or prose.
+
+        Code inside a lab or a quiz is "strict": a question or a control speaks of what the
+        computation does, not of the name of a function.
+        """
+        if self._tag_inside("script", "style"):
+            return "script"
+        if self._inside("katex"):
+            return "katex"
+        if self._inside("dplab-output", "jp-OutputArea"):
+            return "output"
+        if self._tag_inside("pre") or self._inside("clipboard-copy-txt"):
+            return "code block"
+        if self._tag_inside("code"):
+            return "strict code" if self._inside("dplab-lab", "dplab-quiz") else "code"
+        return "prose"
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in BLOCKS:
+            self._flush()
+        values = dict(attrs)
+        for name in ATTRIBUTES:
+            if values.get(name):
+                self.pieces.append((f"@{name}", values[name] or ""))
+        if tag in VOID:
+            return
+        classes = frozenset((values.get("class") or "").split())
+        if tag == "script" and values.get("type") == "application/json":
+            classes |= {"json"}
+        self.stack.append((tag, classes))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in BLOCKS:
+            self._flush()
+        for depth in range(len(self.stack) - 1, -1, -1):
+            if self.stack[depth][0] == tag:
+                del self.stack[depth:]
+                return
+
+    def handle_data(self, data: str) -> None:
+        if self.stack and self.stack[-1][0] == "script" and "json" in self.stack[-1][1]:
+            self.json.append(data)
+            return
+        kind = self.kind()
+        if kind in ("prose", "code", "strict code"):
+            self.paragraph.append(data)
+        if data.strip():
+            self.pieces.append((kind, data))
+
+    def close(self) -> None:
+        super().close()
+        self._flush()
+
+
+def _strings(value: object) -> Iterator[str]:
+    """Every string value (not key) of a JSON document."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def _vega_specs(value: object) -> Iterator[dict]:
+    if isinstance(value, dict):
+        if "encoding" in value or "mark" in value:
+            yield value
+        for item in value.values():
+            yield from _vega_specs(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _vega_specs(item)
+
+
+def tooltip_problems(document: object) -> list[str]:
+    """Tooltip fields a reader would see under their raw field names."""
+    problems = []
+    for spec in _vega_specs(document):
+        mark = spec.get("mark")
+        shown = mark.get("tooltip") if isinstance(mark, dict) else None
+        if shown is True or (isinstance(shown, dict) and shown.get("content") == "data"):
+            problems.append(f"the mark's tooltip {shown!r} lists every field by its raw name")
+        tooltip = (spec.get("encoding") or {}).get("tooltip")
+        for entry in tooltip if isinstance(tooltip, list) else [tooltip] if tooltip else []:
+            title = entry.get("title")
+            if "field" in entry and not (isinstance(title, str) and title.strip()):
+                problems.append(f"tooltip field {entry['field']!r} has no title")
+    return problems
+
+
+def _spec_texts(document: object) -> Iterator[str]:
+    """Titles and descriptions of the charts (axes, legends, the chart's ARIA description)."""
+    if isinstance(document, dict):
+        for key, item in document.items():
+            if key in ("title", "description") and isinstance(item, str):
+                yield item
+            else:
+                yield from _spec_texts(item)
+    elif isinstance(document, list):
+        for item in document:
+            yield from _spec_texts(item)
+
+
+def findings(page: Path) -> list[str]:
+    """Every piece of developer text a reader would meet on ``page``."""
+    parser = _Text()
+    parser.feed(page.read_text("utf-8"))
+    parser.close()
+    pieces = list(parser.pieces)
+    found = []
+    for blob in parser.json:
+        document = json.loads(blob)
+        # a lab's data may carry the specs of the charts it redraws
+        found += [f"chart: {problem}" for problem in tooltip_problems(document)]
+        if isinstance(document, dict) and "$schema" in document:
+            pieces += [("chart", text) for text in _spec_texts(document)]
+        else:
+            # a string without a space is a name (a dataset, a field, a key), not text shown
+            pieces += [("lab data", text) for text in _strings(document) if " " in text.strip()]
+    for where, text in pieces:
+        if where in ("script", "katex"):
+            continue
+        for name, pattern in CHECKS.get(where, ALL).items():
+            for match in pattern.finditer(text):
+                start = max(0, match.start() - 40)
+                context = " ".join(text[start : match.end() + 40].split())
+                found.append(f"{where}: {name} {match.group(0)!r} in “{context}”")
+    return found
+
+
+def test_the_scan_covers_the_readers_pages(built_site):
+    names = {p.relative_to(built_site).as_posix() for p in pages(built_site)}
+    assert {"index.html", "course-map.html", "references.html"} <= names
+    assert len([n for n in names if n.startswith("lessons/")]) >= 9
+    assert len([n for n in names if n.startswith("notebooks/")]) >= 9
+    assert "contributing.html" not in names
+
+
+# Sentences the course's pages said before issue 21 (lab intros, an implementation note, a quiz
+# question, a code comment, printed errors).
+DEVELOPER_TEXT = [
+    "닿는 모든 상태에서 브라우저의 글을 dplab의 계산과 대조합니다.",
+    "검사가 실험실의 모든 상태에서 그 값을 dplab과 다시 대조합니다.",
+    "모든 상태에서 그 글을 dplab.emd_linear로 계산한 글과 대조합니다.",
+    "결과는 정확한 분수입니다. 검사는 작은 n과 k에서 이 값을 비교합니다.",
+    "정밀도의 mpmath로 만든 기준값과 비교하는 검사가 맡고",
+    "실제 걸리는 시간은 make bench가 n마다 보고합니다.",
+    "벤치마크가 우리의 정확한 값을 기준으로 비교합니다.",
+    "손실 격자로 구한 rr_delta_upper_bound의 값은?",
+    "k = 40 with 21 outputs and 20 pairs is beyond the exact limit: …",
+    "거절: data[1] must be a number in [0, 1]; got 1.2",
+    "ValueError를 냅니다.",
+    "# 디지스트의 예 E3",
+]
+
+
+@pytest.mark.parametrize("text", DEVELOPER_TEXT)
+def test_the_patterns_catch_developer_text(text):
+    assert any(pattern.search(text) for pattern in ALL.values())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "사건 하나의 검사는 질의입니다.",
+        "주장 검사는 쪽 안에서 정확히 채점됩니다.",
+        "이 사건 검사를 아래 실험실에서 엽니다.",
+        "조절기가 닿는 모든 상태에서 실험실의 값은 dplab이 계산한 값과 같습니다.",
+        "데이터셋 사이의 거리 d_EM, 누적분포함수의 차이 ∫ |F_K − F_K′| dt",
+    ],
+)
+def test_the_patterns_let_course_text_pass(text):
+    assert not any(pattern.search(text) for pattern in ALL.values())
+
+
+def test_the_notebooks_install_note_is_course_text():
+    # The note names the wheel file, pip install and PyPI: a reader needs them to run a
+    # notebook, so they are the course's words, not developer text.
+    note = label(
+        "notebook.install",
+        wheel="dplab-0.1.0-py3-none-any.whl",
+        python="3.11",
+        dependencies="numpy, scipy, mpmath, python-flint, pandas, altair",
+    )
+    assert "pip install dplab-0.1.0-py3-none-any.whl" in note
+    assert not any(pattern.search(note) for pattern in ALL.values())
+
+
+def test_a_sentence_is_read_across_its_inline_code(tmp_path):
+    page = tmp_path / "page.html"
+    page.write_text(
+        "<p>브라우저의 글을 <code>dplab</code>의 계산과 대조합니다.</p>"
+        "<pre><code>x = 1  # make bench</code></pre>"
+        '<section class="dplab-quiz"><legend><code>rr_delta_upper_bound</code>의 값은?</legend>'
+        '</section><pre class="dplab-output"><code>ValueError: p is beyond 1</code></pre>',
+        "utf-8",
+    )
+    assert [f.split(" in ")[0] for f in findings(page)] == [
+        "paragraph: build word 'dplab의 계산과 대조'",
+        "code block: build word 'make bench'",
+        "strict code: identifier 'rr_delta_upper_bound'",
+        "output: English error 'ValueError:'",
+        "output: English error 'is beyond'",
+    ]
+
+
+def test_a_tooltip_that_would_show_a_field_name_is_found():
+    spec = {
+        "$schema": "https://vega.github.io/schema/vega-lite/v6.json",
+        "layer": [
+            {"mark": {"type": "rect", "tooltip": True}},
+            {
+                "mark": "line",
+                "encoding": {
+                    "tooltip": [
+                        {"field": "what", "title": None},
+                        {"field": "who", "title": " "},
+                        {"field": "k", "title": "k"},
+                    ]
+                },
+            },
+        ],
+    }
+    assert tooltip_problems(spec) == [
+        "the mark's tooltip True lists every field by its raw name",
+        "tooltip field 'what' has no title",
+        "tooltip field 'who' has no title",
+    ]
+
+
+def test_no_readers_page_shows_developer_text(built_site):
+    found = [
+        f"{page.relative_to(built_site).as_posix()}: {finding}"
+        for page in pages(built_site)
+        for finding in findings(page)
+    ]
+    assert not found, "\n".join(found)
