@@ -4,7 +4,7 @@ As a Python-Markdown extension (``dplab.site.catalog`` in ``mkdocs.yml``), a lin
 reads ``[[course-catalog]]`` in a page at the top of ``docs/`` becomes the list of lessons
 (the home page), and a line ``[[course-map]]`` becomes the course map: the reader's
 progress, the prerequisite graph (an SVG drawn here from the lessons' ``prerequisites``),
-and per lesson its goals, prerequisites and time (reading, lab, exercises; see
+and per lesson its goals, prerequisites and time (reading, working through, exercises; see
 :mod:`dplab.site.reading`).  Prerequisites that are lessons link to them; others are
 topics to know beforehand.  Progress marks are filled in the browser from the quiz
 records (``components.js``): a lesson is learned when every question of its quiz was
@@ -128,7 +128,7 @@ def prerequisite_graph_svg(lessons: list[Lesson]) -> str:
         lines = _wrap(
             label("map.node_title", order=lesson.meta.order, title=title), _NODE_WIDTH - 2 * _PAD
         )
-        lines.append(label("lesson.reading_time", minutes=lesson_time(lesson).reading_minutes))
+        lines.append(time_text(lesson_time(lesson), exercises=False))
         boxes[lesson.slug] = lines
     widest = max(len(row) for row in rows.values())
     skips = [

@@ -1,22 +1,35 @@
-r"""How long a lesson takes: reading, the lab, and the exercises with the quiz, separately.
+r"""How long a lesson takes: read once, worked through, and its exercises.
 
 The estimate is made from the lesson source alone (nothing is executed), so the lesson
-header and the course map show the same numbers.  It counts what a careful reader has to
-read and applies the rates below; the rates are stated in the contributor's guide
-(``docs/contributing.md``, "읽는 시간") and are deliberately those of study, not of skimming:
+header and the course map show the same numbers.  It counts what the reader meets and
+applies the rates below; the rates are stated in the contributor's guide
+(``docs/contributing.md``, "읽는 시간") and are those of study, not of skimming.
 
-* Korean prose: Hangul syllables at :data:`SYLLABLES_PER_MINUTE`; inside a proof
-  (``**증명.**`` … ``∎`` or ``$`\square`$``) at :data:`PROOF_SYLLABLES_PER_MINUTE`;
+*Reading* (:attr:`LessonTime.reading_minutes`) is one careful pass through the text:
+
+* Korean prose, proofs included, at :data:`SYLLABLES_PER_MINUTE` Hangul syllables a minute;
 * other words of prose (Latin letters, numbers outside formulas) at
   :data:`OTHER_WORDS_PER_MINUTE`;
 * each inline formula :data:`INLINE_FORMULA_SECONDS`, each display formula
   :data:`DISPLAY_FORMULA_SECONDS`;
 * code shown on the page (blocks ``show`` and display-only blocks) at
-  :data:`CODE_LINES_PER_MINUTE`; folded and hidden code is not counted;
-* a lab (an executed block that calls a ``…_lab(`` function) :data:`LAB_MINUTES`;
-* an exercise :data:`EXERCISE_MINUTES` and a quiz question :data:`QUIZ_QUESTION_MINUTES`
-  (their text is counted here, not in the reading time);
-* implementation notes (folded, optional) are not counted.
+  :data:`CODE_LINES_PER_MINUTE`; folded and hidden code is not counted.
+
+*Working through* (:attr:`LessonTime.working_minutes`) is the pass of a reader who checks
+every step: the same, except that a proof (``**증명.**`` … ``∎`` or ``$`\square`$``) is
+followed at :data:`PROOF_SYLLABLES_PER_MINUTE` with :data:`PROOF_FORMULA_SECONDS` for
+each of its inline formulas, each display formula takes
+:data:`DISPLAY_FORMULA_WORKING_SECONDS`, and each lab (an executed block that calls a
+``…_lab(`` function) :data:`LAB_MINUTES` and each quiz question
+:data:`QUIZ_QUESTION_MINUTES` are added.
+
+The exercises are counted apart (:attr:`LessonTime.exercise_minutes`,
+:data:`EXERCISE_MINUTES` each), since the reader chooses how many to do; their text and
+the quiz's are not part of the reading.  Implementation notes (folded, optional) are not
+counted at all.
+
+The rates are calibrated so that working through the course's longest lessons (composition
+and inference) takes 45–60 minutes; ``tests/site/test_reading.py`` checks it on both.
 """
 
 from __future__ import annotations
@@ -24,6 +37,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from dplab.site.components import quiz_questions
@@ -32,10 +46,12 @@ from dplab.site.lesson import CodeBlock, Component, Lesson, Prose
 __all__ = [
     "CODE_LINES_PER_MINUTE",
     "DISPLAY_FORMULA_SECONDS",
+    "DISPLAY_FORMULA_WORKING_SECONDS",
     "EXERCISE_MINUTES",
     "INLINE_FORMULA_SECONDS",
     "LAB_MINUTES",
     "OTHER_WORDS_PER_MINUTE",
+    "PROOF_FORMULA_SECONDS",
     "PROOF_SYLLABLES_PER_MINUTE",
     "QUIZ_QUESTION_MINUTES",
     "SYLLABLES_PER_MINUTE",
@@ -43,15 +59,23 @@ __all__ = [
     "lesson_time",
 ]
 
+# Reading.  300 syllables a minute is about half the silent-reading speed of Korean adults
+# on plain text (about 200 어절, some 600 syllables, a minute: Rhiu et al., Korean J.
+# Ophthalmol. 31(3), 2017), a pace for technical prose read to be understood.
 SYLLABLES_PER_MINUTE = 300
-PROOF_SYLLABLES_PER_MINUTE = 150
 OTHER_WORDS_PER_MINUTE = 150
 INLINE_FORMULA_SECONDS = 2
 DISPLAY_FORMULA_SECONDS = 20
 CODE_LINES_PER_MINUTE = 10
+# Working through: a proof followed step by step takes twice its reading; a display
+# formula is checked against the line before it; the lab and the quiz are done.
+PROOF_SYLLABLES_PER_MINUTE = 150
+PROOF_FORMULA_SECONDS = 4
+DISPLAY_FORMULA_WORKING_SECONDS = 45
 LAB_MINUTES = 10
-EXERCISE_MINUTES = 6
 QUIZ_QUESTION_MINUTES = 1
+# The exercises, apart.
+EXERCISE_MINUTES = 6
 
 _DISPLAY_MATH = re.compile(r"^```math[^\n]*\n.*?^```[ \t]*$", re.MULTILINE | re.DOTALL)
 _OTHER_FENCE = re.compile(r"^(```|~~~)[^\n]*\n(?P<body>.*?)^\1[ \t]*$", re.MULTILINE | re.DOTALL)
@@ -66,12 +90,27 @@ _PROOF_ENDS = ("∎", r"\square")
 
 @dataclass(frozen=True)
 class LessonTime:
-    """What a lesson asks of its reader, counted, and the minutes it takes at the rates above."""
+    """What a lesson asks of its reader, counted, and the minutes it takes at the rates above.
+
+    ``syllables`` and ``inline_formulas`` are those outside proofs; ``proof_syllables``
+    and ``proof_formulas`` those inside.  Minutes are rounded up, and at least 1.
+
+    >>> time = LessonTime(syllables=600, proof_syllables=150, other_words=0,
+    ...     inline_formulas=30, proof_formulas=15, display_formulas=4, code_lines=0,
+    ...     proofs=1, labs=1, exercises=2, quiz_questions=3)
+    >>> time.reading_minutes  # 2 + 0.5 + 1.5 + 4/3
+    6
+    >>> time.working_minutes  # 2 + 1 + 1 + 1 + 3 + 10 + 3
+    21
+    >>> time.exercise_minutes
+    12
+    """
 
     syllables: int
     proof_syllables: int
     other_words: int
     inline_formulas: int
+    proof_formulas: int
     display_formulas: int
     code_lines: int
     proofs: int
@@ -81,26 +120,40 @@ class LessonTime:
 
     @property
     def reading_minutes(self) -> int:
-        minutes = (
-            self.syllables / SYLLABLES_PER_MINUTE
-            + self.proof_syllables / PROOF_SYLLABLES_PER_MINUTE
-            + self.other_words / OTHER_WORDS_PER_MINUTE
-            + (
-                self.inline_formulas * INLINE_FORMULA_SECONDS
-                + self.display_formulas * DISPLAY_FORMULA_SECONDS
-            )
-            / 60
-            + self.code_lines / CODE_LINES_PER_MINUTE
-        )
-        return max(1, math.ceil(minutes))
+        """One careful pass: proofs are read like the prose around them."""
+        return self._minutes(SYLLABLES_PER_MINUTE, INLINE_FORMULA_SECONDS, DISPLAY_FORMULA_SECONDS)
 
     @property
-    def lab_minutes(self) -> int:
-        return self.labs * LAB_MINUTES
+    def working_minutes(self) -> int:
+        """Every proof followed, every display formula checked, the lab and the quiz done."""
+        return self._minutes(
+            PROOF_SYLLABLES_PER_MINUTE,
+            PROOF_FORMULA_SECONDS,
+            DISPLAY_FORMULA_WORKING_SECONDS,
+            self.labs * LAB_MINUTES + self.quiz_questions * QUIZ_QUESTION_MINUTES,
+        )
 
     @property
     def exercise_minutes(self) -> int:
-        return self.exercises * EXERCISE_MINUTES + self.quiz_questions * QUIZ_QUESTION_MINUTES
+        return self.exercises * EXERCISE_MINUTES
+
+    def _minutes(
+        self, proof_syllables_per_minute: int, proof_formula_s: int, display_s: int, extra: int = 0
+    ) -> int:
+        seconds = (
+            self.inline_formulas * INLINE_FORMULA_SECONDS
+            + self.proof_formulas * proof_formula_s
+            + self.display_formulas * display_s
+        )
+        minutes = (
+            Fraction(self.syllables, SYLLABLES_PER_MINUTE)
+            + Fraction(self.proof_syllables, proof_syllables_per_minute)
+            + Fraction(self.other_words, OTHER_WORDS_PER_MINUTE)
+            + Fraction(seconds, 60)
+            + Fraction(self.code_lines, CODE_LINES_PER_MINUTE)
+            + extra
+        )
+        return max(1, math.ceil(minutes))
 
 
 class _Counter:
@@ -111,6 +164,7 @@ class _Counter:
                 "proof_syllables",
                 "other_words",
                 "inline_formulas",
+                "proof_formulas",
                 "display_formulas",
                 "code_lines",
                 "proofs",
@@ -130,10 +184,12 @@ class _Counter:
             if _PROOF_START in line:
                 self.in_proof = True
                 self.counts["proofs"] += 1
-            self.counts["inline_formulas"] += len(_INLINE_MATH.findall(line))
             plain = _MARKUP.sub(" ", _INLINE_MATH.sub(" ", line))
-            key = "proof_syllables" if self.in_proof else "syllables"
-            self.counts[key] += len(_HANGUL.findall(plain))
+            inside = "proof_" if self.in_proof else ""
+            self.counts[f"{inside}syllables"] += len(_HANGUL.findall(plain))
+            self.counts["proof_formulas" if inside else "inline_formulas"] += len(
+                _INLINE_MATH.findall(line)
+            )
             self.counts["other_words"] += len(_OTHER_WORD.findall(plain))
             if any(end in line for end in _PROOF_ENDS):
                 self.in_proof = False

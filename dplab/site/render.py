@@ -125,20 +125,16 @@ def _join(blocks: Iterator[str]) -> str:
     return "\n\n".join(block.strip("\n") for block in blocks).strip()
 
 
-def time_text(time: LessonTime) -> str:
-    """The lesson's time line, the parts that apply: "읽기 약 38분 · 실험실 약 10분 ·
-    연습 문제 6개·이해 확인 5문항 약 41분"."""
+def time_text(time: LessonTime, *, exercises: bool = True) -> str:
+    """The lesson's time line, the parts that apply: "읽기 약 33분 · 풀며 읽기 약 54분 ·
+    연습 문제 5개 약 30분" (working through only when it takes longer than reading, the
+    exercises only if asked for and there are some)."""
     parts = [label("lesson.reading_time", minutes=time.reading_minutes)]
-    if time.labs:
-        parts.append(label("lesson.lab_time", minutes=time.lab_minutes))
-    if time.exercises or time.quiz_questions:
+    if time.working_minutes > time.reading_minutes:
+        parts.append(label("lesson.working_time", minutes=time.working_minutes))
+    if exercises and time.exercises:
         parts.append(
-            label(
-                "lesson.exercise_time",
-                exercises=time.exercises,
-                questions=time.quiz_questions,
-                minutes=time.exercise_minutes,
-            )
+            label("lesson.exercise_time", exercises=time.exercises, minutes=time.exercise_minutes)
         )
     return " · ".join(parts)
 

@@ -131,8 +131,8 @@ LABELS: dict[str, dict[str, str]] = {
         "table.no": "아니오",
         "lesson.unit": "단원 {order}",
         "lesson.reading_time": "읽기 약 {minutes}분",
-        "lesson.lab_time": "실험실 약 {minutes}분",
-        "lesson.exercise_time": "연습 문제 {exercises}개·이해 확인 {questions}문항 약 {minutes}분",
+        "lesson.working_time": "풀며 읽기 약 {minutes}분",
+        "lesson.exercise_time": "연습 문제 {exercises}개 약 {minutes}분",
         "lesson.time_how": "시간을 센 방법",
         "lesson.previous": "이전 단원",
         "lesson.next": "다음 단원",
@@ -1026,10 +1026,8 @@ LABELS: dict[str, dict[str, str]] = {
         "table.no": "no",
         "lesson.unit": "Unit {order}",
         "lesson.reading_time": "reading about {minutes} min",
-        "lesson.lab_time": "lab about {minutes} min",
-        "lesson.exercise_time": (
-            "{exercises} exercises and {questions} quiz questions about {minutes} min"
-        ),
+        "lesson.working_time": "working through about {minutes} min",
+        "lesson.exercise_time": "{exercises} exercises about {minutes} min",
         "lesson.time_how": "how these times are counted",
         "lesson.previous": "Previous lesson",
         "lesson.next": "Next lesson",

@@ -12,46 +12,85 @@ from dplab.site import reading
 from dplab.site.catalog import course_map_markdown, prerequisite_graph_svg
 from dplab.site.lesson import parse_lesson_text
 from dplab.site.reading import lesson_time
+from dplab.site.render import TIME_ANCHOR, time_text
 from tests.helpers import lesson_text
 
 PATH = Path("lessons_src/01-parts.md")
 GA = "가" * 10  # ten Hangul syllables
+ROOT = Path(__file__).parents[2]
+QUESTION = (
+    "--- question 물음 {k}\nhint: 힌트\nsection: #절\n"
+    "- [ ] 하나\n    해설\n- [x] 둘\n    해설\n- [ ] 셋\n    해설\n"
+)
 
 
 def time_of(body: str):
     return lesson_time(parse_lesson_text(lesson_text(body), PATH))
 
 
-def test_each_kind_of_text_is_counted_at_its_rate():
+def test_each_kind_of_text_is_counted_and_read_and_worked_at_its_rate():
     body = (
-        f"{GA * 60}\n\n"  # 600 syllables: 2 minutes
-        f"**증명.** {'가' * 148} $`x`$ ∎\n\n"  # 2 + 148 proof syllables: 1 minute; a formula
-        + "$`a`$ " * 59
-        + "\n\n"  # 59 more inline formulas: 60 × 2 s = 2 minutes
-        + "```math\nx\n```\n\n" * 3  # 3 display formulas: 1 minute
+        "## 절\n\n"
+        f"{GA * 60}\n\n"  # 600 syllables outside proofs
+        f"**증명.** {'가' * 148} "  # with "증명", 150 proof syllables
+        + "$`x`$ " * 15
+        + "∎\n\n"  # 15 formulas in the proof
+        + "$`a`$ " * 45
+        + "\n\n"  # 45 formulas outside it
+        + "```math\nx\n```\n\n" * 4  # 4 display formulas
         + "```python\n"
         + "x = 1\n" * 9
-        + "y = 2\n```\n\n"  # 10 lines of code shown: 1 minute
+        + "y = 2\n```\n\n"  # 10 lines of code shown
         + "```python exec fold\nz = 3\n```\n\n"  # folded: not counted
         + "```python exec hide\nrr_lab(4)\n```\n"  # a lab (not run here)
+        + "::: exercise\n문제\n--- solution\n해설\n:::\n"
         + "::: exercise\n문제\n--- solution\n해설\n:::\n"
         + "::: implementation 긴 이야기\n"
         + GA * 100
         + "\n:::\n"
+        + "::: quiz\n"
+        + "".join(QUESTION.format(k=k) for k in range(3))
+        + ":::\n"
     )
     time = time_of(body)
-    assert (time.syllables, time.proof_syllables) == (600, 150)
-    assert (time.inline_formulas, time.display_formulas, time.code_lines) == (60, 3, 10)
-    assert (time.proofs, time.labs, time.exercises, time.quiz_questions) == (1, 1, 1, 0)
-    assert time.reading_minutes == 2 + 1 + 2 + 1 + 1
-    assert time.lab_minutes == reading.LAB_MINUTES
-    assert time.exercise_minutes == reading.EXERCISE_MINUTES
+    assert (time.syllables, time.proof_syllables) == (600 + 1, 150)  # "절" is read too
+    assert (time.inline_formulas, time.proof_formulas, time.display_formulas) == (45, 15, 4)
+    assert time.code_lines == 10
+    assert (time.proofs, time.labs, time.exercises, time.quiz_questions) == (1, 1, 2, 3)
+    # Reading: 601/300 + 150/300 + (60 × 2 s + 4 × 20 s)/60 + 10/10 = 6.84 minutes.
+    assert time.reading_minutes == 7
+    # Working through: 601/300 + 150/150 + (45 × 2 s + 15 × 4 s + 4 × 45 s)/60 + 10/10
+    # + a lab + 3 questions = 2.003 + 1 + 5.5 + 1 + 10 + 3 minutes.
+    assert time.working_minutes == 23
+    assert time.exercise_minutes == 2 * 6
 
 
 def test_a_proof_ending_with_a_square_and_minutes_round_up():
     time = time_of(f"**증명.** {GA}\n\n{GA} $`\\square`$\n\n{GA}\n")
     assert (time.proof_syllables, time.syllables, time.proofs) == (22, 10, 1)  # "증명" counts
+    assert (time.proof_formulas, time.inline_formulas) == (1, 0)
     assert time.reading_minutes == 1
+    assert time.working_minutes == 1
+
+
+def test_the_lesson_line_shows_reading_working_through_and_exercises():
+    display = "```math\nx\n```\n\n" * 2  # read in 40 s, worked in 90 s
+    time = time_of(f"{GA}\n\n{display}::: exercise\n문제\n--- solution\n해설\n:::\n")
+    assert time_text(time) == "읽기 약 1분 · 풀며 읽기 약 2분 · 연습 문제 1개 약 6분"
+    assert time_text(time, exercises=False) == "읽기 약 1분 · 풀며 읽기 약 2분"
+    assert time_text(time_of(f"{GA}\n")) == "읽기 약 1분"  # nothing to work through
+
+
+@pytest.mark.parametrize("name", ["05-composition.md", "06-inference.md"])
+def test_working_through_a_long_lesson_takes_45_to_60_minutes(name):
+    """Issue 21: "읽기 약 30분" was the only figure for these lessons, while a reader who
+    follows the proofs needs 45–60 minutes."""
+    path = ROOT / "lessons_src" / name
+    time = lesson_time(parse_lesson_text(path.read_text(encoding="utf-8"), path))
+    assert time.proofs >= 2 and time.labs == 1 and time.quiz_questions >= 5
+    assert 25 <= time.reading_minutes < 45 <= time.working_minutes <= 60
+    line = time_text(time)
+    assert f"읽기 약 {time.reading_minutes}분 · 풀며 읽기 약 {time.working_minutes}분" in line
 
 
 def lesson(slug: str, order: int, needs: list[str]):
@@ -87,18 +126,46 @@ def test_a_cycle_of_prerequisites_is_an_error():
         prerequisite_graph_svg([lesson("a", 1, ["b"]), lesson("b", 2, ["a"])])
 
 
+def _guide_rows() -> dict[str, list[str]]:
+    guide = (ROOT / "docs" / "contributing.md").read_text(encoding="utf-8")
+    section = guide[guide.index(f"## {TIME_ANCHOR.replace('-', ' ')}") :]
+    section = section[: section.index("\n## ")]
+    rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
+    return {cells[0].strip(): [cell.strip() for cell in cells[1:]] for cells in rows}
+
+
 def test_the_guide_states_the_rates_the_code_uses():
-    guide = (Path(__file__).parents[2] / "docs" / "contributing.md").read_text(encoding="utf-8")
-    section = guide[guide.index("## 읽는 시간") :]
-    for rate in (
-        f"1분에 {reading.SYLLABLES_PER_MINUTE}음절",
-        f"1분에 {reading.PROOF_SYLLABLES_PER_MINUTE}음절",
-        f"1분에 {reading.OTHER_WORDS_PER_MINUTE}개",
-        f"| {reading.INLINE_FORMULA_SECONDS}초",
-        f"| {reading.DISPLAY_FORMULA_SECONDS}초",
-        f"1분에 {reading.CODE_LINES_PER_MINUTE}줄",
-        f"| {reading.LAB_MINUTES}분",
-        f"| {reading.EXERCISE_MINUTES}분",
-        f"| {reading.QUIZ_QUESTION_MINUTES}분",
-    ):
-        assert rate in section, rate
+    r = reading
+    expected = {
+        "증명 밖의 한글": [f"1분에 {r.SYLLABLES_PER_MINUTE}음절"] * 2,
+        "증명(`**증명.**`부터 `∎` 또는 $`\\square`$까지)의 한글": [
+            f"1분에 {r.SYLLABLES_PER_MINUTE}음절",
+            f"1분에 {r.PROOF_SYLLABLES_PER_MINUTE}음절",
+        ],
+        "수식 밖의 영문 낱말과 숫자": [f"1분에 {r.OTHER_WORDS_PER_MINUTE}개"] * 2,
+        "본문 속 수식 하나(증명 밖)": [f"{r.INLINE_FORMULA_SECONDS}초"] * 2,
+        "본문 속 수식 하나(증명 안)": [
+            f"{r.INLINE_FORMULA_SECONDS}초",
+            f"{r.PROOF_FORMULA_SECONDS}초",
+        ],
+        "가운데 정렬 수식 하나": [
+            f"{r.DISPLAY_FORMULA_SECONDS}초",
+            f"{r.DISPLAY_FORMULA_WORKING_SECONDS}초",
+        ],
+        "보이는 코드(접거나 숨긴 코드는 빼고)": [f"1분에 {r.CODE_LINES_PER_MINUTE}줄"] * 2,
+        "실험실 하나": ["넣지 않음", f"{r.LAB_MINUTES}분"],
+        "이해 확인 문제 하나": ["넣지 않음", f"{r.QUIZ_QUESTION_MINUTES}분"],
+        "연습 문제 하나": [f"따로 {r.EXERCISE_MINUTES}분"] * 2,
+    }
+    rows = _guide_rows()
+    assert rows.pop("무엇") == ["읽기", "풀며 읽기"]
+    rows.pop("---")
+    assert rows == expected
+
+
+def test_the_course_map_explains_both_figures():
+    page = (ROOT / "docs" / "course-map.md").read_text(encoding="utf-8")
+    paragraph = page[page.index("**걸리는 시간.**") :].split("\n\n")[0]
+    assert "읽기, 실험실, 연습 문제와 이해 확인에 걸리는 시간을 따로" not in paragraph
+    assert "읽기는" in paragraph and "풀며 읽기는" in paragraph
+    assert f"contributing.md#{TIME_ANCHOR}" in paragraph
