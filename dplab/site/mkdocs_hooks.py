@@ -7,6 +7,8 @@
 * ``on_page_context``: Material's search indexes a copy of each page in which formulas
   read as text (``dplab.site.search_text``); notebook pages, which repeat their lesson,
   are not indexed;
+* ``on_post_build``: each search entry gets the course terms it uses as whole words
+  (``dplab.site.search_text.with_course_terms``), a field ``mkdocs.yml`` boosts;
 * ``on_post_page``: every chart gets its pictures drawn at build time
   (``dplab.site.pictures``); every box that may scroll is focusable until the page has
   measured it (``dplab.site.sections.mark_scroll_boxes``); notebook pages get their math
@@ -20,6 +22,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -42,7 +45,7 @@ from dplab.site.notebook import (
 from dplab.site.pictures import ChartPictureError, add_pictures
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
-from dplab.site.search_text import search_view
+from dplab.site.search_text import search_view, with_course_terms
 from dplab.site.sections import mark_scroll_boxes
 from dplab.site.security import CONTENT_SECURITY_POLICY, drop_remote_imports
 from dplab.site.wheel import site_wheel, wheel_metadata
@@ -118,6 +121,14 @@ def _serve_the_page_itself(context, page, config, nav):
 
 
 on_page_context = CombinedEvent(_index_what_the_reader_reads, _serve_the_page_itself)
+
+
+@event_priority(-50)  # after Material's search plugin writes the index, before offline copies it
+def on_post_build(config):
+    path = Path(config.site_dir) / "search" / "search_index.json"
+    if path.exists():
+        index = with_course_terms(json.loads(path.read_text("utf-8")))
+        path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), "utf-8")
 
 
 def on_post_page(output, page, config):

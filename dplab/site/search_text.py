@@ -21,7 +21,7 @@ import html
 import re
 import unicodedata
 
-__all__ = ["readable_tex", "search_view"]
+__all__ = ["COURSE_TERMS", "course_terms", "readable_tex", "search_view", "with_course_terms"]
 
 _GREEK = {
     "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
@@ -235,19 +235,30 @@ def readable_tex(tex: str) -> str:
     return unicodedata.normalize("NFC", text.replace("\\", "").strip())
 
 
+# What comes before a page's title: the lesson's unit-and-time line, comments, blank space.
+_BEFORE_TITLE = re.compile(r"\A(?:(?!<h1\b).)*(?=<h1\b)", re.S)
 _KATEX_START = re.compile(r'<span class="katex(?:-display)?">')
 _SPAN = re.compile(r"<span\b|</span>")
 _TEX = re.compile(r'<annotation encoding="application/x-tex">(.*?)</annotation>', re.S)
 
 
 def search_view(page_html: str) -> str:
-    """``page_html`` with every KaTeX formula replaced by its :func:`readable_tex` text.
+    """``page_html`` as search should read it: from its title on, and with every KaTeX
+    formula replaced by its :func:`readable_tex` text.
 
-    >>> search_view('<p>a <span class="katex"><span class="katex-mathml"><math>'
+    Material's search makes whatever precedes a page's first heading (a lesson's line
+    "단원 5 · 읽기 약 …", or only blank space) an entry of its own under the page's title,
+    and that entry is the page's result whenever the title matches: its snippet would be
+    that line, or nothing.  Starting the copy at the ``<h1>`` makes the title's section,
+    with the lesson's summary, the page's entry.
+
+    >>> search_view('<p class="meta">단원 1</p>\\n<h1 id="t">제목</h1><p>a '
+    ...     '<span class="katex"><span class="katex-mathml"><math>'
     ...     '<annotation encoding="application/x-tex">x &lt; \\\\delta</annotation></math>'
     ...     '</span><span class="katex-html">x&lt;δ</span></span> b</p>')
-    '<p>a x &lt; δ b</p>'
+    '<h1 id="t">제목</h1><p>a x &lt; δ b</p>'
     """
+    page_html = _BEFORE_TITLE.sub("", page_html, count=1)
     out: list[str] = []
     done = 0
     found = _KATEX_START.search(page_html)
@@ -271,3 +282,60 @@ def search_view(page_html: str) -> str:
         found = _KATEX_START.search(page_html, done)
     out.append(page_html[done:])
     return "".join(out)
+
+
+# The course's terms a reader searches for, as whole words (a phrase is its words).
+COURSE_TERMS = (
+    "차분 프라이버시", "인접 입력", "메커니즘", "민감도", "프라이버시 손실", "라플라스", "가우스",
+    "합성", "기본 합성", "고급 합성", "최적 합성", "후처리", "무작위 응답", "총변동 거리",
+    "지구 이동 거리", "우도비", "이항분포", "사후 승산", "가설 검정", "트레이드오프", "셔플",
+    "증폭", "표본 추출", "꼬리", "언더플로",
+)  # fmt: skip
+# Particles and endings that may follow a noun in the lessons' prose ("합성은", "합성으로는").
+_PARTICLES = (
+    "이라는|이라고|이라면|이란|이다|입니다|이고|이며|이면|이나|에서|에게|으로|부터|까지|보다|처럼"
+    "|마다|만큼|라는|라고|라면|란|로|은|는|이|가|을|를|의|에|과|와|도|만|나"
+)
+_HANGUL = "\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f"
+_TERM_PATTERNS = {
+    term: re.compile(
+        rf"(?<![{_HANGUL}])"
+        + r"\s+".join(map(re.escape, term.split()))
+        + rf"(?:(?:{_PARTICLES})(?:는|은|의|도|만)?)?(?![{_HANGUL}])"
+    )
+    for term in COURSE_TERMS
+}
+_TAG = re.compile(r"<[^>]*>")
+
+
+def course_terms(text: str) -> list[str]:
+    """The :data:`COURSE_TERMS` that ``text`` (HTML) uses as whole words, once per use:
+    the term alone or followed by a particle, not as the start of a longer word.
+
+    >>> course_terms("<p>고급 합성은 합성곱과 다릅니다. 합성의 순서</p>")
+    ['합성', '합성', '고급 합성']
+    >>> course_terms("합성곱, 가우스분포")
+    []
+    """
+    plain = html.unescape(_TAG.sub(" ", text))
+    return [term for term, pattern in _TERM_PATTERNS.items() for _ in pattern.finditer(plain)]
+
+
+def with_course_terms(index: dict) -> dict:
+    """Material's search ``index`` with a field ``terms`` in each entry: the words of the
+    course terms its title and text use as whole words (:func:`course_terms`).
+
+    Material matches every query word as a prefix ("합성" finds "합성곱"), and Korean
+    particles make a term's exact token rare ("합성은", "합성을").  The field, boosted in
+    the plugin's ``fields`` (``mkdocs.yml``), ranks the passages that use the term itself
+    first.  It is not shown in results.
+
+    >>> entry = {"location": "a.html", "title": "합성", "text": "<p>합성곱</p>"}
+    >>> with_course_terms({"config": {}, "docs": [entry]})["docs"][0]["terms"]
+    '합성'
+    """
+    docs = [
+        {**doc, "terms": " ".join(course_terms(f"{doc['title']} {doc['text']}"))}
+        for doc in index["docs"]
+    ]
+    return {**index, "docs": docs}

@@ -126,3 +126,29 @@ def test_a_page_opened_from_a_result_highlights_the_words_searched(open_page, se
     marks = page.locator("article mark[data-md-highlight]")
     marks.first.wait_for(timeout=60_000)
     assert marks.first.inner_text() == "삼각부등식"
+
+
+# (query, the lesson that must come first, words its first snippet shows)
+RANKED = [
+    ("합성", "lessons/composition.html", "합성"),
+    ("지구 이동 거리", "lessons/user-level-metric.html", "지구 이동 거리"),
+]
+
+
+def test_a_course_term_lists_its_lesson_first_with_a_snippet_of_the_passage(open_page):
+    page = open_page("lessons/tour.html").page
+    page.locator("input.md-search__input").click()
+    problems = {}
+    for query, lesson, words in RANKED:
+        type_query(page, query)
+        results = page.evaluate(RESULTS)
+        pages = [result["href"].split("#")[0].split("?")[0] for result in results]
+        shown = [r["prose"] for r, place in zip(results, pages, strict=True) if place == pages[0]]
+        snippet = next((text for text in shown if text.strip()), "")
+        found = {
+            "first page": pages[0].endswith(lesson) or pages[:3],
+            "home page listed": not any(place.endswith("index.html") for place in pages),
+            "snippet": (words in snippet and "합성곱" not in snippet) or snippet[:120],
+        }
+        problems.update({(query, name): got for name, got in found.items() if got is not True})
+    assert problems == {}

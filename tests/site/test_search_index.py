@@ -60,3 +60,66 @@ def test_tokens_are_words_of_hangul_greek_latin_and_digits(index):
         "ε", "δ", "차분", "프라이버시를", "Pr", "M", "D", "S", "e", "ε", "x", "y", "0.5",
         "gaussian", "delta", "sigma_for",
     ]  # fmt: skip
+
+
+def entry_text(doc) -> str:
+    return re.sub(r"<[^>]+>", " ", doc["text"])
+
+
+def test_a_lessons_first_entry_is_its_title_and_summary_not_its_time_line(index, built_site):
+    for page in sorted((built_site / "lessons").glob("*.html")):
+        html = page.read_text("utf-8")
+        meta = re.search(r'<p class="dplab-lesson-meta"[^>]*>(.*?)</p>', html, re.S)
+        assert meta, page.name  # the line the reader sees above the title
+        line = re.sub(r"<[^>]+>", "", meta.group(1)).strip()
+        place = f"lessons/{page.name}"
+        entries = [d for d in index["docs"] if d["location"].split("#")[0] == place]
+        assert entries, page.name
+        first = [d for d in entries if "#" not in d["location"]]
+        assert len(first) == 1 and first[0]["text"], page.name
+        summary = re.search(r'<p class="dplab-summary">(.*?)</p>', html, re.S).group(1)
+        assert entry_text(first[0]).strip().startswith(summary[:10]), first[0]
+        for doc in entries:
+            assert line not in entry_text(doc), doc["location"]
+
+
+# Course terms (a lesson's own words) and the lesson that teaches each.
+TERM_LESSONS = {
+    "합성": "composition",
+    "고급 합성": "composition",
+    "라플라스": "laplace",
+    "민감도": "laplace",
+    "가우스": "gaussian",
+    "무작위 응답": "randomized-response",
+    "총변동 거리": "randomized-response",
+    "사후 승산": "inference",
+    "트레이드오프": "inference",
+    "지구 이동 거리": "user-level-metric",
+    "셔플": "user-level-itemwise",
+    "프라이버시 손실": "tour",
+}
+
+
+def test_the_home_page_is_indexed_by_its_own_text_not_by_its_list_of_lessons(index):
+    home = [d for d in index["docs"] if d["location"].split("#")[0] == "index.html"]
+    assert home and all(entry_text(d).strip() for d in home)
+    for term in TERM_LESSONS:
+        if term != "프라이버시 손실":
+            assert [d["location"] for d in home if term in entry_text(d)] == [], term
+
+
+def test_course_terms_used_as_whole_words_are_an_entrys_terms(index):
+    for term, lesson in TERM_LESSONS.items():
+        words = term.split()
+        found = [
+            d["location"]
+            for d in index["docs"]
+            if d["location"].startswith(f"lessons/{lesson}.html")
+            and re.search(r"(?:^| )" + " ".join(words) + r"(?: |$)", d.get("terms", ""))
+        ]
+        assert found, term
+    assert index["config"]["fields"]["terms"]["boost"] > index["config"]["fields"]["title"]["boost"]
+    # "합성곱" (convolution) is not a use of the term "합성"
+    for doc in index["docs"]:
+        if "합성곱" in doc["text"] and not re.search(r"합성(?!곱)", entry_text(doc)):
+            assert "합성" not in doc["terms"].split(), doc["location"]
