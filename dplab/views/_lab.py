@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import hashlib
 import html
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, ClassVar
 from urllib.parse import quote
 
@@ -194,13 +196,27 @@ class LabHtml:
         low: int = 0,
         valuetext: str | None = None,
         after: str = "",
+        probability: bool = False,
     ) -> str:
         """A stepper named ``name``: a range over the integer positions ``low``,
         ``low + 1``, … whose values are ``texts`` (at ``position``, counted from 0), a box
-        that takes a typed value (output ``name``; ``lab.js`` accepts only one of ``texts``,
-        compared as exact decimals, and explains a refusal under it) and − / + buttons."""
+        that takes a typed value (output ``name``; ``lab.js`` reads it with ``readNumber``,
+        accepts only one of ``texts``, compared exactly, and explains a refusal under it)
+        and − / + buttons. ``texts`` must increase, so that "+" always moves toward larger
+        values; a ``probability`` stepper refuses a typed value outside [0, 1] as such.
+
+        >>> LabHtml("x", "k", {"q": "1"}).slider("q", "lab.open", texts=["1", "0.5"], position=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: the values of stepper q must increase; got 1, 0.5
+        """
+        exact = [Fraction(text) for text in texts]
+        if any(b <= a for a, b in itertools.pairwise(exact)):
+            raise ValueError(f"the values of stepper {name} must increase; got {', '.join(texts)}")
         i = f"{self.id}-{name}"
         aria = "" if valuetext is None else f' aria-valuetext="{valuetext}"'
+        if probability:
+            aria += ' data-domain="probability"'
         label_text = self.words(label_key)
         high = low + len(texts) - 1
         data = html.escape(json.dumps(list(texts), ensure_ascii=False), quote=True)
