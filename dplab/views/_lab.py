@@ -16,7 +16,9 @@ values as text, and a link to the current state) make the lab's side column: on 
 screen it stays in view beside the outputs, on a phone the chip stays at the bottom of the
 screen while the lab is in view.  Every slider is a stepper (:meth:`LabHtml.slider`): a
 range over integer positions whose values are a list of texts, a box that takes a typed
-value (only one of those texts, compared as exact decimals) and − / + buttons.
+value (read by ``readNumber`` in ``lab.js``, the graders' reader too; only one of those
+texts, compared exactly) and − / + buttons; the texts increase, so "+" always moves toward
+larger values.
 
 **States as links.**  A lab's state is the values of its named controls;
 :class:`LabLinks` writes the address of any state (``#<lab id>?n=4&p=0.9…``), which

@@ -217,11 +217,11 @@ def refused(typed: str, reason: str, **values: str) -> str:
 N_RANGE = {"low": str(min(LAB_GRID.sizes)), "high": str(max(LAB_GRID.sizes))}
 # (stepper, typed, the reason it is refused or None, the value it moves to or the nearest)
 SPELLINGS = (
-    ("p", "3/4", None, "0.75"),
     ("p", "−1", "lab.typed_negative", "0.5"),
     ("p", "1e3", "lab.typed_probability", "1"),
     ("p", "1,000", "lab.typed_probability", "1"),
     ("p", "1/0", "number.zero_denominator", None),
+    ("p", "3/4", None, "0.75"),
     ("alpha", "3/2", None, "1.5"),
     ("alpha", "2.5e0", None, "2.5"),
     ("n", "1,000", "lab.typed_range", str(max(LAB_GRID.sizes))),
