@@ -16,7 +16,9 @@ values as text, and a link to the current state) make the lab's side column: on 
 screen it stays in view beside the outputs, on a phone the chip stays at the bottom of the
 screen while the lab is in view.  Every slider is a stepper (:meth:`LabHtml.slider`): a
 range over integer positions whose values are a list of texts, a box that takes a typed
-value (only one of those texts, compared as exact decimals) and − / + buttons.
+value (read by ``readNumber`` in ``lab.js``, the graders' reader too; only one of those
+texts, compared exactly) and − / + buttons; the texts increase, so "+" always moves toward
+larger values.
 
 **States as links.**  A lab's state is the values of its named controls;
 :class:`LabLinks` writes the address of any state (``#<lab id>?n=4&p=0.9…``), which
@@ -28,9 +30,11 @@ from __future__ import annotations
 
 import hashlib
 import html
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, ClassVar
 from urllib.parse import quote
 
@@ -194,13 +198,27 @@ class LabHtml:
         low: int = 0,
         valuetext: str | None = None,
         after: str = "",
+        probability: bool = False,
     ) -> str:
         """A stepper named ``name``: a range over the integer positions ``low``,
         ``low + 1``, … whose values are ``texts`` (at ``position``, counted from 0), a box
-        that takes a typed value (output ``name``; ``lab.js`` accepts only one of ``texts``,
-        compared as exact decimals, and explains a refusal under it) and − / + buttons."""
+        that takes a typed value (output ``name``; ``lab.js`` reads it with ``readNumber``,
+        accepts only one of ``texts``, compared exactly, and explains a refusal under it)
+        and − / + buttons. ``texts`` must increase, so that "+" always moves toward larger
+        values; a ``probability`` stepper refuses a typed value outside [0, 1] as such.
+
+        >>> LabHtml("x", "k", {"q": "1"}).slider("q", "lab.open", texts=["1", "0.5"], position=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: the values of stepper q must increase; got 1, 0.5
+        """
+        exact = [Fraction(text) for text in texts]
+        if any(b <= a for a, b in itertools.pairwise(exact)):
+            raise ValueError(f"the values of stepper {name} must increase; got {', '.join(texts)}")
         i = f"{self.id}-{name}"
         aria = "" if valuetext is None else f' aria-valuetext="{valuetext}"'
+        if probability:
+            aria += ' data-domain="probability"'
         label_text = self.words(label_key)
         high = low + len(texts) - 1
         data = html.escape(json.dumps(list(texts), ensure_ascii=False), quote=True)

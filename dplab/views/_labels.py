@@ -46,10 +46,20 @@ LABELS: dict[str, dict[str, str]] = {
         "lab.step_down": "{name}: 한 칸 줄이기",
         "lab.step_up": "{name}: 한 칸 늘리기",
         "lab.typed_label": "값을 직접 적기",
-        "lab.typed_not_number": "‘{typed}’: 숫자로 읽을 수 없습니다. 고를 수 있는 값: {values}.",
-        "lab.typed_off_grid": (
-            "‘{typed}’: 이 조절기가 고를 수 있는 값이 아닙니다. 고를 수 있는 값: {values}."
+        "lab.typed_refused": "‘{typed}’: {reason} 고를 수 있는 값: {values}.",
+        "lab.typed_off_grid": "이 조절기가 고를 수 있는 값이 아닙니다.",
+        "lab.typed_negative": "음수는 안 됩니다.",
+        "lab.typed_probability": "확률이므로 0과 1 사이여야 합니다.",
+        "lab.typed_range": "허용 범위는 {low}부터 {high}까지입니다.",
+        # What the number reader (lab.js readNumber) finds wrong in a typed text
+        "number.empty": "값이 비어 있습니다.",
+        "number.not_number": "숫자로 읽을 수 없습니다(예: 3/4, 0.75, 1e-3, 1,000).",
+        "number.comma": (
+            "쉼표는 세 자리씩 끊을 때만 씁니다(1,000). 소수점은 마침표로 적으세요(0.9)."
         ),
+        "number.zero_denominator": "분모가 0입니다.",
+        "number.exponent": "지수는 −1000부터 1000까지만 읽습니다.",
+        "number.too_long": "너무 깁니다(200자까지 읽습니다).",
         "lab.typed_near": "가장 가까운 값: {values}.",
         "lab.link_refused": (
             "주소에 적힌 값 가운데 실험실이 받을 수 없는 것은 빼고 열었습니다: {values}"
@@ -211,7 +221,7 @@ LABELS: dict[str, dict[str, str]] = {
         "grader.delta_at": "α = {alpha}에서 필요한 가장 작은 δ (분수 또는 소수)",
         "grader.check": "검사",
         "grader.choose": "먼저 답을 고르세요.",
-        "grader.bad_number": "수로 읽을 수 없는 입력입니다: “{text}”. 3/8, 0.375, 1e-3처럼 쓰세요.",
+        "grader.bad_number": "“{text}”: {reason}",
         "grader.bad_alpha": "α는 1 이상이어야 합니다(α = e^ε, ε ≥ 0).",
         "grader.bad_delta": "δ는 0 이상 1 이하여야 합니다.",
         "grader.bad_event": "출력이 아닌 값이 있습니다: “{text}”. 출력은 {outputs}입니다.",
@@ -943,8 +953,20 @@ LABELS: dict[str, dict[str, str]] = {
         "lab.step_down": "{name}: one step down",
         "lab.step_up": "{name}: one step up",
         "lab.typed_label": "type a value",
-        "lab.typed_not_number": "‘{typed}’ is not a number. Values this control takes: {values}.",
-        "lab.typed_off_grid": "‘{typed}’ is not a value this control takes. Values: {values}.",
+        "lab.typed_refused": "‘{typed}’: {reason} Values this control takes: {values}.",
+        "lab.typed_off_grid": "This control does not take that value.",
+        "lab.typed_negative": "Negative numbers are not allowed.",
+        "lab.typed_probability": "A probability must lie between 0 and 1.",
+        "lab.typed_range": "The allowed range is {low} to {high}.",
+        "number.empty": "Nothing is typed.",
+        "number.not_number": "This is not a number (e.g. 3/4, 0.75, 1e-3, 1,000).",
+        "number.comma": (
+            "Commas only separate groups of three digits (1,000); "
+            "write the decimal point as ‘.’ (0.9)."
+        ),
+        "number.zero_denominator": "The denominator is 0.",
+        "number.exponent": "Only exponents from −1000 to 1000 are read.",
+        "number.too_long": "Only texts up to 200 characters are read.",
         "lab.typed_near": "Nearest values: {values}.",
         "lab.link_refused": "The link's values the lab cannot take were left out: {values}",
         "lab.chip_label": "Verdict for the current state",
@@ -1108,7 +1130,7 @@ LABELS: dict[str, dict[str, str]] = {
         "grader.delta_at": "The smallest δ at α = {alpha} (fraction or decimal)",
         "grader.check": "Check",
         "grader.choose": "Choose an answer first.",
-        "grader.bad_number": "“{text}” is not a number. Write 3/8, 0.375 or 1e-3.",
+        "grader.bad_number": "“{text}”: {reason}",
         "grader.bad_alpha": "α must be at least 1 (α = e^ε, ε ≥ 0).",
         "grader.bad_delta": "δ must be between 0 and 1.",
         "grader.bad_event": "“{text}” is not an output. The outputs are {outputs}.",

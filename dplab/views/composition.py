@@ -573,6 +573,7 @@ class CompositionLab(LabLinks):
                 texts=list(grid),
                 position=list(grid).index(chosen),
                 valuetext=f"{symbol} = {chosen}",
+                probability=name == "p",
             )
 
         def item(key: str, name: str, proves: bool = True) -> str:

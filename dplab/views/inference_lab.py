@@ -83,8 +83,10 @@ LAB_SCALES: tuple[str, ...] = ("0.5", "0.75", "1", "1.5", "2", "3", "4")
 LAB_SIGMAS: tuple[str, ...] = ("0.5", "0.75", "1", "1.5", "2", "3", "4")
 LAB_ALPHAS: tuple[str, ...] = ("1", "1.25", "1.5", "2", "2.5", "3", "4", "5", "6", "8", "10")
 LAB_PRIORS: tuple[str, ...] = ("0.01", "0.05", "0.1", "0.2", "0.3", "0.5", "0.7", "0.9", "0.99")
-LAB_EVENTS: tuple[str, ...] = ("1", "0.5", "0.1", "0.01", "0.001")
+LAB_EVENTS: tuple[str, ...] = ("0.001", "0.01", "0.1", "0.5", "1")
 LAB_LEVELS: tuple[str, ...] = ("0.01", "0.05", "0.1", "0.2", "0.3", "0.5")
+PROBABILITIES = frozenset({"p", "prior", "event", "level"})
+"""The steppers whose values are probabilities (a typed value outside [0, 1] is refused as such)."""
 CURVE_LEVELS: tuple[str, ...] = (
     *("0", "0.002", "0.005", "0.01", "0.02", "0.03", "0.05", "0.075", "0.1", "0.15", "0.2"),
     *("0.25", "0.3", "0.35", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1"),
@@ -526,6 +528,7 @@ class InferenceLab(LabLinks):
                 texts=[str(v) for v in grid],
                 position=grid.index(value),
                 valuetext=f"{self.symbols.get(name, name)} = {value}",
+                probability=name in PROBABILITIES,
             )
 
         def only_for(mechanism: str, *fields: str) -> str:

@@ -37,7 +37,7 @@ import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from dplab import randomized_response as rr
 from dplab.finite import Certificate, RationalLike
@@ -373,7 +373,7 @@ class RRLab(LabLinks):
             for y in range(self.n + 1)
         )
 
-        def slider(name: str, texts: list[str], low: int, value: int, **options: str) -> str:
+        def slider(name: str, texts: list[str], low: int, value: int, **options: Any) -> str:
             """An integer slider from ``low`` whose positions show ``texts``."""
             return h.slider(
                 name, f"rr.lab_{name}", texts=texts, low=low, position=value - low, **options
@@ -401,6 +401,7 @@ class RRLab(LabLinks):
                     min(grid.p_percents),
                     self.p_percent,
                     valuetext=f"p = {h.texts['p']}",
+                    probability=True,
                 ),
             ),
             h.group(

@@ -124,7 +124,12 @@ def test_chart_rows_equal_the_python_rows(lab_page):
                 const grid = I.labs[0].grid;
                 return I.posteriorRows(grid, I.panelState(grid, s));
             }""",
-            index_state(indices, alpha=LAB_ALPHAS.index("2"), prior=4, event=3),
+            index_state(
+                indices,
+                alpha=LAB_ALPHAS.index("2"),
+                prior=LAB_PRIORS.index("0.3"),
+                event=LAB_EVENTS.index("0.01"),
+            ),
         )
         expected = posterior_rows(2.0, float(lab.delta()), 0.01, 0.3)
         assert got.keys() == expected.keys()

@@ -10,11 +10,13 @@ wait is on the page's readiness signal or on a condition in the page, never on t
 from __future__ import annotations
 
 import contextlib
+import json
 from fractions import Fraction
 from urllib.parse import unquote
 
 import pytest
 
+from dplab.rr_lab import LAB_GRID
 from dplab.views import composition as cv
 from dplab.views import gaussian as gv
 from dplab.views import label
@@ -172,13 +174,13 @@ def test_steppers_take_typed_values_and_steps_and_refuse_bad_input(open_page):
     assert slider.input_value() == "90" and box.input_value() == "0.9"
     assert error.is_hidden()
 
-    refusals = (("0.905", "lab.typed_off_grid", "0.9, 0.91"), ("0,9", "lab.typed_not_number", None))
+    refusals = (("0.905", "lab.typed_off_grid", "0.9, 0.91"), ("0,9", "number.comma", None))
     for typed, key, near in refusals:
         box.fill(typed)
         box.press("Enter")
         page.wait_for_function("(e) => !e.hidden", arg=error.element_handle())
         message = error.inner_text()
-        assert message.startswith(label(key).split("{values}")[0].format(typed=typed))
+        assert message.startswith(refused(typed, key))
         assert "0.5, 0.51, 0.52, …, 0.98, 0.99, 1" in message  # the values it takes
         if near:
             assert label("lab.typed_near").format(values=near) in message
@@ -204,6 +206,84 @@ def test_steppers_take_typed_values_and_steps_and_refuse_bad_input(open_page):
     box.press("Enter")
     lab.locator("button[data-step='1'][data-for=p]").click()
     assert_rr_shows(page, start.with_state(p="1", n=5))
+
+
+def refused(typed: str, reason: str, **values: str) -> str:
+    """How a stepper's message starts when it refuses ``typed`` for ``reason`` (a label)."""
+    whole = label("lab.typed_refused").split("{values}")[0]
+    return whole.format(typed=typed, reason=label(reason, **values))
+
+
+N_RANGE = {"low": str(min(LAB_GRID.sizes)), "high": str(max(LAB_GRID.sizes))}
+# (stepper, typed, the reason it is refused or None, the value it moves to or the nearest)
+SPELLINGS = (
+    ("p", "−1", "lab.typed_negative", "0.5"),
+    ("p", "1e3", "lab.typed_probability", "1"),
+    ("p", "1,000", "lab.typed_probability", "1"),
+    ("p", "1/0", "number.zero_denominator", None),
+    ("p", "3/4", None, "0.75"),
+    ("alpha", "3/2", None, "1.5"),
+    ("alpha", "2.5e0", None, "2.5"),
+    ("n", "1,000", "lab.typed_range", str(max(LAB_GRID.sizes))),
+    ("n", "1e3", "lab.typed_range", str(max(LAB_GRID.sizes))),
+    ("n", "−1", "lab.typed_negative", "1"),
+    ("n", "8/2", None, "4"),
+)
+
+
+def test_steppers_read_every_spelling_and_name_what_is_wrong(open_page):
+    """Issue 21: −1, 3/4, 1e3 and 1,000 were all refused as "숫자로 읽을 수 없습니다"; a
+    stepper reads them with the graders' reader (lab.js readNumber), takes a value on its
+    grid and otherwise says what is wrong, the values it takes and the nearest of them."""
+    page = open_page(RR, width=1280, height=800).page
+    lab = page.locator(".dplab-rr-lab")
+    for name, typed, reason, value in SPELLINGS:
+        box = lab.locator(f".dplab-lab-typed[data-for={name}]")
+        slider = lab.locator(f"input[type=range][name={name}]")
+        error = lab.locator(f"#rr-lab-lesson-{name}-error")
+        before = slider.input_value()
+        box.fill(typed)
+        box.press("Enter")
+        settle(page)
+        if reason is None:
+            assert error.is_hidden(), (typed, error.inner_text())
+            assert box.input_value() == value and box.get_attribute("aria-invalid") == "false"
+            texts = json.loads(slider.get_attribute("data-texts"))
+            low = int(slider.get_attribute("min"))
+            assert texts[int(slider.input_value()) - low] == value
+            continue
+        page.wait_for_function("(e) => !e.hidden", arg=error.element_handle())
+        message = error.inner_text()
+        values = N_RANGE if reason == "lab.typed_range" else {}
+        assert message.startswith(refused(typed, reason, **values)), message
+        assert "숫자로 읽을 수 없습니다" not in message  # the old reason for every refusal
+        if value is not None:
+            assert message.endswith(label("lab.typed_near", values=value)), message
+        assert box.get_attribute("aria-invalid") == "true"
+        assert slider.input_value() == before and box.input_value() == typed
+    assert "음수는 안 됩니다" in label("lab.typed_negative")
+    assert "0과 1 사이여야 합니다" in label("lab.typed_probability")
+    # the state the accepted values made: p = 3/4, α = 2.5, n = 4
+    assert_rr_shows(page, LESSON_LABS["rr"][1].with_state(p="0.75", alpha="2.5", n=4))
+
+
+def test_plus_moves_every_inference_stepper_toward_larger_values(open_page):
+    """Issue 21: in the inference lab "+" made Q(S) smaller."""
+    page = open_page("lessons/inference.html", width=1280, height=800, draw_all=False).page
+    lab = page.locator(".dplab-inference-lab").first
+    for name in ("n", "p", "alpha", "prior", "event", "level"):
+        box = lab.locator(f".dplab-lab-typed[data-for={name}]")
+        slider = lab.locator(f"input[type=range][name={name}]")
+        first, second = json.loads(slider.get_attribute("data-texts"))[:2]
+        box.fill(first)
+        box.press("Enter")
+        settle(page)
+        lab.locator(f"button[data-step='1'][data-for={name}]").click()
+        settle(page)
+        moved = box.input_value()
+        assert moved == second, name
+        assert Fraction(moved) > Fraction(first), (name, first, moved)
+        assert slider.get_attribute("aria-valuetext").endswith(f" = {moved}")
 
 
 # --- "things to try" ------------------------------------------------------------------------

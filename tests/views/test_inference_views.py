@@ -7,6 +7,9 @@ and Gaussian δ, and the posterior written out here from Bayes' rule in odds.
 
 from __future__ import annotations
 
+import html
+import json
+import re
 from fractions import Fraction
 from itertools import combinations
 
@@ -210,6 +213,20 @@ def test_the_lab_html_hides_the_other_mechanisms_controls():
     assert 'data-mechanism="rr" hidden>' in html and 'data-mechanism="gaussian" hidden>' in html
     for name in ("mechanism", "n", "p", "scale", "sigma", "alpha", "prior", "event", "level"):
         assert f'id="inference-lab-t-{name}"' in html
+
+
+def test_every_stepper_of_the_lab_increases_so_plus_raises_q():
+    """Issue 21: "+" on Q(S) made it smaller (its values ran 1, 0.5, …, 0.001)."""
+    page = inference_lab(key="t")._repr_html_()
+    steppers = re.findall(r'name="(\w+)" type="range"[^>]*data-texts="([^"]*)"', page)
+    names = {"n", "p", "scale", "sigma", "alpha", "prior", "event", "level"}
+    assert {name for name, _ in steppers} == names
+    for name, data in steppers:
+        values = [Fraction(text) for text in json.loads(html.unescape(data))]
+        assert values == sorted(set(values)), name
+    # the steppers of probabilities refuse a typed value outside [0, 1] as such
+    probability = re.findall(r'name="(\w+)" type="range"[^>]*data-domain="probability"', page)
+    assert set(probability) == {"p", "prior", "event", "level"}
 
 
 def test_lesson_charts_carry_exact_tables():

@@ -1,9 +1,10 @@
 // Exercises graded exactly in the page (dplab.views.claim_grader writes their HTML and data).
 //
 // A finite channel comes as integer weights over one common denominator. Every number here
-// is an exact fraction {n, d} of BigInts (lab.js; window.DPLAB_FRACTION): what the reader types ("3/8",
-// "0.375", "1e-3") is read as its exact decimal value, and the worst excess of an ordered
-// pair, max_S P(S) − αQ(S) = Σ_y [P_y − αQ_y]₊, is summed in integers as dplab.finite does.
+// is an exact fraction {n, d} of BigInts (lab.js; window.DPLAB_FRACTION): what the reader
+// types ("3/8", "0.375", "1e-3", "1,000", "−1") is read exactly by lab.js's readNumber, the
+// reader of the labs' steppers too, and the worst excess of an ordered pair,
+// max_S P(S) − αQ(S) = Σ_y [P_y − αQ_y]₊, is summed in integers as dplab.finite does.
 // Before grading anything, each grader recomputes the build's verdict and refuses to work
 // (readiness task "grader" fails) if the two disagree.
 //
@@ -15,13 +16,11 @@
 
   var ZERO = BigInt(0);
   var ONE = BigInt(1);
-  var TEN = BigInt(10);
-  var MAX_TEXT = 200;       // longer input is not a number a reader means
-  var MAX_EXPONENT = 1000;  // 1e999999999 would be a BigInt too large to build
 
   // ------------------------------------------------------------ exact fractions
 
-  // Exact rationals {n, d} and their arithmetic: lab.js, loaded before this script.
+  // Exact rationals {n, d}, their arithmetic and the number reader: lab.js, loaded before
+  // this script.
   var lab = window.DPLAB_LAB;
   var Q = lab.Q;
   var sub = lab.sub;
@@ -29,33 +28,9 @@
   var compare = lab.compare;
   var text = lab.fractionText;
 
-  var DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
-
-  // A decimal such as "-12.5e-3" exactly, or null.
-  function parseDecimal(text) {
-    var m = DECIMAL.exec(text);
-    if (!m || (m[2] === "" && (m[3] === undefined || m[3] === ""))) return null;
-    var fraction = m[3] || "";
-    var exponent = m[4] === undefined ? 0 : Number(m[4]);
-    if (!Number.isSafeInteger(exponent) || Math.abs(exponent) > MAX_EXPONENT) return null;
-    var num = BigInt((m[2] || "0") + fraction);
-    var shift = exponent - fraction.length;
-    if (m[1] === "-") num = -num;
-    return shift >= 0 ? Q(num * TEN ** BigInt(shift), ONE) : Q(num, TEN ** BigInt(-shift));
-  }
-
-  // "3", "-0.25", "1e-5", "3/8", "1.5/2": the exact value, or null if it is not a number.
-  function parse(text) {
-    text = String(text).trim().replace(/\s+/g, "");
-    if (text === "" || text.length > MAX_TEXT) return null;
-    var parts = text.split("/");
-    if (parts.length > 2) return null;
-    var top = parseDecimal(parts[0]);
-    if (!top) return null;
-    if (parts.length === 1) return top;
-    var bottom = parseDecimal(parts[1]);
-    if (!bottom || bottom.n === ZERO) return null;
-    return Q(top.n * bottom.d, top.d * bottom.n);
+  // "3", "−0.25", "1e-5", "3/8", "1,000": the exact value, or null if it is not a number.
+  function parse(typed) {
+    return lab.readNumber(typed).value || null;
   }
 
   window.DPLAB_FRACTION = {
@@ -166,10 +141,11 @@
     box.dataset.verdict = verdict;
   }
 
-  function readNumber(input, problems, check, problemKey) {
-    var value = parse(input.value);
+  function readInput(input, problems, check, problemKey) {
+    var read = lab.readNumber(input.value);
+    var value = read.value;
     if (!value) {
-      problems.push(words("grader.bad_number", { text: input.value }));
+      problems.push(words("grader.bad_number", { text: input.value, reason: words(read.reason) }));
       input.setAttribute("aria-invalid", "true");
       return null;
     }
@@ -266,7 +242,7 @@
 
     function gradeDelta(form, result) {
       var problems = [];
-      var typed = readNumber(form.querySelector('[name="delta"]'), problems, isDelta, "grader.bad_delta");
+      var typed = readInput(form.querySelector('[name="delta"]'), problems, isDelta, "grader.bad_delta");
       if (!typed) return say(result, "invalid", problems);
       var order = compare(typed, worst.excess);
       if (order === 0) {
@@ -278,8 +254,8 @@
 
     function gradeOwn(form, result) {
       var problems = [];
-      var ownAlpha = readNumber(form.querySelector('[name="alpha"]'), problems, isAlpha, "grader.bad_alpha");
-      var ownDelta = readNumber(form.querySelector('[name="delta"]'), problems, isDelta, "grader.bad_delta");
+      var ownAlpha = readInput(form.querySelector('[name="alpha"]'), problems, isAlpha, "grader.bad_alpha");
+      var ownDelta = readInput(form.querySelector('[name="delta"]'), problems, isDelta, "grader.bad_delta");
       if (problems.length) return say(result, "invalid", problems);
       var own = channel.certificate(ownAlpha);
       if (compare(own.excess, ownDelta) <= 0) {

@@ -40,10 +40,7 @@
     return Q(parts[0], parts[1]);
   }
 
-  function decimalOf(textValue) {
-    var d = LAB.decimal(textValue);
-    return Q(d.num, d.den);
-  }
+  var decimalOf = LAB.exactValue;
 
   // πr/(πr + 1 − π)
   function posterior(prior, r) {

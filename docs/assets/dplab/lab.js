@@ -340,21 +340,56 @@
       : Q(sign * mantissa, ONE << BigInt(-shift));
   }
 
-  // ---------------------------------------------------------------- exact decimals
+  // ---------------------------------------------------------------- reading a typed number
+  // One reader for every number a reader types (the labs' steppers, the graders) and every
+  // value text of a lab's grid: an integer, a decimal, scientific notation or a fraction of
+  // two such numbers ("3/4", "1.5/2"), with a minus sign written "-" or "−" and commas
+  // between groups of three digits ("1,000"). readNumber(text) is {value: {n, d}}, exact,
+  // or {reason: <label key>} naming what is wrong. Checked in Node against Python's
+  // fractions.Fraction (tests/views/test_number_reader.py).
 
-  var DECIMAL = /^[ \t]*\+?([0-9]*)(?:\.([0-9]*))?[ \t]*$/;
+  var MAX_TEXT = 200;       // longer input is not a number a reader means
+  var MAX_EXPONENT = 1000;  // 1e999999999 would be a BigInt too large to build
+  var PLAIN = /^([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?$/;
+  var GROUPED = /^([+-]?)([0-9]{1,3}(?:,[0-9]{3})+)(?![0-9])/;
 
-  // A plain decimal text ("0.9", ".90", "10") as an exact ratio {num, den}, or null.
-  function decimal(text) {
-    if (typeof text !== "string" || text.length > 60) return null;
-    var match = DECIMAL.exec(text);
-    if (!match || !(match[1] + (match[2] || ""))) return null;
-    var digits = match[2] || "";
-    return { num: BigInt((match[1] || "0") + digits), den: pow10(digits.length) };
+  // One side of a fraction: "-12.5e-3", "1,000".
+  function readPart(text) {
+    if (text.indexOf(",") >= 0) {
+      var grouped = GROUPED.exec(text);
+      if (!grouped || text.indexOf(",", grouped[0].length) >= 0) return { reason: "number.comma" };
+      text = grouped[1] + grouped[2].replace(/,/g, "") + text.slice(grouped[0].length);
+    }
+    var m = PLAIN.exec(text);
+    if (!m || (m[2] === "" && !m[3])) return { reason: "number.not_number" };
+    var exponent = m[4] === undefined ? 0 : Number(m[4]);
+    if (!(Math.abs(exponent) <= MAX_EXPONENT)) return { reason: "number.exponent" };
+    var fraction = m[3] || "";
+    var num = BigInt((m[2] || "0") + fraction);
+    if (m[1] === "-") num = -num;
+    var shift = exponent - fraction.length;
+    return { value: shift >= 0 ? Q(num * pow10(shift)) : Q(num, pow10(-shift)) };
   }
 
-  function sameDecimal(a, b) {
-    return a !== null && b !== null && a.num * b.den === b.num * a.den;
+  function readNumber(text) {
+    text = String(text).replace(/\u2212/g, "-").trim();
+    if (text === "") return { reason: "number.empty" };
+    if (text.length > MAX_TEXT) return { reason: "number.too_long" };
+    var parts = text.split("/");
+    if (parts.length > 2) return { reason: "number.not_number" };
+    var top = readPart(parts[0].trim());
+    if (parts.length === 1 || !top.value) return top;
+    var bottom = readPart(parts[1].trim());
+    if (!bottom.value) return bottom;
+    if (isZero(bottom.value)) return { reason: "number.zero_denominator" };
+    return { value: div(top.value, bottom.value) };
+  }
+
+  // The exact value of a text the build wrote (a grid's value); an error if it is none.
+  function exactValue(text) {
+    var read = readNumber(text);
+    if (!read.value) throw new Error("not a number: " + text);
+    return read.value;
   }
 
   // ---------------------------------------------------------------- state in the URL
@@ -437,8 +472,9 @@
   // refresh(). Labs inherit from Lab.prototype and call Lab from their constructor.
   //
   // Sliders are steppers (LabHtml.slider): a range over integer positions whose texts are
-  // its data-texts, a box that takes a typed value (checked against those texts, exactly)
-  // and − / + buttons.
+  // its data-texts in increasing order (so "+" moves toward larger values), a box that
+  // takes a typed value (read by readNumber, compared exactly with those texts) and − / +
+  // buttons.
   function Lab(root, prefix, name) {
     this.root = root;
     this.prefix = prefix;
@@ -452,7 +488,7 @@
     this.form.addEventListener("submit", function (event) { event.preventDefault(); });
     this.form.addEventListener("input", function (event) {
       if (event.target.classList.contains("dplab-lab-typed")) return; // taken on "change"
-      if (event.target.type === "range") lab.typedError(event.target, null);
+      if (event.target.type === "range") lab.typedError(event.target, null, null);
       lab.touched = true;
       lab.schedule();
     });
@@ -571,18 +607,21 @@
     var low = parseInt(range.min, 10);
     var high = parseInt(range.max, 10);
     range.value = String(Math.min(high, Math.max(low, position)));
-    this.typedError(range, null);
+    this.typedError(range, null, null);
     this.schedule();
   };
 
-  // Put the stepper `name` at the value `text` (an exact decimal among its texts); false
-  // when no position has that value.
+  // Put the stepper `name` at the value `text` (read by readNumber, compared exactly with
+  // its texts); false when no position has that value.
   Lab.prototype.setSlider = function (name, text) {
-    var range = this.control(name);
-    var wanted = decimal(text);
+    var read = readNumber(text);
+    return read.value ? this.setSliderTo(this.control(name), read.value) : false;
+  };
+
+  Lab.prototype.setSliderTo = function (range, value) {
     var texts = textsOf(range);
     for (var i = 0; i < texts.length; i++) {
-      if (sameDecimal(decimal(texts[i]), wanted)) {
+      if (compare(exactValue(texts[i]), value) === 0) {
         this.moveSlider(range, parseInt(range.min, 10) + i);
         return true;
       }
@@ -594,16 +633,35 @@
   Lab.prototype.typed = function (box) {
     var range = this.control(box.getAttribute("data-for"));
     var text = box.value.trim();
-    if (this.setSlider(range.name, text)) {
+    var read = readNumber(text);
+    if (read.value && this.setSliderTo(range, read.value)) {
       box.setAttribute("aria-invalid", "false");
       box.value = textsOf(range)[parseInt(range.value, 10) - parseInt(range.min, 10)];
       return;
     }
-    this.typedError(range, text);
+    this.typedError(range, text, read);
   };
 
-  // Show (text) or clear (null) the message under a stepper that refused a typed value.
-  Lab.prototype.typedError = function (range, text) {
+  // Why a stepper refuses the typed value `read` (readNumber's answer): a label key. A
+  // stepper whose values are all ≥ 0 refuses a negative number as such, a probability's
+  // (data-domain="probability") one outside [0, 1] as such, then one outside its range.
+  function refusal(range, read, values) {
+    if (!read.value) return read.reason;
+    var x = read.value;
+    var low = values[0];
+    var high = values[values.length - 1];
+    if (x.n < ZERO && low.n >= ZERO) return "lab.typed_negative";
+    if (range.getAttribute("data-domain") === "probability" && (x.n < ZERO || x.n > x.d)) {
+      return "lab.typed_probability";
+    }
+    if (less(x, low) || less(high, x)) return "lab.typed_range";
+    return "lab.typed_off_grid";
+  }
+
+  // Show (text, with readNumber's answer `read`) or clear (null) the message under a
+  // stepper that refused a typed value: what is wrong, the values it takes and, for a
+  // number, the nearest of them on either side.
+  Lab.prototype.typedError = function (range, text, read) {
     var box = this.form.querySelector('.dplab-lab-typed[data-for="' + range.name + '"]');
     var message = this.root.querySelector("#" + range.id + "-error");
     if (!box || !message) return;
@@ -611,24 +669,25 @@
     message.hidden = text === null;
     if (text === null) return;
     var texts = textsOf(range);
-    var value = decimal(text);
+    var values = texts.map(exactValue);
     var near = "";
-    if (value !== null) {
-      var x = Number(value.num) / Number(value.den);
+    if (read.value) {
       var below = null;
       var above = null;
-      texts.forEach(function (t) {
-        var y = Number(t);
-        if (y < x && (below === null || y > Number(below))) below = t;
-        if (y > x && (above === null || y < Number(above))) above = t;
+      values.forEach(function (y, i) {
+        if (less(y, read.value) && (below === null || less(values[below], y))) below = i;
+        if (less(read.value, y) && (above === null || less(y, values[above]))) above = i;
       });
-      near = words("lab.typed_near", { values: [below, above].filter(function (t) { return t !== null; }).join(", ") });
+      near = words("lab.typed_near", {
+        values: [below, above].filter(function (i) { return i !== null; })
+          .map(function (i) { return texts[i]; }).join(", ")
+      });
     }
-    message.textContent = words(value === null ? "lab.typed_not_number" : "lab.typed_off_grid", {
+    var ends = { low: texts[0], high: texts[texts.length - 1] };
+    message.textContent = words("lab.typed_refused", {
       typed: text.length > 20 ? text.slice(0, 20) + "…" : text,
-      values: valuesText(texts),
-      low: texts[0],
-      high: texts[texts.length - 1]
+      reason: words(refusal(range, read, values), ends),
+      values: valuesText(texts)
     }) + (near ? " " + near : "");
   };
 
@@ -839,8 +898,8 @@
     numberText: numberText,
     exactText: exactText,
     floatRatio: floatRatio,
-    decimal: decimal,
-    sameDecimal: sameDecimal,
+    readNumber: readNumber,
+    exactValue: exactValue,
     shownText: shownText,
     parseHash: parseHash,
     stateQuery: stateQuery,

@@ -22,11 +22,7 @@
 
   var NAMES = ["eps", "user", "diam", "l", "d", "n"];
 
-  function ratioOf(text) {
-    var d = LAB.decimal(text);
-    if (d === null) throw new Error("not a decimal: " + text);
-    return Q(d.num, d.den);
-  }
+  var ratioOf = LAB.exactValue;
 
   // The values of one state {eps, user, diam, l, d, n} (texts of the grid).
   function values(state) {
