@@ -8,26 +8,15 @@ The texts it refuses are spelled out with the reason it must give.
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
 from decimal import Decimal
 from fractions import Fraction
-from pathlib import Path
 
 from dplab.views._labels import LABELS
+from tests.helpers import run_lab_js
 
-LAB_JS = Path(__file__).parents[2] / "docs" / "assets" / "dplab" / "lab.js"
-# Loads lab.js in Node with just enough of a browser for it to define window.DPLAB_LAB
-# (the harness of tests/views/test_particles.py), then reads each text of the JSON on stdin.
-NODE_RUNNER = """
-global.window = { addEventListener() {} };
-global.document = { addEventListener() {}, readyState: "complete", querySelectorAll: () => [] };
-global.location = { hash: "" };
-require(process.argv[1]);
-const lab = window.DPLAB_LAB;
-const texts = JSON.parse(require("fs").readFileSync(0, "utf8"));
-process.stdout.write(JSON.stringify(texts.map((text) => {
+READ_EACH = """
+process.stdout.write(JSON.stringify(input.map((text) => {
   const read = lab.readNumber(text);
   return read.value ? [read.value.n.toString(), read.value.d.toString()] : read.reason;
 })));
@@ -35,16 +24,9 @@ process.stdout.write(JSON.stringify(texts.map((text) => {
 
 
 def read_in_node(texts: list[str]) -> list[Fraction | str]:
-    run = subprocess.run(
-        ["node", "-e", NODE_RUNNER, str(LAB_JS)],
-        input=json.dumps(texts),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
     return [
         Fraction(int(got[0]), int(got[1])) if isinstance(got, list) else got
-        for got in json.loads(run.stdout)
+        for got in run_lab_js(READ_EACH, texts)
     ]
 
 

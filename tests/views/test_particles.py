@@ -7,11 +7,8 @@ rules of :mod:`dplab.views._particles`.
 
 from __future__ import annotations
 
-import json
-import subprocess
 import unicodedata
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -21,6 +18,7 @@ from dplab.site.lesson import InlineValue, Prose
 from dplab.site.render import fill_prose
 from dplab.views import label
 from dplab.views._particles import final_sound, fix_particle, format_with_particles
+from tests.helpers import run_lab_js
 
 DIGITS = "영일이삼사오육칠팔구"
 SMALL_UNITS = ["", "십", "백", "천"]
@@ -159,18 +157,9 @@ def test_an_inline_value_in_prose_takes_the_particle_its_value_needs():
     assert fill_prose(prose, results) == "p를 2를 넣고 3/8이 됩니다."
 
 
-LAB_JS = Path(__file__).parents[2] / "docs" / "assets" / "dplab" / "lab.js"
-# Loads lab.js in Node with just enough of a browser for it to define window.DPLAB_LAB,
-# then answers each case of the JSON on stdin.
-NODE_RUNNER = """
-global.window = { addEventListener() {} };
-global.document = { addEventListener() {}, readyState: "complete", querySelectorAll: () => [] };
-global.location = { hash: "" };
-require(process.argv[1]);
-const lab = window.DPLAB_LAB;
-const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
-const particles = cases.particles.map(([value, following]) => lab.fixParticle(value, following));
-const formatted = cases.labels.map(([template, values]) => {
+ANSWER_EACH = """
+const particles = input.particles.map(([value, following]) => lab.fixParticle(value, following));
+const formatted = input.labels.map(([template, values]) => {
   window.DPLAB = { labels: { case: template } };
   return lab.words("case", values);
 });
@@ -220,14 +209,7 @@ def test_the_labs_script_picks_the_same_particles_as_python():
         ["δ = {d}가 필요하고 {{literal}}를 둡니다", {"d": "3/16"}],
         ["{missing}을 씁니다", {}],
     ]
-    run = subprocess.run(
-        ["node", "-e", NODE_RUNNER, str(LAB_JS)],
-        input=json.dumps({"particles": particles, "labels": templates}),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    answer = json.loads(run.stdout)
+    answer = run_lab_js(ANSWER_EACH, {"particles": particles, "labels": templates})
     expected = [fix_particle(value, following) for value, following in particles]
     assert len(answer["particles"]) == len(expected) > 3000
     mismatches = [
