@@ -10,7 +10,8 @@ when the page is built (:func:`fix_particle`), and a label's placeholders likewi
 How a value is read (Sino-Korean numbers, as a Korean reads a printed number):
 
 * an integer ends in its last non-zero digit, or in the unit its trailing zeros make
-  (10 십, 100 백, 1000 천, 10⁴ 만, 10⁸ 억, 10¹² 조): ``2`` 이, ``30`` 삼십, ``0`` 영;
+  (10 십, 100 백, 1000 천, 10⁴ 만, 10⁸ 억, 10¹² 조, 10¹⁶ 경, 10²⁰ 해; beyond, unknown):
+  ``2`` 이, ``30`` 삼십, ``0`` 영, ``10¹²`` 조 (no 받침);
 * a decimal ends in its last digit, read alone (``0.25`` 영 점 이오);
 * a fraction ``a/b`` is read "b분의 a": it ends in ``a``;
 * a power (superscript exponent, ``e-8``) ends in 승; ``%`` is 퍼센트, ``∞`` 무한대;
@@ -57,6 +58,7 @@ _LATIN = {letter: VOWEL for letter in string.ascii_lowercase} | {
 # 알파 베타 감마 델타 엡실론 제타 에타 세타 요타 카파 람다 뮤 뉴 크시 오미크론 파이 로 시그마
 # 타우 입실론 피 카이 프사이 오메가.
 _GREEK = dict.fromkeys("αβγδζηθικλμνξπρστφχψωΔΘΛΞΠΣΦΨΩ", VOWEL) | dict.fromkeys("εοϵυΥ", CONSONANT)
+_LARGE_UNIT = (CONSONANT, CONSONANT, VOWEL, CONSONANT, VOWEL)  # 만 억 조 경 해
 _SYMBOL = {"%": VOWEL, "∞": VOWEL, "′": CONSONANT, "″": CONSONANT}
 _SUPERSCRIPT = set("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺")
 
@@ -72,15 +74,18 @@ def _hangul_final(syllable: str) -> str:
     return VOWEL if coda == 0 else RIEUL if coda == 8 else CONSONANT
 
 
-def _number_final(integer: str, decimals: str | None) -> str:
+def _number_final(integer: str, decimals: str | None) -> str | None:
     if decimals:
         return _DIGIT[decimals[-1]]
     digits = integer.replace(",", "")
     zeros = len(digits) - len(digits.rstrip("0"))
     if zeros == len(digits) or zeros == 0:  # 0 is 영; otherwise the last digit
         return _DIGIT[digits[-1]]
-    # 십 백 천 만 … 억 … 조 …: every unit a trailing run of zeros ends in has a 받침.
-    return CONSONANT
+    if zeros % 4:
+        return CONSONANT  # …십, …백, …천
+    # The unit of the last group of four digits: 만 (10⁴), 억, 조 (10¹²), 경, 해 (10²⁰).
+    large = zeros // 4 - 1
+    return _LARGE_UNIT[large] if large < len(_LARGE_UNIT) else None
 
 
 def final_sound(text: str) -> str | None:

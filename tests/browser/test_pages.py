@@ -207,7 +207,8 @@ def test_jumping_into_a_long_page_shows_what_is_on_screen(open_page, built_site,
     jump (a link, the table of contents, the scrollbar) every part on screen is shown."""
     for relative in pages_with_charts(built_site):
         page = open_page(relative, width=width, draw_all=False).page
-        assert page.evaluate(f"() => {SKIPPING}.length") > 3, relative
+        # the last section is laid out from the start (dplab.css): the tour keeps three
+        assert page.evaluate(f"() => {SKIPPING}.length") >= 3, relative
         for fraction in (0.25, 0.5, 0.75):
             page.evaluate(f"scrollTo(0, document.documentElement.scrollHeight * {fraction})")
             page.wait_for_function(

@@ -115,7 +115,7 @@ def test_the_course_map_draws_every_lesson_and_its_times(built_site):
     assert drawn == lessons
     assert page.count('class="dplab-map-edge"') >= 4
     assert page.count("이 단원을 마치면 할 수 있는 것") == len(lessons)
-    assert "실험실 약 10분" in page and "연습 문제" in page
+    assert "풀며 읽기 약" in page and "연습 문제" in page  # both times of each lesson
 
 
 def test_every_page_links_the_course_sheets_as_one_file(built_site):

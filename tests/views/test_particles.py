@@ -11,7 +11,7 @@ import unicodedata
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from dplab.site.lesson import InlineValue, Prose
@@ -22,7 +22,7 @@ from tests.helpers import run_lab_js
 
 DIGITS = "영일이삼사오육칠팔구"
 SMALL_UNITS = ["", "십", "백", "천"]
-LARGE_UNITS = ["", "만", "억", "조", "경"]
+LARGE_UNITS = ["", "만", "억", "조", "경", "해"]
 
 
 def spell_integer(n: int) -> str:
@@ -63,7 +63,10 @@ def oracle(spoken: str) -> str:
     return "rieul" if final == "\u11af" else "consonant"
 
 
-@given(st.integers(min_value=0, max_value=10**19))
+@given(st.integers(min_value=0, max_value=10**23))
+@example(10**12)  # 일조: 조 has no 받침
+@example(25 * 10**12)
+@example(10**16)
 def test_integers_end_as_they_are_read(n):
     assert final_sound(str(n)) == oracle(spell(str(n)))
     assert final_sound(f"{n:,}") == oracle(spell(str(n)))
@@ -170,6 +173,7 @@ process.stdout.write(JSON.stringify({ particles, formatted }));
 def golden_values() -> list[str]:
     """Values of every kind the rules distinguish, and the numbers around each rule's edge."""
     numbers = [str(n) for n in [*range(0, 121), 1000, 10**4, 10**8, 10**12, 123_456_789]]
+    numbers += [str(k * 10**z) for k in (1, 7, 25) for z in range(4, 29, 4)]
     numbers += [f"{n:,}" for n in (1000, 12_345, 10**6)]
     numbers += [f"{k}/{d}" for k in range(0, 12) for d in (3, 8, 10, 16)]
     numbers += [f"0.{d}" for d in ("25", "5", "10", "333", "4375", "07")]

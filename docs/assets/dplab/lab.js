@@ -58,6 +58,7 @@
   var RIEUL = "rieul";
   var CONSONANT = "consonant";
   var DIGIT_SOUND = [CONSONANT, RIEUL, VOWEL, CONSONANT, VOWEL, VOWEL, CONSONANT, RIEUL, RIEUL, VOWEL];
+  var LARGE_UNIT_SOUND = [CONSONANT, CONSONANT, VOWEL, CONSONANT, VOWEL];
   var LATIN_SOUND = { l: RIEUL, m: CONSONANT, n: CONSONANT, r: RIEUL };
   var GREEK_VOWEL = "αβγδζηθικλμνξπρστφχψωΔΘΛΞΠΣΦΨΩ";
   var GREEK_CONSONANT = "εοϵυΥ";
@@ -81,7 +82,10 @@
     var digits = integer.replace(/,/g, "");
     var kept = digits.replace(/0+$/, "");
     if (kept === "" || kept === digits) return DIGIT_SOUND[+digits.charAt(digits.length - 1)];
-    return CONSONANT; // 십 백 천 만 …
+    var zeros = digits.length - kept.length;
+    if (zeros % 4) return CONSONANT; // …십, …백, …천
+    var large = zeros / 4 - 1; // 만 억 조 경 해
+    return large < LARGE_UNIT_SOUND.length ? LARGE_UNIT_SOUND[large] : null;
   }
 
   function finalSound(text) {
