@@ -81,9 +81,10 @@ def _number_final(integer: str, decimals: str | None) -> str | None:
     zeros = len(digits) - len(digits.rstrip("0"))
     if zeros == len(digits) or zeros == 0:  # 0 is 영; otherwise the last digit
         return _DIGIT[digits[-1]]
-    if zeros % 4:
+    if zeros < 4:
         return CONSONANT  # …십, …백, …천
-    # The unit of the last group of four digits: 만 (10⁴), 억, 조 (10¹²), 경, 해 (10²⁰).
+    # Past 10⁴ the reading ends in the unit of the last non-zero digit's group of four
+    # (250000 이십오만, 10¹³ 십조): 만 (10⁴), 억, 조 (10¹²), 경, 해 (10²⁰).
     large = zeros // 4 - 1
     return _LARGE_UNIT[large] if large < len(_LARGE_UNIT) else None
 

@@ -83,8 +83,8 @@
     var kept = digits.replace(/0+$/, "");
     if (kept === "" || kept === digits) return DIGIT_SOUND[+digits.charAt(digits.length - 1)];
     var zeros = digits.length - kept.length;
-    if (zeros % 4) return CONSONANT; // …십, …백, …천
-    var large = zeros / 4 - 1; // 만 억 조 경 해
+    if (zeros < 4) return CONSONANT; // …십, …백, …천
+    var large = Math.floor(zeros / 4) - 1; // the last group's unit: 만 억 조 경 해
     return large < LARGE_UNIT_SOUND.length ? LARGE_UNIT_SOUND[large] : null;
   }
 
