@@ -177,6 +177,10 @@ def parse_lesson_text(text: str, path: Path) -> Lesson:
     return Lesson(path=path, slug=match["slug"], meta=meta, parts=parts, text=text)
 
 
+# Characters of math or markup: a title is shown as plain text in places that render neither.
+_NOT_IN_A_TITLE = "$`_^\\<>*"
+
+
 def _parse_front_matter(lines: list[str], path: Path) -> tuple[FrontMatter, int]:
     if not lines or lines[0].strip() != "---":
         raise LessonError(path, 1, "a lesson must start with YAML front matter between '---' lines")
@@ -222,6 +226,25 @@ def _parse_front_matter(lines: list[str], path: Path) -> tuple[FrontMatter, int]
     for key in ("prerequisites", "goals"):
         if not all(isinstance(item, str) and item.strip() for item in data.get(key, [])):
             raise LessonError(path, key_line(key), f"{key} must be a list of non-empty strings")
+    for key in ("summary", "goals"):
+        texts = [data[key]] if isinstance(data.get(key), str) else data.get(key, [])
+        if any("$" in text for text in texts):
+            raise LessonError(
+                path,
+                key_line(key),
+                f"{key} must not hold math: it is shown on the home page and the course map, "
+                f"where formulas are not rendered; write a symbol with HTML (d<sub>EM</sub>)",
+            )
+    plain = set(data["title"]) & set(_NOT_IN_A_TITLE)
+    if plain:
+        raise LessonError(
+            path,
+            key_line("title"),
+            f"title must be plain words (it names the page in the navigation, the browser tab "
+            f"and links, where math and markup are not rendered); got {data['title']!r} with "
+            f"{' '.join(sorted(plain))}: name the notion in words and use the formula in the "
+            f"summary or the text",
+        )
     meta = FrontMatter(
         title=data["title"].strip(),
         order=data["order"],

@@ -165,10 +165,18 @@ def _header(
         if needs
         else ""
     )
+    goals = (
+        f'<div class="dplab-goals" markdown="block">\n\n**{label("map.goals")}**\n\n'
+        + "".join(f"- {goal}\n" for goal in meta.goals)
+        + "\n</div>\n\n"
+        if meta.goals
+        else ""
+    )
     return (
         f'<p class="dplab-lesson-meta">{unit} · {minutes} · {how}</p>\n\n'
         f"# {meta.title}\n\n"
         f'<p class="dplab-summary">{meta.summary}</p>\n\n'
+        f"{goals}"
         f"{prerequisites}"
         f'<p class="dplab-notebook-links">'
         f'<a href="../notebooks/{lesson.slug}.ipynb" download>{label("notebook.download")}</a>'

@@ -168,3 +168,16 @@ def test_every_lessons_citations_resolve_into_the_references_page_and_back(built
             cited_somewhere.add(key)
     assert {f"ref-{key}" for key in cited_somewhere} == ids  # each source listed once, all cited
     assert len(back_links) == len(set(back_links)) == citations  # one back-link per citation
+
+
+LESSON_SOURCES = sorted((Path(__file__).parents[2] / "lessons_src").glob("[0-9]*.md"))
+
+
+@pytest.mark.parametrize("path", LESSON_SOURCES, ids=lambda p: p.name)
+def test_every_further_reading_section_cites_the_work_it_points_to(path):
+    """A "연구로 이어지기" section sends the reader on: each work it speaks of is a
+    citation into the references page (issue 21: lessons 4 and 5 named none)."""
+    text = path.read_text("utf-8")
+    sections = re.findall(r"^## 연구로 이어지기\n(.*?)(?=^## |\Z)", text, re.S | re.M)
+    for section in sections:
+        assert re.search(r"\[[^\]]*@\w", section), f"{path.name}: no citation in 연구로 이어지기"

@@ -197,6 +197,25 @@ def test_lesson_header_and_footer():
     assert "dplab-next" not in page
 
 
+def test_lesson_header_states_the_learning_goals_at_the_top():
+    """The goals of the front matter open the lesson, not only the course map (issue 21),
+    between the summary and the text; a lesson without goals has no box."""
+    from dplab.site.execute import execute_lesson
+
+    text = (
+        "---\ntitle: 셋째\norder: 3\nsummary: 요약\ngoals:\n"
+        "  - 거리 d<sub>EM</sub>을 계산한다.\n  - 정의를 쓴다.\n---\n본문의 글\n"
+    )
+    lesson = parse_lesson_text(text, Path("lessons_src/03-c.md"))
+    page = render_page(lesson, execute_lesson(lesson), "lessons_src/03-c.md", {"c": lesson})
+    box = page.index('<div class="dplab-goals" markdown="block">')
+    assert page.index('class="dplab-summary"') < box < page.index("본문의 글")
+    assert "**이 단원을 마치면 할 수 있는 것**" in page[box:]
+    assert "- 거리 d<sub>EM</sub>을 계산한다.\n- 정의를 쓴다.\n" in page[box:]
+    bare = parse_lesson_text(lesson_text("글\n", title="첫째"), Path("lessons_src/01-a.md"))
+    assert "dplab-goals" not in render_page(bare, execute_lesson(bare), "x.md", {"a": bare})
+
+
 def test_notebook_callout_is_a_quote():
     assert jupyter_markdown("> a") == "> a"
 
