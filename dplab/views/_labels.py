@@ -586,11 +586,15 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.lab_p": "참으로 보고할 확률 p",
         "rr.lab_alpha": "주장한 α = e^ε",
         "rr.lab_epsilon": "ε = ln α ≈ {eps}",
-        "rr.lab_delta": "주장한 δ (0 이상 1 이하의 소수)",
-        "rr.lab_delta_help": "예: 0.05, 0.4374, 1e-5. 적은 글자 그대로 정확한 유리수로 읽습니다.",
+        "rr.lab_delta": "주장한 δ (0 이상 1 이하의 수)",
+        "rr.lab_delta_help": ("예: 0.05, 3/8, 1e-5. 적은 글자 그대로 정확한 유리수로 읽습니다."),
         "rr.lab_delta_invalid": (
-            "0 이상 1 이하의 소수로 적어 주세요(예: 0.05, 1e-5). "
+            "0 이상 1 이하의 수로 적어 주세요(예: 0.05, 3/8, 1e-5). "
             "올바른 값이 들어올 때까지 판정을 보여 주지 않습니다."
+        ),
+        "rr.lab_delta_above": "δ는 1보다 클 수 없습니다(0 이상 1 이하).",
+        "rr.lab_delta_refused": (
+            "‘{typed}’: {reason} 올바른 값이 들어올 때까지 판정을 보여 주지 않습니다."
         ),
         "rr.lab_pair": "살펴볼 순서 있는 인접 쌍 c → c′ (막대를 눌러도 고릅니다)",
         "rr.lab_pair_clamped": "n을 넘는 쌍을 골라서 {pair}로 맞췄습니다(고른 쌍: {requested}).",
@@ -1507,13 +1511,17 @@ LABELS: dict[str, dict[str, str]] = {
         "rr.lab_p": "probability p of a truthful report",
         "rr.lab_alpha": "claimed α = e^ε",
         "rr.lab_epsilon": "ε = ln α ≈ {eps}",
-        "rr.lab_delta": "claimed δ (a decimal from 0 to 1)",
+        "rr.lab_delta": "claimed δ (a number from 0 to 1)",
         "rr.lab_delta_help": (
-            "e.g. 0.05, 0.4374, 1e-5. Read exactly as the rational number you type."
+            "e.g. 0.05, 3/8, 1e-5. Read exactly as the rational number you type."
         ),
         "rr.lab_delta_invalid": (
-            "Type a decimal from 0 to 1 (e.g. 0.05, 1e-5). Verdicts are withheld until the value "
-            "is valid."
+            "Type a number from 0 to 1 (e.g. 0.05, 3/8, 1e-5). Verdicts are withheld until the "
+            "value is valid."
+        ),
+        "rr.lab_delta_above": "δ cannot exceed 1 (it lies from 0 to 1).",
+        "rr.lab_delta_refused": (
+            "‘{typed}’: {reason} Verdicts are withheld until the value is valid."
         ),
         "rr.lab_pair": "ordered neighbouring pair c → c′ to look at (or click a bar)",
         "rr.lab_pair_clamped": "the chosen pair {requested} exceeds n: clamped to {pair}.",

@@ -11,8 +11,9 @@ control moves.
 ``100^n``: the coefficients of ``(q + a z)^c (a + q z)^{n−c}`` with ``a = k``, ``q = 100 − k``.
 The script multiplies these polynomials with ``BigInt``; each ordered pair's excess has the
 integer numerator ``Σ_y [10·w_P(y) − t·w_Q(y)]₊`` over ``10·100^n`` (:mod:`dplab.rr_lab`),
-a claimed δ is read from its decimal text exactly as ``D / 10^K`` (:func:`parse_claim`), and
-every verdict is the integer comparison ``D · 10·100^n ≥ N · 10^K``.  Floats are used only to
+a claimed δ is read exactly as ``D / E`` by the labs' one number reader (``readNumber`` in
+``lab.js``: decimals, fractions, ``1e-5``; a text outside [0, 1] is refused with its reason),
+and every verdict is the integer comparison ``D · 10·100^n ≥ N · E``.  Floats are used only to
 draw and for logarithms printed after ``≈``.  The event check prints its rationals by
 :func:`~dplab.views.randomized_response.compared_texts`: exact after ``=``, rounded after
 ``≈``, with enough digits that unequal values look unequal.  The browser test
@@ -79,9 +80,12 @@ MAX_MASK_DIGITS = 200
 
 
 def parse_claim(text: str) -> Fraction | None:
-    """The exact value of a typed claim δ, or ``None`` if it is not a decimal in [0, 1].
+    """The exact value of a claim δ the build writes (the lab's initial state, its links), or
+    ``None`` if it is not a decimal in [0, 1].
 
-    The lab script applies the same rule (``parseClaim`` in ``rr-lab.js``).
+    The page's box reads more (fractions, signs, thousands separators: ``readClaim`` in
+    ``rr-lab.js``, through lab.js's ``readNumber``), and every text this accepts reads there
+    to the same value (``tests/browser/test_rr_lab.py``).
 
     >>> parse_claim("0.437"), parse_claim(".5"), parse_claim("1e-5"), parse_claim("1")
     (Fraction(437, 1000), Fraction(1, 2), Fraction(1, 100000), Fraction(1, 1))

@@ -59,7 +59,7 @@ def test_the_script_shows_dplabs_texts_and_verdict_at_every_state(lab_page):
         "return [r.texts, r.verdict]; })"
     )
     shown = run_json(lab_page, js, [indices(*s) for s in states])
-    assert len(shown) == 2 * 3 * 10 * 25 * 4
+    assert len(shown) == 3 * 9 * 10 * 25 * 4
     for state, (texts, verdict) in zip(states, shown, strict=True):
         lab = cv.composition_lab(*state, key="lesson")
         assert texts == lab.outputs(), state

@@ -6,17 +6,19 @@ over the whole reachable grid: n = 1..12, p = k/100 for k = 50..100, α = t/10 f
 t = 10..100.
 
 **Why this covers every verdict at every reachable state.**  Each verdict the lab shows is
-``verdict(claim, N, n)``: "pass" exactly when ``D · 10·100^n ≥ N · 10^K``, where the claim
-``D / 10^K`` is read from the δ text by ``parseClaim`` and ``N`` is an integer numerator over
-``10·100^n`` – the required δ (certificate badge, profile point), one ordered pair's excess
-(pair bars), or one event's excess ``Σ_{y∈S} (10·P_y − t·Q_y)`` (event badge).
+``verdict(claim, N, n)``: "pass" exactly when ``D · 10·100^n ≥ N · E``, where the claim
+``D / E`` is read exactly from the δ text by ``readClaim`` (lab.js's number reader) and
+``N`` is an integer numerator over ``10·100^n`` – the required δ (certificate badge, profile
+point), one ordered pair's excess (pair bars), or one event's excess
+``Σ_{y∈S} (10·P_y − t·Q_y)`` (event badge).
 
 1. The numerators are exact: every pair's numerator, the maximising pair and its event
    equal :func:`dplab.randomized_response.certify` at every grid state, and every event's
    ``P(S)``, ``Q(S)`` equal :func:`~dplab.randomized_response.check_query` (all events and
    pairs for n ≤ 3, one clamped/ignored-bits query per state for every n).
-2. The claim is read exactly: ``parseClaim`` agrees with the Python rule on tricky texts,
-   and both agree with :class:`fractions.Fraction`.
+2. The claim is read exactly: ``readClaim`` agrees with the Python rule on tricky texts,
+   both agree with :class:`fractions.Fraction`, and a text out of [0, 1] is refused with
+   its reason.
 3. The comparison puts the step in the right place.  For a fixed ``N``, the exact verdict
    ``[δ ≥ N/(10·100^n)]`` is a monotone step function of the claimed value ``δ``, and so is the
    script's (a cross-multiplication of non-negative integers, applied to an exactly parsed
@@ -244,17 +246,37 @@ CLAIM_TEXTS = [
 ]  # fmt: skip
 
 
-def test_claims_are_parsed_exactly_like_the_python_rule(lab_page):
+# Texts the reader may type beyond the build's rule, with what the box makes of them.
+TYPED_CLAIMS = {
+    "3/8": Fraction(3, 8), "5 / 100": Fraction(1, 20), "2187/5000": Fraction(2187, 5000),
+    "1/2": Fraction(1, 2), "-0": Fraction(0), "+0.5": Fraction(1, 2), "0.5\n": Fraction(1, 2),
+    "-0.1": "lab.typed_negative", "\u22121": "lab.typed_negative", "-1/8": "lab.typed_negative",
+    "1.0000001": "rr.lab_delta_above", "3/2": "rr.lab_delta_above", "1e1": "rr.lab_delta_above",
+    "": "number.empty", "abc": "number.not_number", "0,5": "number.comma",
+    "1/0": "number.zero_denominator", "1e-20000": "number.exponent",
+}  # fmt: skip
+
+
+def test_claims_are_read_by_the_labs_number_reader(lab_page):
+    """Every text the build's rule (``parse_claim``) accepts reads to the same value in the
+    page; the page's box takes fractions and signs too and names what is wrong otherwise."""
+    texts = CLAIM_TEXTS + list(TYPED_CLAIMS)
     got = lab_page.evaluate(
-        "(texts) => texts.map((t) => { const c = window.DPLAB_RR.parseClaim(t); "
-        "return c === null ? null : [c.numerator.toString(), c.denominator.toString()]; })",
-        CLAIM_TEXTS,
+        "(texts) => texts.map((t) => { const r = window.DPLAB_RR.readClaim(t); "
+        "return r.claim ? [r.claim.numerator.toString(), r.claim.denominator.toString()] "
+        ": r.reason; })",
+        texts,
     )
-    for text, parsed in zip(CLAIM_TEXTS, got, strict=True):
+    read = {
+        text: Fraction(int(g[0]), int(g[1])) if isinstance(g, list) else g
+        for text, g in zip(texts, got, strict=True)
+    }
+    for text in CLAIM_TEXTS:
         expected = lab_views.parse_claim(text)
-        assert (None if parsed is None else Fraction(int(parsed[0]), int(parsed[1]))) == expected
         if expected is not None:
-            assert expected == Fraction(text.strip())
+            assert read[text] == expected == Fraction(text.strip()), text
+    for text, expected in TYPED_CLAIMS.items():
+        assert read[text] == expected, text
 
 
 def test_display_texts_equal_the_python_ones(lab_page):
@@ -379,14 +401,29 @@ def test_moving_the_controls_changes_outputs_badges_and_charts(open_page):
     )
     assert marks == "✗" * 8
 
-    for text, verdict in (("0.437", "fail"), ("0.438", "pass"), ("2187/5000", "none")):
+    # The δ box reads numbers as every lab and grader does (readNumber): the exact required
+    # δ typed as a fraction passes; a refused text is told what is wrong with it.
+    error = lab.locator('[data-show="delta-error"]')
+    for text, verdict, reason in (
+        ("0.437", "fail", None),
+        ("0.438", "pass", None),
+        ("2187/5000", "pass", None),
+        ("437/1000", "fail", None),
+        ("\u22121", "none", "lab.typed_negative"),
+        ("3/2", "none", "rr.lab_delta_above"),
+        ("0,5", "none", "number.comma"),
+    ):
         claim.fill(text)
         page.wait_for_function(
             "(v) => document.querySelector('.dplab-rr-lab [data-show=\"cert-badge\"]')"
             ".getAttribute('data-verdict') === v",
             arg=verdict,
         )
-    assert lab.locator('[data-show="delta-error"]').is_visible()
+        assert error.is_visible() == (reason is not None)
+        if reason is not None:
+            assert error.inner_text() == label(
+                "rr.lab_delta_refused", typed=text, reason=label(reason)
+            )
     assert lab.locator("input[name=delta]").get_attribute("aria-invalid") == "true"
     assert badge.inner_text() == chip_badge.inner_text() == label("rr.badge_none")
 

@@ -6,9 +6,9 @@
 // (q + a z)^c (a + q z)^(n−c) with a = k, q = 100 − k. Each ordered pair's largest event
 // excess is the integer numerator Σ_y [10·w_P(y) − t·w_Q(y)]₊ over the denominator
 // 10·100^n, and one event's excess has the numerator Σ_{y∈S} (10·w_P(y) − t·w_Q(y)) over the
-// same denominator. A claimed δ typed as decimal
-// text is read exactly as D / 10^K, and every verdict is the BigInt comparison
-// D · 10·100^n ≥ N · 10^K. Floats only draw the charts and print approximations.
+// same denominator. A claimed δ as typed ("0.05", "3/8", "1e-5") is read exactly by
+// lab.js's readNumber as D / E, and every verdict is the BigInt comparison
+// D · 10·100^n ≥ N · E. Floats only draw the charts and print approximations.
 // tests/browser/test_rr_lab.py checks these functions against dplab over the whole grid;
 // window.DPLAB_RR exposes them.
 //
@@ -102,26 +102,21 @@
     };
   }
 
-  // A claimed δ as typed, exactly: {numerator: D, denominator: 10^K}, or null when the text
-  // is not a decimal in [0, 1]. Same rule as dplab.views.rr_lab.parse_claim.
-  var CLAIM = /^[ \t]*([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]{1,4}))?[ \t]*$/;
+  // A claimed δ as typed, read by lab.js's readNumber like every number a reader types
+  // ("0.05", "3/8", "1e-5", "5 / 100"): {claim: {numerator, denominator}} when it lies in
+  // [0, 1], else {reason: <label key>} naming what is wrong (not a number, negative, above
+  // 1). The build writes its δ texts in the narrower rule of dplab.views.rr_lab.parse_claim,
+  // which this reads to the same value.
+  function readClaim(text) {
+    var read = LAB.readNumber(typeof text === "string" ? text : "");
+    if (!read.value) return { reason: read.reason };
+    if (read.value.n < ZERO) return { reason: "lab.typed_negative" };
+    if (read.value.n > read.value.d) return { reason: "rr.lab_delta_above" };
+    return { claim: { numerator: read.value.n, denominator: read.value.d } };
+  }
 
   function parseClaim(text) {
-    if (typeof text !== "string" || text.length > 200) return null;
-    var match = CLAIM.exec(text);
-    if (!match) return null;
-    var whole = match[1];
-    var digits = match[2] || "";
-    if (!(whole + digits)) return null;
-    var scale = digits.length - parseInt(match[3] || "0", 10);
-    var numerator = BigInt(whole + digits);
-    if (scale < 0) {
-      numerator *= LAB.pow10(-scale);
-      scale = 0;
-    }
-    var denominator = LAB.pow10(scale);
-    if (numerator > denominator) return null;
-    return { numerator: numerator, denominator: denominator };
+    return readClaim(text).claim || null;
   }
 
   // claim ≥ numerator / denominator, by cross-multiplication (denominator > 0, claim ≥ 0).
@@ -396,7 +391,8 @@
     var k = this.readInt("p", grid.p_percent[0], grid.p_percent[1]);
     var t = this.readInt("alpha", grid.alpha_tenths[0], grid.alpha_tenths[1]);
     var claimInput = this.control("delta");
-    var claim = parseClaim(claimInput.value);
+    var claimRead = readClaim(claimInput.value);
+    var claim = claimRead.claim || null;
     var requested = this.readPair();
     var denominator = deltaDenominator(n);
     var scale = HUNDRED ** BigInt(n);
@@ -410,6 +406,13 @@
     this.show("epsilon", words("rr.lab_epsilon", { eps: Math.log(t / 10).toFixed(4) }));
     claimInput.setAttribute("aria-invalid", claim === null ? "true" : "false");
     this.root.querySelector('[data-show="delta-error"]').hidden = claim !== null;
+    if (claim === null) {
+      var typed = claimInput.value.trim();
+      this.show("delta-error", words("rr.lab_delta_refused", {
+        typed: typed.length > 20 ? typed.slice(0, 20) + "…" : typed,
+        reason: words(claimRead.reason)
+      }));
+    }
 
     // The queried pair and event (observation only: they do not change the channel).
     var asked = query(n, k, t, requested.lower, requested.direction, this.mask);
@@ -520,6 +523,7 @@
     pairExcess: pairExcess,
     certificate: certificate,
     parseClaim: parseClaim,
+    readClaim: readClaim,
     covers: covers,
     eventCheck: eventCheck,
     query: query,
