@@ -86,12 +86,12 @@ def _short_title(lesson: Lesson) -> str:
 
 def prerequisite_list(lessons: list[Lesson], prefix: str = "lessons/") -> str:
     """The lessons as rows in the course order, each with its number, title (a link),
-        reading time and a chip (a link) for each lesson it needs, which always comes before it
-    (the chips in the course order too).
+    reading time and a chip (a link) for each lesson it needs, which always comes before
+    it (the chips in the course order too).
 
-        Markdown in HTML (``md_in_html``), so that the links are checked and rewritten like
-        any other.  ``components.js`` marks learned lessons (``.dplab-map-node[data-lesson]``
-        gets ``is-learned``, which shows its ``.dplab-map-check``).
+    Markdown in HTML (``md_in_html``), so that the links are checked and rewritten like
+    any other.  ``components.js`` marks learned lessons (``.dplab-map-node[data-lesson]``
+    gets ``is-learned``, which shows its ``.dplab-map-check``).
     """
     slugs = {lesson.slug: lesson for lesson in lessons}
     _check_order(lessons, slugs)
