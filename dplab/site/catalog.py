@@ -3,19 +3,18 @@
 As a Python-Markdown extension (``dplab.site.catalog`` in ``mkdocs.yml``), a line that
 reads ``[[course-catalog]]`` in a page at the top of ``docs/`` becomes the list of lessons
 (the home page), and a line ``[[course-map]]`` becomes the course map: the reader's
-progress, the prerequisite graph (an SVG drawn here from the lessons' ``prerequisites``),
-and per lesson its goals, prerequisites and time (reading, working through, exercises; see
-:mod:`dplab.site.reading`).  Prerequisites that are lessons link to them; others are
-topics to know beforehand.  Progress marks are filled in the browser from the quiz
-records (``components.js``): a lesson is learned when every question of its quiz was
-answered right at the first answer (a retry or a shown answer does not count).  Only
-``lessons_src/*.md`` is read; nothing is executed.
+progress, the lessons in the course order with the lessons each one needs (from their
+``prerequisites``), and per lesson its goals, prerequisites and time (reading, working
+through, exercises; see :mod:`dplab.site.reading`).  Prerequisites that are lessons
+link to them; others are topics to know beforehand.  Progress marks are filled in the
+browser from the quiz records (``components.js``): a lesson is learned when every
+question of its quiz was answered right at the first answer (a retry or a shown answer
+does not count).  Only ``lessons_src/*.md`` is read; nothing is executed.
 """
 
 from __future__ import annotations
 
 import html
-import unicodedata
 from pathlib import Path
 
 from markdown import Extension
@@ -34,7 +33,7 @@ __all__ = [
     "course_map_markdown",
     "lessons_in_order",
     "makeExtension",
-    "prerequisite_graph_svg",
+    "prerequisite_list",
 ]
 
 MARKER = "[[course-catalog]]"
@@ -69,156 +68,69 @@ def _lesson_prerequisites(lesson: Lesson, slugs: dict[str, Lesson]) -> list[str]
     return [p for p in lesson.meta.prerequisites if p in slugs]
 
 
-def _levels(lessons: list[Lesson]) -> dict[str, int]:
-    """Each lesson's row in the graph: one below its deepest prerequisite lesson."""
-    slugs = {lesson.slug: lesson for lesson in lessons}
-    levels: dict[str, int] = {}
-
-    def level(slug: str, path: tuple[str, ...]) -> int:
-        if slug in path:
-            raise ValueError(f"the prerequisites of the lessons form a cycle: {' → '.join(path)}")
-        if slug not in levels:
-            needs = _lesson_prerequisites(slugs[slug], slugs)
-            levels[slug] = 1 + max((level(p, (*path, slug)) for p in needs), default=-1)
-        return levels[slug]
-
+def _check_order(lessons: list[Lesson], slugs: dict[str, Lesson]) -> None:
+    """Every lesson a lesson needs comes before it in the course order (so reading the
+    lessons by their numbers always reads what a lesson needs first; no cycle either)."""
     for lesson in lessons:
-        level(lesson.slug, ())
-    return levels
+        for p in _lesson_prerequisites(lesson, slugs):
+            if slugs[p].meta.order >= lesson.meta.order:
+                raise ValueError(
+                    f"lesson {lesson.slug!r} (order {lesson.meta.order}) needs {p!r}, "
+                    f"whose order {slugs[p].meta.order} does not come before it"
+                )
 
 
-# Geometry of the graph, in SVG user units (the figure scales to the column's width).
-_NODE_WIDTH, _LINE, _PAD = 300, 17, 10
-_GAP_X, _GAP_Y, _MARGIN, _DETOUR = 24, 40, 12, 28
-_FONT = 13
+def _short_title(lesson: Lesson) -> str:
+    return label("map.node_title", order=lesson.meta.order, title=lesson.meta.title.split(" — ")[0])
 
 
-def _text_width(text: str) -> float:
-    """Approximate width at font size :data:`_FONT` (wide glyphs 1 em, others 0.6 em)."""
-    wide = sum(unicodedata.east_asian_width(c) in "WF" for c in text)
-    return _FONT * (wide + 0.6 * (len(text) - wide))
+def prerequisite_list(lessons: list[Lesson], prefix: str = "lessons/") -> str:
+    """The lessons as rows in the course order, each with its number, title (a link),
+    reading time and a chip (a link) for each lesson it needs, which always comes before
+    it (the chips in the course order too).
 
-
-def _wrap(text: str, width: float) -> list[str]:
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and _text_width(f"{lines[-1]} {word}") <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
-def prerequisite_graph_svg(lessons: list[Lesson]) -> str:
-    """The lessons as boxes in rows (a lesson stands below the lessons it needs) with an
-    arrow from each prerequisite lesson; each box shows number, title and times.
-
-    The SVG is one image for assistive technology (its description lists the arrows); the
-    list under it has the links.  ``components.js`` marks learned lessons
-    (``.dplab-map-node[data-lesson]`` gets ``is-learned``).
+    Markdown in HTML (``md_in_html``), so that the links are checked and rewritten like
+    any other.  ``components.js`` marks learned lessons (``.dplab-map-node[data-lesson]``
+    gets ``is-learned``, which shows its ``.dplab-map-check``).
     """
     slugs = {lesson.slug: lesson for lesson in lessons}
-    levels = _levels(lessons)
-    rows: dict[int, list[Lesson]] = {}
+    _check_order(lessons, slugs)
+    rows = []
     for lesson in lessons:
-        rows.setdefault(levels[lesson.slug], []).append(lesson)
-    boxes = {}
-    for lesson in lessons:
-        title = lesson.meta.title.split(" — ")[0]
-        lines = _wrap(
-            label("map.node_title", order=lesson.meta.order, title=title), _NODE_WIDTH - 2 * _PAD
+        title = label("map.node_title", order=lesson.meta.order, title=lesson.meta.title)
+        chips = " ".join(
+            f"[{_short_title(slugs[p])}]({prefix}{p}.md){{ .dplab-map-chip }}"
+            for p in sorted(_lesson_prerequisites(lesson, slugs), key=lambda p: slugs[p].meta.order)
         )
-        lines.append(time_text(lesson_time(lesson), exercises=False))
-        boxes[lesson.slug] = lines
-    widest = max(len(row) for row in rows.values())
-    skips = [
-        levels[lesson.slug] - levels[p]
-        for lesson in lessons
-        for p in _lesson_prerequisites(lesson, slugs)
-    ]
-    right = _DETOUR * max(skips, default=1) + _MARGIN
-    width = 2 * _MARGIN + widest * _NODE_WIDTH + (widest - 1) * _GAP_X + right
-    place: dict[str, tuple[float, float, float]] = {}  # slug → x, y, height
-    y = float(_MARGIN)
-    for level in sorted(rows):
-        row = rows[level]
-        height = max(len(boxes[lesson.slug]) for lesson in row) * _LINE + 2 * _PAD
-        row_width = len(row) * _NODE_WIDTH + (len(row) - 1) * _GAP_X
-        x = _MARGIN + (widest * _NODE_WIDTH + (widest - 1) * _GAP_X - row_width) / 2
-        for lesson in row:
-            place[lesson.slug] = (x, y, height)
-            x += _NODE_WIDTH + _GAP_X
-        y += height + _GAP_Y
-    total_height = y - _GAP_Y + _MARGIN
-    edges, described = [], []
-    for lesson in lessons:
-        tx, ty, th = place[lesson.slug]
-        needs = _lesson_prerequisites(lesson, slugs)
-        if needs:
-            described.append(
-                label(
-                    "map.graph_edge",
-                    lesson=lesson.meta.title,
-                    needs=", ".join(slugs[p].meta.title for p in needs),
-                )
-            )
-        for p in needs:
-            sx, sy, sh = place[p]
-            skip = levels[lesson.slug] - levels[p]
-            if skip == 1:
-                path = f"M{sx + _NODE_WIDTH / 2:g},{sy + sh:g} L{tx + _NODE_WIDTH / 2:g},{ty - 3:g}"
-            else:
-                out = max(sx, tx) + _NODE_WIDTH + _DETOUR * skip
-                path = (
-                    f"M{sx + _NODE_WIDTH:g},{sy + sh / 2:g} C{out:g},{sy + sh / 2:g} "
-                    f"{out:g},{ty + th / 2:g} {tx + _NODE_WIDTH + 3:g},{ty + th / 2:g}"
-                )
-            edges.append(
-                f'<path class="dplab-map-edge" d="{path}" marker-end="url(#dplab-map-arrow)"/>'
-            )
-    nodes = []
-    for lesson in lessons:
-        x, y0, height = place[lesson.slug]
-        lines = boxes[lesson.slug]
-        texts = "".join(
-            f'<text x="{x + _PAD:g}" y="{y0 + _PAD + (k + 0.8) * _LINE:g}"{time_class}>'
-            f"{html.escape(line)}</text>"
-            for k, line in enumerate(lines)
-            for time_class in [' class="dplab-map-time"' if k == len(lines) - 1 else ""]
+        rows.append(
+            f'<li class="dplab-map-node" data-lesson="{lesson.slug}" markdown="block">\n'
+            f'<p class="dplab-map-title" markdown="span">[{title}]({prefix}{lesson.slug}.md)'
+            f' <span class="dplab-map-check">{label("map.learned")}</span></p>\n'
+            f'<p class="dplab-map-time">{time_text(lesson_time(lesson), exercises=False)}</p>\n'
+            f'<p class="dplab-map-needs" markdown="span">{label("map.needs")}: '
+            f"{chips or label('catalog.none')}</p>\n"
+            f"</li>"
         )
-        check = (
-            f'<text class="dplab-map-check" x="{x + _NODE_WIDTH - _PAD:g}" '
-            f'y="{y0 + _PAD + 0.8 * _LINE:g}" text-anchor="end">✓</text>'
-        )
-        nodes.append(
-            f'<g class="dplab-map-node" data-lesson="{lesson.slug}">'
-            f'<rect x="{x:g}" y="{y0:g}" width="{_NODE_WIDTH}" height="{height:g}" rx="6"/>'
-            f"{texts}{check}</g>"
-        )
-    title = html.escape(label("map.graph_title"))
-    desc = html.escape(" ".join(described) or label("map.graph_none"))
-    return (
-        f'<figure class="dplab-map-graph">'
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {total_height:g}" '
-        f'width="{width:g}" role="img" aria-labelledby="dplab-map-title dplab-map-desc">'
-        f'<title id="dplab-map-title">{title}</title><desc id="dplab-map-desc">{desc}</desc>'
-        f'<defs><marker id="dplab-map-arrow" viewBox="0 0 10 10" refX="9" refY="5" '
-        f'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
-        f'<path d="M0,0 L10,5 L0,10 z"/></marker></defs>'
-        + "".join(edges)
-        + "".join(nodes)
-        + f"</svg><figcaption>{html.escape(label('map.graph_caption'))}</figcaption></figure>"
+    name = html.escape(label("map.list_title"))
+    return "\n".join(
+        [
+            f'<ol class="dplab-map-list" role="list" aria-label="{name}" markdown="block">',
+            *rows,
+            "</ol>",
+            "",
+            f'<p class="dplab-map-caption">{label("map.list_caption")}</p>',
+        ]
     )
 
 
 def course_map_markdown(lessons: list[Lesson], prefix: str = "lessons/") -> str:
-    """The course map as Markdown: progress line, graph, then per lesson a section with
-    its goals, prerequisites and times."""
+    """The course map as Markdown: progress line, the list of lessons with what each
+    needs, then per lesson a section with its goals, prerequisites and times."""
     slugs = {lesson.slug: lesson for lesson in lessons}
     parts = [
         f'<p class="dplab-map-progress" data-total="{len(lessons)}" aria-live="polite"></p>',
         "",
-        prerequisite_graph_svg(lessons),
+        prerequisite_list(lessons, prefix),
     ]
     for lesson in lessons:
         needs = ", ".join(_prerequisite(p, slugs, prefix) for p in lesson.meta.prerequisites)

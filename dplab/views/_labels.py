@@ -288,12 +288,11 @@ LABELS: dict[str, dict[str, str]] = {
         "map.not_learned": "아직",
         "map.progress": "이 브라우저에서 학습함이 된 단원: {learned} / {total}",
         "map.node_title": "{order}. {title}",
-        "map.graph_title": "단원 사이의 선행 관계",
-        "map.graph_edge": "‘{lesson}’을 읽기 전에: {needs}.",
-        "map.graph_none": "선행 관계가 있는 단원이 없습니다.",
-        "map.graph_caption": (
-            "화살표는 먼저 읽을 단원에서 그 단원이 필요한 단원으로 향합니다. ✓와 초록 테두리는 "
-            "이 브라우저에서 학습함이 된 단원입니다."
+        "map.list_title": "단원 차례와 단원마다 먼저 읽을 단원",
+        "map.needs": "먼저 읽을 단원",
+        "map.list_caption": (
+            "“먼저 읽을 단원”은 언제나 그 단원보다 앞 번호입니다. ✓ 표시와 초록 띠는 이 "
+            "브라우저에서 학습함이 된 단원입니다."
         ),
         "map.goals": "이 단원을 마치면 할 수 있는 것",
         "map.time": "걸리는 시간",
@@ -1201,11 +1200,10 @@ LABELS: dict[str, dict[str, str]] = {
         "map.not_learned": "not yet",
         "map.progress": "Lessons learned in this browser: {learned} / {total}",
         "map.node_title": "{order}. {title}",
-        "map.graph_title": "Which lessons come before which",
-        "map.graph_edge": "Before ‘{lesson}’: {needs}.",
-        "map.graph_none": "No lesson needs another.",
-        "map.graph_caption": (
-            "Arrows go from a lesson to the lessons that need it. A ✓ and a green border mark "
+        "map.list_title": "The lessons in order and the lessons each one needs",
+        "map.needs": "Read first",
+        "map.list_caption": (
+            "The lessons to read first always have smaller numbers. A ✓ and a green bar mark "
             "the lessons learned in this browser."
         ),
         "map.goals": "After this lesson you can",

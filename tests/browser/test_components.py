@@ -196,7 +196,7 @@ def test_the_course_map_shows_the_learned_mark(open_page):
     assert mark.first.inner_text() == "학습함"
     assert "is-learned" in mark.first.get_attribute("class")
     assert page.locator('.dplab-progress[data-lesson="gaussian"]').first.inner_text() == "아직"
-    # The prerequisite graph: one box per lesson, the learned one marked, and the count.
+    # The list of lessons: one row per lesson, the learned one marked, and the count.
     nodes = page.locator(".dplab-map-node")
     assert nodes.count() == LESSON_COUNT
     learned = page.locator(".dplab-map-node.is-learned")
@@ -214,12 +214,11 @@ def test_the_course_map_shows_the_learned_mark(open_page):
     wait_until_ready(page)
     assert page.locator('.dplab-progress[data-lesson="gaussian"]').first.inner_text() == "아직"
     assert page.locator(".dplab-map-node.is-learned").count() == 1
-    graph = page.locator(".dplab-map-graph svg")
-    assert graph.get_attribute("role") == "img"
-    assert "무작위 응답" in graph.locator("desc").text_content()
+    rows = page.locator(".dplab-map-list")
+    assert rows.get_attribute("role") == "list" and rows.get_attribute("aria-label")
     for width in (1280, 360):
         page.set_viewport_size({"width": width, "height": 800})
-        box = graph.bounding_box()
+        box = rows.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width  # never cut off
     assert visit.console_errors == []
 

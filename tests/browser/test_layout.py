@@ -183,3 +183,36 @@ def test_the_gaussian_lab_text_names_its_panels_in_reading_order(open_page, widt
     named = sorted(headings, key=text.index)
     assert [p["heading"] for p in reading] == named == headings
     assert not re.search(r"왼쪽 위|오른쪽 위|그 옆|왼쪽의|오른쪽의", text)
+
+
+def test_the_course_map_is_read_at_the_body_text_size_on_a_phone(open_page):
+    """Issue 21, point 3: at 360 px the map's labels were drawn about 5 px tall (an SVG
+    scaled down to the column). Every text of the map is at least 14 px, as set and as
+    drawn, and nothing of the page reaches beyond the viewport."""
+    page = open_page("course-map.html", width=360, scheme="dark").page
+    sizes = page.evaluate(
+        """() => {
+          const sizes = [];
+          for (const row of document.querySelectorAll('.dplab-map-node')) {
+            const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (!node.textContent.trim()) continue;
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              const drawn = Array.from(range.getClientRects()).filter((r) => r.width > 0);
+              if (!drawn.length) continue;  // hidden (a mark not earned)
+              sizes.push({
+                text: node.textContent.trim(),
+                set: parseFloat(getComputedStyle(node.parentElement).fontSize),
+                drawn: Math.min(...drawn.map((r) => r.height)),
+              });
+            }
+          }
+          return sizes;
+        }"""
+    )
+    small = [s for s in sizes if s["set"] < 14 or s["drawn"] < 14]
+    assert small == []
+    assert len(sizes) >= 3 * 9  # number and title, time, prerequisites of every lesson
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert clipped_boxes(page) == []

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from dplab.site.build import build_site
+from dplab.site.catalog import lessons_in_order
 from dplab.site.prebuild import BuildFailed
 from dplab.site.project import Project
 from tests.helpers import lesson_text, make_project
@@ -108,12 +109,55 @@ def test_every_quiz_question_links_to_a_heading_of_its_page(built_site):
     assert links >= 15
 
 
-def test_the_course_map_draws_every_lesson_and_its_times(built_site):
+class _MapRows(HTMLParser):
+    """The rows of the course map (``.dplab-map-node``), in the page's order, each with
+    the lessons its prerequisite chips (``a.dplab-map-chip``) link to and their texts."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.rows: list[tuple[str, list[tuple[str, str]]]] = []
+        self.chip: list[str] | None = None  # the text of the chip being read
+
+    def handle_starttag(self, tag, attrs):
+        values = dict(attrs)
+        classes = (values.get("class") or "").split()
+        if "dplab-map-node" in classes:
+            self.rows.append((values["data-lesson"], []))
+        elif tag == "a" and "dplab-map-chip" in classes:
+            self.rows[-1][1].append((values["href"], ""))
+            self.chip = []
+
+    def handle_data(self, data):
+        if self.chip is not None:
+            self.chip.append(data)
+
+    def handle_endtag(self, tag):
+        if tag == "a" and self.chip is not None:
+            href, _ = self.rows[-1][1][-1]
+            self.rows[-1][1][-1] = (href, "".join(self.chip))
+            self.chip = None
+
+
+def test_the_course_map_draws_each_lesson_in_order_with_exactly_its_prerequisites(built_site):
+    """Issue 21, point 3: the map's arrows ran through other boxes (2 → 4 read as 7 → 4).
+    Now one row per lesson, in the lesson order, and under it a chip for each lesson it
+    needs (every one, nothing else, in the lesson order), each a link to that lesson named
+    by its number."""
+    lessons = lessons_in_order(Project())
+    slugs = {lesson.slug: lesson for lesson in lessons}
     page = (built_site / "course-map.html").read_text("utf-8")
-    lessons = sorted(p.stem for p in (built_site / "lessons").glob("*.html"))
-    drawn = sorted(re.findall(r'<g class="dplab-map-node" data-lesson="([^"]+)"', page))
-    assert drawn == lessons
-    assert page.count('class="dplab-map-edge"') >= 4
+    parser = _MapRows()
+    parser.feed(page)
+    assert [slug for slug, _ in parser.rows] == [lesson.slug for lesson in lessons]
+    for (slug, chips), lesson in zip(parser.rows, lessons, strict=True):
+        needs = sorted(
+            (p for p in lesson.meta.prerequisites if p in slugs), key=lambda p: slugs[p].meta.order
+        )
+        assert [href for href, _ in chips] == [f"lessons/{p}.html" for p in needs], slug
+        for (href, text), p in zip(chips, needs, strict=True):
+            assert (built_site / href).is_file()
+            assert text.startswith(f"{slugs[p].meta.order}. "), (slug, text)
+    assert sum(len(chips) for _, chips in parser.rows) >= 10
     assert page.count("이 단원을 마치면 할 수 있는 것") == len(lessons)
     assert "풀며 읽기 약" in page and "연습 문제" in page  # both times of each lesson
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from dplab.site import reading
-from dplab.site.catalog import course_map_markdown, prerequisite_graph_svg
+from dplab.site.catalog import course_map_markdown, prerequisite_list
 from dplab.site.lesson import parse_lesson_text
 from dplab.site.reading import lesson_time
 from dplab.site.render import TIME_ANCHOR, time_text
@@ -101,29 +101,34 @@ def lesson(slug: str, order: int, needs: list[str]):
     return parse_lesson_text(text, Path(f"lessons_src/0{order}-{slug}.md"))
 
 
-def test_the_graph_puts_a_lesson_below_what_it_needs_and_draws_each_arrow():
+def test_the_list_has_a_row_per_lesson_in_order_with_a_chip_per_lesson_it_needs():
     lessons = [
         lesson("a", 1, ["확률"]),
         lesson("b", 2, ["a"]),
-        lesson("c", 3, ["a", "b"]),
+        lesson("c", 3, ["b", "a"]),  # chips in the lesson order all the same
         lesson("d", 4, ["a"]),
     ]
-    svg = prerequisite_graph_svg(lessons)
-    tops = {
-        slug: float(y)
-        for slug, y in re.findall(r'data-lesson="(\w)"><rect x="[\d.]+" y="([\d.]+)"', svg)
-    }
-    assert tops["a"] < tops["b"] == tops["d"] < tops["c"]
-    assert svg.count('class="dplab-map-edge"') == 4  # a→b, a→c, b→c, a→d; not the topic
-    assert "‘단원 c’을 읽기 전에: 단원 a, 단원 b." in svg
+    listed = prerequisite_list(lessons)
+    rows = re.findall(r'<li class="dplab-map-node" data-lesson="(\w)"', listed)
+    assert rows == ["a", "b", "c", "d"]
+    chips = re.findall(r"\[([^]]+)\]\(lessons/(\w)\.md\)\{ \.dplab-map-chip \}", listed)
+    assert chips == [  # not the topic
+        ("1. 단원 a", "a"),
+        ("1. 단원 a", "a"),
+        ("2. 단원 b", "b"),
+        ("1. 단원 a", "a"),
+    ]
+    assert "먼저 읽을 단원: 없음" in listed  # lesson a needs no lesson
     page = course_map_markdown(lessons)
     assert "## 3. [단원 c](lessons/c.md)" in page and "- 할 수 있는 것" in page
     assert "읽기 약 1분" in page
 
 
-def test_a_cycle_of_prerequisites_is_an_error():
-    with pytest.raises(ValueError, match="cycle"):
-        prerequisite_graph_svg([lesson("a", 1, ["b"]), lesson("b", 2, ["a"])])
+@pytest.mark.parametrize("needs", [["b"], ["a"]])
+def test_a_lesson_that_needs_a_later_or_itself_is_an_error(needs):
+    """The map says a lesson's prerequisites always come before it; a cycle cannot either."""
+    with pytest.raises(ValueError, match="does not come before it"):
+        prerequisite_list([lesson("a", 1, needs), lesson("b", 2, ["a"])])
 
 
 def _guide_rows() -> dict[str, list[str]]:
