@@ -2,8 +2,13 @@
 
 Prose becomes Markdown cells with math written the Jupyter way (``$…$`` and ``$$…$$``);
 Material admonitions become block quotes; executed blocks become code cells (folded and
-hidden ones are marked ``source_hidden``) carrying the same outputs as the page.  The
-first cell says how to install the ``dplab`` wheel that the site serves beside the notebook.
+hidden ones are marked ``source_hidden``) carrying the same outputs as the page, except
+what only the page's scripts can run: a lab or an exact grader becomes a sentence with a
+link to the live one on the lesson page (relative, as every link of a notebook: the
+notebooks sit in ``notebooks/`` beside ``lessons/``) and, for a lab, its static view, the
+output panels of its initial state (:data:`dplab.views.SITE_ONLY_MIME`); a link in the
+prose to a lab's state leads to that page too.  The first cell says how to install the
+``dplab`` wheel that the site serves beside the notebook.
 
 The notebook *pages* (mkdocs-jupyter's HTML) are post-processed here too: their math is
 rendered at build time with the lessons' KaTeX renderer, and mkdocs-jupyter's MathJax
@@ -35,7 +40,7 @@ from dplab.site.katex import renderer as katex_renderer
 from dplab.site.lesson import CodeBlock, Component, Lesson, Prose
 from dplab.site.render import render_context, results_by_cell
 from dplab.site.wheel import SiteWheel
-from dplab.views import label
+from dplab.views import SITE_ONLY_MIME, label, site_only_outputs
 
 __all__ = [
     "anchor_headings",
@@ -43,6 +48,7 @@ __all__ = [
     "externalize_styles",
     "install_note",
     "jupyter_markdown",
+    "lesson_page",
     "page_classes",
     "prune_css",
     "render_notebook",
@@ -158,11 +164,39 @@ def split_at_headings(markdown: str) -> list[str]:
     return [text for cell in cells if (text := "\n".join(cell).strip())]
 
 
-def _outputs(result: CellResult, execution_count: int) -> list:
+def lesson_page(slug: str) -> str:
+    """The address of a lesson's page from its notebook.
+
+    >>> lesson_page("laplace")
+    '../lessons/laplace.html'
+    """
+    return f"../lessons/{slug}.html"
+
+
+# A link to a lab's state on its own page (``LabLinks.href``: ``#<lab id>?<state>``).
+_LAB_STATE_LINK = re.compile(r'href="#(?=[\w-]+\?)')
+
+
+def _lab_state_links(markdown: str, page: str) -> str:
+    """Links to a lab's state lead to the lab on the lesson ``page``: the notebook has none.
+
+    >>> _lab_state_links('<a href="#rr-lab-k?n=2">a</a> <a href="#top">b</a>', "p.html")
+    '<a href="p.html#rr-lab-k?n=2">a</a> <a href="#top">b</a>'
+    """
+    return _LAB_STATE_LINK.sub(f'href="{page}#', markdown)
+
+
+def _outputs(result: CellResult, execution_count: int, page: str) -> list:
     outputs = []
     for output in result.outputs:
         if output["type"] == "stream":
             outputs.append(v4.new_output("stream", name=output["name"], text=output["text"]))
+        elif SITE_ONLY_MIME in output["data"]:
+            anchor = output["data"][SITE_ONLY_MIME]["anchor"]
+            outputs.extend(
+                v4.new_output("display_data", data=data)
+                for data in site_only_outputs(output["data"], f"{page}#{anchor}")
+            )
         elif output["result"]:
             outputs.append(
                 v4.new_output(
@@ -205,12 +239,17 @@ def render_notebook(
     cells = [v4.new_markdown_cell(first)]
     cite = plain_citations(bibliography) if bibliography is not None else None
     ctx = render_context(lesson, by_cell, cite)
+    page = lesson_page(lesson.slug)
+
+    def markdown(text: str) -> str:
+        return _lab_state_links(jupyter_markdown(text), page)
+
     items: list[str | CodeBlock | NotebookCell] = []
     for part in lesson.parts:
         if isinstance(part, Prose):
-            items.append(jupyter_markdown(ctx.fill(part)).strip())
+            items.append(markdown(ctx.fill(part)).strip())
         elif isinstance(part, Component):
-            items.extend(notebook_items(part, ctx, jupyter_markdown))
+            items.extend(notebook_items(part, ctx, markdown))
         else:
             items.append(part)
     count = 0
@@ -220,7 +259,7 @@ def render_notebook(
         elif isinstance(item, NotebookCell):
             count += 1
             cell = v4.new_code_cell(item.source, execution_count=count)
-            cell.outputs = _outputs(CellResult(outputs=item.outputs), count)
+            cell.outputs = _outputs(CellResult(outputs=item.outputs), count, page)
             if item.hidden:
                 cell.metadata["jupyter"] = {"source_hidden": True}
             cells.append(cell)
@@ -229,7 +268,7 @@ def render_notebook(
         else:
             count += 1
             cell = v4.new_code_cell(item.source, execution_count=count)
-            cell.outputs = _outputs(by_cell[id(item)], count)
+            cell.outputs = _outputs(by_cell[id(item)], count, page)
             if item.display != "show":
                 cell.metadata["jupyter"] = {"source_hidden": True}
             cells.append(cell)

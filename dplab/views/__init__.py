@@ -12,6 +12,7 @@ from dplab.views._display import (
     mimebundle,
     stacked_on_phones,
 )
+from dplab.views._lab import SITE_ONLY_MIME, site_only_outputs
 from dplab.views._labels import LABELS, label
 from dplab.views._notation import NOTATION, notation_html
 from dplab.views._particles import fix_particle
@@ -21,6 +22,7 @@ __all__ = [
     "CHART_THEMES",
     "LABELS",
     "NOTATION",
+    "SITE_ONLY_MIME",
     "VEGALITE_MIME",
     "WALKTHROUGH_MIME",
     "Walkthrough",
@@ -31,6 +33,7 @@ __all__ = [
     "label",
     "mimebundle",
     "notation_html",
+    "site_only_outputs",
     "stacked_on_phones",
 ]
 

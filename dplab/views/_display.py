@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CHART_THEMES",
     "VEGALITE_MIME",
+    "chart_bundle",
     "chart_html",
     "enable",
     "fit_width",
@@ -145,6 +146,21 @@ def chart_html(spec: dict[str, Any]) -> str:
     )
 
 
+_INLINE_SPEC = re.compile(r'<script type="application/json">(?P<spec>.*?)</script>', re.S)
+
+
+def chart_bundle(chart: str) -> dict[str, Any]:
+    """The MIME bundle of a chart written by :func:`chart_html`: that ``<div>`` for the
+    site, its spec for Jupyter.
+
+    >>> bundle = chart_bundle(chart_html({"mark": "bar", "description": "a < b"}))
+    >>> bundle[VEGALITE_MIME]["description"], bundle["text/plain"]
+    ('a < b', '<Chart>')
+    """
+    spec = json.loads(_INLINE_SPEC.search(chart)["spec"])
+    return {"text/html": chart, VEGALITE_MIME: spec, "text/plain": "<Chart>"}
+
+
 def _renderer(spec: dict[str, Any], **_metadata: Any) -> dict[str, Any]:
     if not str(spec.get("description", "")).strip():
         raise ValueError(
@@ -222,7 +238,7 @@ def mimebundle(obj: object) -> dict[str, Any]:
     kind = type(obj).__module__.split(".")[0]
     if kind == "pandas" and type(obj).__name__ in ("DataFrame", "Styler"):
         return {"text/html": _table_html(obj), "text/plain": repr(getattr(obj, "data", obj))}
-    if isinstance(obj, Walkthrough):
+    if isinstance(obj, Walkthrough) or hasattr(obj, "_repr_mimebundle_"):
         return obj._repr_mimebundle_()
     if hasattr(obj, "_repr_html_"):
         return {"text/html": obj._repr_html_(), "text/plain": repr(obj)}

@@ -20,6 +20,13 @@ value (read by ``readNumber`` in ``lab.js``, the graders' reader too; only one o
 texts, compared exactly) and − / + buttons; the texts increase, so "+" always moves toward
 larger values.
 
+**Outside the site.**  A lab's MIME bundle (:meth:`LabLinks._repr_mimebundle_`) carries,
+beside its HTML, a static view under :data:`SITE_ONLY_MIME`: the output panels for the
+initial state, each chart as a bundle Jupyter draws, and no control.  A notebook has no
+script to run the lab, so the notebook shows that view with a link to the live lab
+(:mod:`dplab.site.notebook`); the exact graders (:mod:`~dplab.views.claim_grader`) do the
+same.
+
 **States as links.**  A lab's state is the values of its named controls;
 :class:`LabLinks` writes the address of any state (``#<lab id>?n=4&p=0.9…``), which
 ``lab.js`` loads when the page opens or a link is followed, and the lab keeps the address
@@ -40,17 +47,76 @@ from urllib.parse import quote
 
 import altair as alt
 
+from dplab.views._display import chart_bundle
 from dplab.views._labels import label
 
 __all__ = [
+    "SITE_ONLY_MIME",
     "LabHtml",
     "LabLinks",
+    "LabPage",
     "check_on_grid",
     "chosen_point",
     "inline_json",
     "lab_key",
+    "site_only_bundle",
+    "site_only_outputs",
     "state_query",
 ]
+
+# The MIME type of what a page's scripts run and a notebook cannot: the anchor of the live
+# element on its lesson page, its title, the label key of the sentence that leads there,
+# and a static view (MIME bundles) for the notebook.
+SITE_ONLY_MIME = "application/vnd.dplab.site-only+json"
+
+
+def site_only_bundle(
+    page: str, *, anchor: str, title: str, note: str, view: Sequence[dict] = ()
+) -> dict[str, Any]:
+    """The MIME bundle of an element that only the site's scripts run: ``page`` (its HTML)
+    for the site, and under :data:`SITE_ONLY_MIME` what a notebook shows instead."""
+    return {
+        "text/html": page,
+        SITE_ONLY_MIME: {"anchor": anchor, "title": title, "note": note, "view": list(view)},
+        "text/plain": title,
+    }
+
+
+def site_only_outputs(bundle: dict[str, Any], href: str | None = None) -> list[dict]:
+    """What stands outside the site for an element that only the site's scripts run (its
+    MIME bundle, :func:`site_only_bundle`): the sentence that leads to it (linked to
+    ``href``, its address on the lesson page, when known), then its static view.
+
+    >>> note, *view = site_only_outputs(site_only_bundle(
+    ...     "<form></form>", anchor="x-lab-k", title="실험실", note="notebook.lab_live"
+    ... ), "../lessons/a.html#x-lab-k")
+    >>> note["text/html"][:65], view
+    ('<p class="dplab-site-only">이 실험은 사이트에서 직접 움직여 볼 수 있습니다: <a href="', [])
+    """
+    site = bundle[SITE_ONLY_MIME]
+    title = html.escape(site["title"])
+    link = f'<a href="{html.escape(href)}">{title}</a>' if href else title
+    note = {
+        "text/html": f'<p class="dplab-site-only">{label(site["note"], link=link)}</p>',
+        "text/plain": label(site["note"], link=f"{site['title']} ({href})" if href else title),
+    }
+    return [note, *site["view"]]
+
+
+def show_outside_site(bundle: dict[str, Any]) -> None:
+    """Show in IPython (a reader running the notebook) what a notebook shows."""
+    from IPython.display import display
+
+    for output in site_only_outputs(bundle):
+        display(output, raw=True)
+
+
+class LabPage(str):
+    """A lab's HTML (:meth:`LabHtml.page`), with ``static``: the MIME bundles of its output
+    panels for the initial state, without the controls."""
+
+    static: tuple[dict, ...]
+    title: str
 
 
 def lab_key(state: object, key: str | None = None) -> str:
@@ -128,6 +194,8 @@ class LabHtml:
         self.id = f"{prefix}-lab-{key}"
         self.markup = markup
         self.texts = {name: markup(text) for name, text in texts.items()}
+        self._charts: dict[str, str] = {}  # what chart() wrote: the chart it wraps
+        self._static: list[dict] = []  # the panels' bundles, in order (see panel())
 
     @staticmethod
     def _class(part: str) -> str:
@@ -278,14 +346,41 @@ class LabHtml:
         """An output panel with a heading; a ``wide`` one takes a whole row.  Labs stand in a
         lesson's second-level section, so the panel headings are third-level."""
         wide_class = f" {self._class('wide')}" if wide else ""
+        self._static.extend(self._static_panel(heading_key, items))
         return (
             f'<section class="{self._class("panel")}{wide_class}" data-part="{part}">'
             f"<h3>{self.words(heading_key)}</h3>{''.join(items)}</section>"
         )
 
+    def _static_panel(self, heading_key: str, items: Sequence[str]) -> list[dict]:
+        """A panel as MIME bundles: its heading and texts as HTML, each chart of its own
+        (:meth:`chart`) as a chart's bundle, in order."""
+        bundles: list[dict] = []
+        run = [f"<h3>{self.words(heading_key)}</h3>"]
+        for item in items:
+            if item not in self._charts:
+                run.append(item)
+                continue
+            if run:
+                bundles.append(self._static_html(run))
+                run = []
+            bundles.append(chart_bundle(self._charts[item]))
+        if run:
+            bundles.append(self._static_html(run))
+        return bundles
+
+    def _static_html(self, parts: Sequence[str]) -> dict:
+        text = "".join(parts)
+        return {
+            "text/html": f'<div class="{self._class("static")}">{text}</div>',
+            "text/plain": html.unescape(re.sub(r"<[^>]*>", " ", text)).strip(),
+        }
+
     def chart(self, part: str, chart: str) -> str:
         """A chart (``chart_html``) whose datasets the script refills from its rows[part]."""
-        return f'<div class="{self._own("chart")}" data-chart="{part}">{chart}</div>'
+        wrapped = f'<div class="{self._own("chart")}" data-chart="{part}">{chart}</div>'
+        self._charts[wrapped] = chart
+        return wrapped
 
     def chip(self, *items: str) -> str:
         """The verdict chip: ``items`` (badges and key values, readable as text) and a link
@@ -313,37 +408,43 @@ class LabHtml:
         """The whole lab: its title, ``data`` inline, the side column (the form of
         ``controls`` – groups, or with ``form_group`` fields that the form holds as its one
         group – and the ``chip``), the ``outputs``, the live region and (with
-        ``error_key``) the message shown when the script disagrees with the build."""
+        ``error_key``) the message shown when the script disagrees with the build.  Its
+        ``static`` view holds the panels made by :meth:`panel`."""
         i = self.id
         form = f"{self._class('controls')} {self._own('controls')}"
         if form_group:
             form += f" {self._class('group')}"
         error = "" if error_key is None else self.error("lab-error", error_key, alert=True)
-        return "".join(
-            [
-                f'<section class="dplab-lab {self._own("lab")}" id="{i}" '
-                f'aria-labelledby="{i}-title">',
-                f'<script type="application/json" class="{self._own("lab-data")}">'
-                f"{inline_json(data)}</script>",
-                f'<p class="{self._class("title")}" id="{i}-title">{self.words(title_key)}</p>',
-                f'<p class="{self._class("error")}" data-show="link-note" role="status" hidden>'
-                "</p>",
-                f'<div class="{self._class("body")}">',
-                f'<div class="{self._class("side")}">',
-                f'<form class="{form}" autocomplete="off">',
-                *controls,
-                "</form>",
-                chip,
-                "</div>",
-                f'<div class="{self._class("outputs")}">',
-                *outputs,
-                "</div>",
-                "</div>",
-                f'<p class="{self._class("live")}" data-show="live" aria-live="polite"></p>',
-                error,
-                "</section>",
-            ]
+        page = LabPage(
+            "".join(
+                [
+                    f'<section class="dplab-lab {self._own("lab")}" id="{i}" '
+                    f'aria-labelledby="{i}-title">',
+                    f'<script type="application/json" class="{self._own("lab-data")}">'
+                    f"{inline_json(data)}</script>",
+                    f'<p class="{self._class("title")}" id="{i}-title">{self.words(title_key)}</p>',
+                    f'<p class="{self._class("error")}" data-show="link-note" role="status" hidden>'
+                    "</p>",
+                    f'<div class="{self._class("body")}">',
+                    f'<div class="{self._class("side")}">',
+                    f'<form class="{form}" autocomplete="off">',
+                    *controls,
+                    "</form>",
+                    chip,
+                    "</div>",
+                    f'<div class="{self._class("outputs")}">',
+                    *outputs,
+                    "</div>",
+                    "</div>",
+                    f'<p class="{self._class("live")}" data-show="live" aria-live="polite"></p>',
+                    error,
+                    "</section>",
+                ]
+            )
         )
+        page.static = tuple(self._static)
+        page.title = label(title_key)
+        return page
 
 
 def state_query(params: Mapping[str, str]) -> str:
@@ -370,6 +471,25 @@ class LabLinks:
     prefix: str
     key: str
     symbols: ClassVar[Mapping[str, str]] = {}
+
+    def _repr_html_(self) -> str:  # pragma: no cover - every lab defines it
+        raise NotImplementedError
+
+    def _ipython_display_(self) -> None:
+        """In Jupyter, where no script runs the lab: its static view."""
+        show_outside_site(self._repr_mimebundle_())
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """The lab's HTML, and for a notebook its static view (:data:`SITE_ONLY_MIME`)."""
+        page = self._repr_html_()
+        assert isinstance(page, LabPage), "a lab's HTML is LabHtml.page()"
+        return site_only_bundle(
+            page,
+            anchor=self.element_id,
+            title=page.title,
+            note="notebook.lab_live",
+            view=page.static,
+        )
 
     def params(self) -> dict[str, str]:  # pragma: no cover - every lab defines it
         raise NotImplementedError

@@ -30,6 +30,15 @@ LABELS: dict[str, dict[str, str]] = {
             "없는 것은 pip이 PyPI에서 받아 옵니다. 인터넷이 없다면 그 패키지들이 이미 있는 "
             "환경에서 `pip install --no-index {wheel}`로 설치하세요."
         ),
+        # What a notebook shows instead of a lab or grader (dplab/site/notebook.py)
+        "notebook.lab_live": (
+            "이 실험은 사이트에서 직접 움직여 볼 수 있습니다: {link}. 노트북에는 아래처럼 "
+            "실험실의 처음 상태만 있습니다."
+        ),
+        "notebook.grader_live": (
+            "이 연습은 사이트에서 답을 적어 정확히 채점받을 수 있습니다: {link}. 답은 해설에 "
+            "있습니다."
+        ),
         "catalog.heading": "단원 목록",
         "catalog.prerequisites": "먼저 알아두면 좋아요",
         "catalog.none": "없음",
@@ -940,6 +949,14 @@ LABELS: dict[str, dict[str, str]] = {
             "installs offline; pip fetches from PyPI whichever of the packages it uses "
             "({dependencies}) are missing. With no network, install it with "
             "`pip install --no-index {wheel}` into an environment that already has them."
+        ),
+        "notebook.lab_live": (
+            "You can operate this lab on the site: {link}. The notebook holds only its "
+            "initial state, below."
+        ),
+        "notebook.grader_live": (
+            "On the site you can type your answer and have it graded exactly: {link}. The "
+            "solution has the answer."
         ),
         "catalog.heading": "Lessons",
         "catalog.prerequisites": "Good to know first",

@@ -39,7 +39,7 @@ from typing import Literal
 
 from dplab import finite
 from dplab.finite import FiniteChannel, RationalLike
-from dplab.views._lab import inline_json, lab_key
+from dplab.views._lab import inline_json, lab_key, show_outside_site, site_only_bundle
 from dplab.views._labels import label
 
 __all__ = ["ClaimExercise", "claim_exercise", "delta_exercise"]
@@ -173,6 +173,19 @@ class ClaimExercise:
             f"{self._buttons()}</form>\n"
             f'<div class="dplab-grader-result" data-result="answer" role="status" '
             f'aria-live="polite"></div>'
+        )
+
+    def _ipython_display_(self) -> None:
+        """In Jupyter, where no script grades: the sentence that leads to the site."""
+        show_outside_site(self._repr_mimebundle_())
+
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict:
+        """The grader's HTML, and for a notebook the sentence that leads to it on the site."""
+        return site_only_bundle(
+            self._repr_html_(),
+            anchor=f"grader-{self.key}",
+            title=label("grader.title"),
+            note="notebook.grader_live",
         )
 
     def _repr_html_(self) -> str:

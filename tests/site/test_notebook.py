@@ -7,6 +7,7 @@ import ast
 import html
 import json
 import re
+from html.parser import HTMLParser
 
 import pytest
 
@@ -19,6 +20,7 @@ from dplab.site.notebook import (
     split_at_delimiters,
 )
 from dplab.site.project import REPOSITORY, Project
+from dplab.views import VEGALITE_MIME
 
 
 def test_inline_and_display_math_become_dollar_math():
@@ -303,3 +305,119 @@ def test_every_exercise_is_followed_by_a_cell_to_try_and_then_its_solution(built
             assert texts[i + 1] == "# " + label("exercise.try")
             assert cells[i + 2]["cell_type"] == "markdown"
             assert texts[i + 2].startswith("#### " + label("exercise.solution_heading", number=k))
+
+
+# --- labs and graders: a static view and a link to the live one on the site --------------
+
+
+class _Controls(HTMLParser):
+    """The form controls and links of an HTML fragment."""
+
+    CONTROLS = frozenset({"input", "button", "select", "textarea"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.controls: list[str] = []
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.CONTROLS:
+            self.controls.append(tag)
+        if tag == "a":
+            self.hrefs.extend(value or "" for name, value in attrs if name == "href")
+
+
+def _parsed(text: str) -> _Controls:
+    parser = _Controls()
+    parser.feed(text)
+    parser.close()
+    return parser
+
+
+def _built_notebooks(built_site):
+    for path in LESSONS:
+        slug = path.stem.split("-", 1)[1]
+        yield slug, json.loads((built_site / f"notebooks/{slug}.ipynb").read_text("utf-8"))
+
+
+def _live_ids(page: str, prefix: str) -> list[str]:
+    """The ids of the lesson page's labs (``prefix="lab"``) or graders (``"grader"``)."""
+    if prefix == "lab":
+        pattern = r'<section class="dplab-lab dplab-[\w-]+-lab" id="([\w-]+)"'
+    else:
+        pattern = r'<section class="dplab-grader" id="([\w-]+)"'
+    return re.findall(pattern, page)
+
+
+@pytest.mark.build
+def test_no_notebook_output_has_controls_that_only_the_site_can_run(built_site):
+    for slug, notebook in _built_notebooks(built_site):
+        for cell in notebook["cells"]:
+            for output in cell.get("outputs", []):
+                for mime in ("text/html", "text/markdown"):
+                    text = "".join(output.get("data", {}).get(mime, ""))
+                    assert _parsed(text).controls == [], (slug, "".join(cell["source"])[:80])
+
+
+@pytest.mark.build
+def test_every_lab_and_grader_has_a_static_view_and_a_link_to_the_live_one(built_site):
+    from dplab.views import label
+
+    sentences = {
+        "lab": label("notebook.lab_live", link="").split(":")[0],
+        "grader": label("notebook.grader_live", link="").split(":")[0],
+    }
+    for slug, notebook in _built_notebooks(built_site):
+        page = (built_site / f"lessons/{slug}.html").read_text("utf-8")
+        outputs = [
+            (cell, k, "".join(output.get("data", {}).get("text/html", "")))
+            for cell in notebook["cells"]
+            for k, output in enumerate(cell.get("outputs", []))
+        ]
+        for kind, sentence in sentences.items():
+            for ident in _live_ids(page, kind):
+                href = f"../lessons/{slug}.html#{ident}"
+                notes = [(c, k, text) for c, k, text in outputs if href in _parsed(text).hrefs]
+                assert len(notes) == 1, (slug, ident)
+                cell, k, text = notes[0]
+                assert sentence in html.unescape(re.sub(r"<[^>]*>", "", text)), (slug, ident)
+                if kind == "lab":  # then its static view
+                    assert len(cell["outputs"]) > k + 1, (slug, ident)
+        for cell in notebook["cells"]:
+            for output in cell.get("outputs", []):
+                data = output.get("data", {})
+                if 'class="dplab-chart"' in "".join(data.get("text/html", "")):
+                    assert VEGALITE_MIME in data, slug  # a chart that Jupyter draws too
+
+
+# The words of the lessons for the labs' controls, and the word that places them on the
+# site, as the notebook's own sentence for a lab does.
+CONTROL_WORDS = ("단추", "조절기")
+SITE = "사이트"
+
+
+@pytest.mark.build
+def test_notebook_prose_promises_no_controls_that_the_notebook_lacks(built_site):
+    """A paragraph that speaks of a lab's controls says that they are on the site: the
+    notebook has none (the same prose stands on the page, where it is true too)."""
+    from dplab.views import label
+
+    for slug, notebook in _built_notebooks(built_site):
+        for cell in notebook["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            prose = re.sub(r"<[^>]*>|\$[^$]*\$", "", "".join(cell["source"]))
+            for paragraph in prose.split("\n\n"):
+                if any(word in paragraph for word in CONTROL_WORDS):
+                    assert SITE in paragraph, (slug, paragraph)
+    assert SITE in label("notebook.lab_live")  # the notebook's own sentence agrees
+
+
+@pytest.mark.build
+def test_links_to_lab_states_in_a_notebook_open_the_lesson_page(built_site):
+    """ "Try it" buttons and "open in the lab" links lead to the lab on the site."""
+    for slug, notebook in _built_notebooks(built_site):
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "markdown":
+                for href in _parsed("".join(cell["source"])).hrefs:
+                    assert not re.match(r"#[\w-]+\?", href), (slug, href)
