@@ -439,6 +439,11 @@ LABELS: dict[str, dict[str, str]] = {
         "inference.type_one": "제1종 오류 (거짓 양성률) x",
         "inference.type_two": "제2종 오류 β",
         "inference.region_caption": "보장의 경계 f(x): 그 아래는 어떤 검정도 닿지 못함",
+        "inference.key_boundary": "보장의 경계 f(x)",
+        "inference.key_region": "어떤 검정도 닿지 못하는 곳",
+        "inference.key_best": "고른 거짓 양성률에서 가장 강한 검정",
+        "inference.key_tests": "결정적 검정 하나",
+        "inference.key_curve": "트레이드오프 곡선",
         "inference.desc_posterior": (
             "띠 그림: 가로축은 사전 확률, 세로축은 사후 확률. 띠는 지금의 보장이 허락하는 "
             "사후 확률의 범위이고, 점선 대각선은 관찰 전과 같은 값, 굵은 세로 막대는 고른 "
@@ -1354,6 +1359,11 @@ LABELS: dict[str, dict[str, str]] = {
         "inference.type_one": "type I error (false-positive rate) x",
         "inference.type_two": "type II error β",
         "inference.region_caption": "the guarantee's bound f(x): no test reaches below it",
+        "inference.key_boundary": "the guarantee's bound f(x)",
+        "inference.key_region": "where no test reaches",
+        "inference.key_best": "the most powerful test at the chosen false-positive rate",
+        "inference.key_tests": "one deterministic test",
+        "inference.key_curve": "trade-off curve",
         "inference.desc_posterior": (
             "Band chart: prior on the x axis, posterior on the y axis. The band is the range of"
             " posteriors the guarantee allows, the dashed diagonal is no change, and the thick"

@@ -40,6 +40,7 @@ import altair as alt
 
 from dplab import laplace, queries
 from dplab.views._display import chart_html
+from dplab.views._keys import series_style
 from dplab.views._lab import LabHtml, LabLinks, chosen_point, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
@@ -333,11 +334,7 @@ class LaplaceLab(LabLinks):
     def _charts(self) -> dict[str, str]:
         v = self.values()
         d, b = v.sensitivity, v.scale
-        colour = alt.Color(
-            "input:N",
-            title=None,
-            sort=[label("laplace.input"), label("laplace.neighbour")],
-        )
+        colour = series_style("input:N", [label("laplace.input"), label("laplace.neighbour")])
         x = alt.X("y:Q", title=label("laplace.output"))
         event = (
             alt.Chart(_data("event", event_rows(d, b, v.eps)))
@@ -354,7 +351,7 @@ class LaplaceLab(LabLinks):
             .encode(
                 x=x,
                 y=alt.Y("density:Q", title=label("laplace.density")),
-                color=colour,
+                **colour,
             )
         )
         density = alt.layer(event, lines).properties(
