@@ -64,12 +64,16 @@ def keyed(chart: alt.Chart, channel: str, words: str, symbol: object = None) -> 
 def series_style(field: str, order: Sequence[str], legend: Any = alt.Undefined) -> dict[str, Any]:
     """The ``color`` and ``strokeDash`` encodings of the series named by ``field``, in the
     order ``order``: each series has a colour and a dash of its own, and the two share one
-    legend (Vega-Lite merges legends whose scales have the same domain, not a sort).
+    legend (Vega-Lite merges legends whose scales have the same domain, not a sort) whose
+    symbols are strokes, so that they show the dash (a line with points would get dots).
 
-    >>> sorted(series_style("what:N", ["a", "b"]))
-    ['color', 'strokeDash']
+    >>> style = series_style("what:N", ["a", "b"])
+    >>> sorted(style), style["color"].to_dict()["legend"]
+    (['color', 'strokeDash'], {'symbolType': 'stroke'})
     """
     scale = alt.Scale(domain=list(order))
+    shown = {} if legend is alt.Undefined else legend.to_dict()
+    legend = None if legend is None else alt.Legend(**{**shown, "symbolType": "stroke"})
     return {
         "color": alt.Color(field, title=None, scale=scale, legend=legend),
         "strokeDash": alt.StrokeDash(field, title=None, scale=scale, legend=legend),

@@ -122,7 +122,11 @@ def colour_only_legends(spec: dict) -> list[str]:
     for view in _views(spec):
         for unit in _units(view):
             for field, definitions in _legends(unit).items():
-                fields.setdefault(field, set()).update(_shown(definitions))
+                shown = _shown(definitions)
+                dashed = definitions.get("strokeDash", {}).get("legend") or {}
+                if "point" in _mark(unit) and dashed.get("symbolType") != "stroke":
+                    shown.discard("strokeDash")  # its legend shows the points, not the dash
+                fields.setdefault(field, set()).update(shown)
                 for definition in definitions.values():
                     domain = definition.get("scale", {}).get("domain")
                     if isinstance(domain, list):
@@ -224,4 +228,6 @@ def test_the_checks_find_what_they_look_for():
     assert colour_only_legends(
         {"data": data, **line, "encoding": {**line["encoding"], "strokeDash": hidden}}
     )
+    pointed = {**dashed, "mark": {"type": "line", "point": True}}
+    assert colour_only_legends({"data": data, **pointed})
     assert small_text({"config": {"axis": {"labelFontSize": SMALLEST_TEXT - 1}}})
