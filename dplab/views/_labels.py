@@ -340,6 +340,8 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.eps_axis": "ε (가로축은 ε 자체)",
         "laplace.delta_axis": "필요한 최소 δ(ε)",
         "laplace.scaled_neighbour": "e^ε × 인접 입력",
+        "laplace.key_largest_loss": "손실이 가장 큰 출력 y ≤ 0",
+        "laplace.key_excess": "e^ε × 인접 입력 위로 나온 부분 (넓이 δ(ε))",
         "laplace.desc_profile": (
             "선그림: 민감도 Δ = {sensitivity}인 라플라스 잡음에서 ε = 0부터 {eps_max}까지 "
             "필요한 최소 δ(ε). 척도 b = {scales}마다 곡선 하나. 곡선은 순수 ε = Δ/b(점)에서 "
@@ -802,6 +804,7 @@ LABELS: dict[str, dict[str, str]] = {
         "emd.col_cdf": "∫ |F_K − F_K′| dt",
         "emd.col_solver": "일반 풀이(거리 행렬, 쌍대 인증)",
         "emd.cdf_of": "{name}의 누적분포함수",
+        "emd.key_gap": "두 계단 사이 (넓이 d_EM)",
         "emd.cdf_axis": "누적 비율 F(t)",
         "emd.location": "위치 t",
         "emd.cdf_table": "구간마다 |F_K − F_K′| × 길이 (합 = {total})",
@@ -1259,6 +1262,8 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.eps_axis": "ε (the axis is ε itself)",
         "laplace.delta_axis": "smallest required δ(ε)",
         "laplace.scaled_neighbour": "e^ε × neighbour",
+        "laplace.key_largest_loss": "outputs y ≤ 0, where the loss is largest",
+        "laplace.key_excess": "the part above e^ε × neighbour (area δ(ε))",
         "laplace.desc_profile": (
             "Line chart: smallest δ(ε) required by Laplace noise with sensitivity Δ = "
             "{sensitivity}, for ε = 0 to {eps_max}, one curve per scale b = {scales}. Each curve "
@@ -1736,6 +1741,7 @@ LABELS: dict[str, dict[str, str]] = {
         "emd.col_cdf": "∫ |F_K − F_K′| dt",
         "emd.col_solver": "general solver (distance matrix, dual certificate)",
         "emd.cdf_of": "CDF of {name}",
+        "emd.key_gap": "between the two steps (area d_EM)",
         "emd.cdf_axis": "cumulative share F(t)",
         "emd.location": "location t",
         "emd.cdf_table": "|F_K − F_K′| × length per interval (sum = {total})",

@@ -19,7 +19,7 @@ from pandas.io.formats.style import Styler
 from dplab import laplace, queries
 from dplab.finite import RationalLike
 from dplab.views._display import stacked_on_phones
-from dplab.views._keys import series_style
+from dplab.views._keys import keyed, series_style
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
 from dplab.views._walkthrough import Walkthrough
@@ -465,10 +465,13 @@ def walkthrough_chart(
             .encode(x=x, y=alt.Y("density:Q", title=label("laplace.density")), **colour)
         )
 
-    region = (
+    region = keyed(
         alt.Chart(pd.DataFrame({"start": [-5.0], "end": [0.0]}))
-        .mark_rect(color="#888888", opacity=0.18)
-        .encode(x="start:Q", x2="end:Q")
+        .mark_rect(color="#888888")
+        .encode(x="start:Q", x2="end:Q"),
+        "opacity",
+        label("laplace.key_largest_loss"),
+        0.18,
     )
     both = curves(data)
     layers: list[tuple[alt.Chart, ...]] = [(curves(data[data["input"] == first]),), (both,)]
@@ -539,10 +542,13 @@ def _excess_layers(
         }
     )
     density = alt.Y("density:Q", title=label("laplace.density"))
-    band = (
+    band = keyed(
         alt.Chart(excess)
-        .mark_area(color="#888888", opacity=0.35)
-        .encode(x=x, y=alt.Y("low:Q", title=label("laplace.density")), y2="high:Q")
+        .mark_area(color="#888888")
+        .encode(x=x, y=alt.Y("low:Q", title=label("laplace.density")), y2="high:Q"),
+        "opacity",
+        label("laplace.key_excess"),
+        0.35,
     )
     dashed = (
         alt.Chart(scaled)

@@ -19,7 +19,7 @@ from pandas.io.formats.style import Styler
 from dplab import itemwise, metric
 from dplab.finite import RationalLike
 from dplab.views._display import stacked_on_phones
-from dplab.views._keys import series_style
+from dplab.views._keys import keyed, series_style
 from dplab.views._labels import label
 from dplab.views._tables import fixed_table, with_tables, yes_no
 from dplab.views.laplace import exact_text, number_text
@@ -137,10 +137,13 @@ def cdf_chart(a: Sequence[int], b: Sequence[int]) -> alt.LayerChart:
         scale=alt.Scale(domain=[float(first), float(last)]),
         axis=alt.Axis(tickMinStep=1, format="d"),
     )
-    area = (
+    area = keyed(
         alt.Chart(alt.InlineData(values=gaps, name="emd_cdf_gap"))
-        .mark_area(opacity=0.3, color="#888888", interpolate="step-after")
-        .encode(x=x, y=alt.Y("low:Q"), y2="high:Q")
+        .mark_area(color="#888888", interpolate="step-after")
+        .encode(x=x, y=alt.Y("low:Q"), y2="high:Q"),
+        "opacity",
+        label("emd.key_gap"),
+        0.3,
     )
     steps_chart = (
         alt.Chart(alt.InlineData(values=lines, name="emd_cdf"))
