@@ -133,17 +133,18 @@ def test_record_tables_are_cards_on_a_phone_and_tables_on_a_desktop(open_page):
 
 # Every shown cell of every data table (the build's pandas tables and the charts' reader's
 # tables) that holds a digit, with the number of lines its text takes: its height over
-# its line height (a formula's raised or lowered parts stay within a line).
+# its line height, and no more than the distinct baselines of its text (a raised or
+# lowered part of a formula does not count as a line).
 WRAPPED_NUMBERS = """() => Array.from(document.querySelectorAll(
   '.dplab-table tbody td, .dplab-table tbody th')).filter((cell) =>
   /[0-9]/.test(cell.textContent) && cell.checkVisibility()).map((cell) => {
     const range = document.createRange();
     range.selectNodeContents(cell);
-    const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0)
+    const bottoms = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0)
       .map((r) => Math.round(r.bottom)));
     const line = parseFloat(getComputedStyle(cell).lineHeight);
     const lines = Math.round(range.getBoundingClientRect().height / line);
-    return {text: cell.textContent.trim(), lines: Math.min(lines, tops.size)};
+    return {text: cell.textContent.trim(), lines: Math.min(lines, bottoms.size)};
   }).filter((cell) => cell.lines > 1)"""
 
 
