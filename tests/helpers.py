@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
+from dplab.site.cache import ExecutionCache
+from dplab.site.execute import execute_lesson
+from dplab.site.lesson import parse_lesson
 from dplab.site.project import Project, copy_course
 
 FRONT_MATTER = "---\ntitle: {title}\norder: {order}\nsummary: 요약\n---\n"
@@ -44,3 +49,39 @@ def run_lab_js(body: str, payload: object) -> object:
         check=True,
     )
     return json.loads(run.stdout)
+
+
+_SPEC_BLOB = re.compile(r'<script type="application/json">(.*?)</script>', re.S)
+
+
+def _top_level_specs(value: object) -> Iterator[dict]:
+    if isinstance(value, dict):
+        if "$schema" in value:
+            yield value
+            return
+        for item in value.values():
+            yield from _top_level_specs(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _top_level_specs(item)
+
+
+def course_chart_specs() -> dict[str, list[dict]]:
+    """Every Vega-Lite spec the course's lessons make, by lesson slug: charts, walkthrough
+    panels and the charts inside labs.  The lessons' results come from the build's
+    execution cache, or are computed (and stored there) when it is stale."""
+    project = Project()
+    cache = ExecutionCache(project.cache_dir / "lessons", project.source_root)
+    charts: dict[str, list[dict]] = {}
+    for path in project.lesson_files():
+        lesson = parse_lesson(path)
+        results = cache.load(lesson.slug, lesson.text)
+        if results is None:
+            results = execute_lesson(lesson)
+            cache.store(lesson.slug, lesson.text, results)
+        specs = charts.setdefault(lesson.slug, [])
+        for result in results:
+            for output in result.outputs:
+                for blob in _SPEC_BLOB.findall(output.get("data", {}).get("text/html", "")):
+                    specs += _top_level_specs(json.loads(blob))
+    return charts

@@ -5,6 +5,7 @@ Importing this package makes the ``dplab`` chart renderer and theme active.
 
 from dplab.views._display import (
     CHART_THEMES,
+    SMALLEST_TEXT,
     VEGALITE_MIME,
     chart_html,
     enable,
@@ -23,6 +24,7 @@ __all__ = [
     "LABELS",
     "NOTATION",
     "SITE_ONLY_MIME",
+    "SMALLEST_TEXT",
     "VEGALITE_MIME",
     "WALKTHROUGH_MIME",
     "Walkthrough",

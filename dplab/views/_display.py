@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHART_THEMES",
+    "SMALLEST_TEXT",
     "VEGALITE_MIME",
     "chart_bundle",
     "chart_html",
@@ -43,12 +44,27 @@ FONT_STACK = (
     '"Noto Sans KR", "NanumGothic", Helvetica, Arial, sans-serif'
 )
 
+SMALLEST_TEXT = 14
+"""The smallest text of a chart's axes and legends, in CSS pixels: the page's small text
+(0.7rem), so that tick labels such as ``10³`` stay legible on a phone."""
+
 _COMMON: dict[str, Any] = {
     "font": FONT_STACK,
     "background": None,
     "view": {"stroke": None},
-    "axis": {"labelFontSize": 12, "titleFontSize": 13, "titleFontWeight": "normal"},
-    "legend": {"labelFontSize": 12, "titleFontSize": 12, "orient": "top"},
+    "axis": {
+        "labelFontSize": SMALLEST_TEXT,
+        "titleFontSize": SMALLEST_TEXT + 1,
+        "titleFontWeight": "normal",
+    },
+    "legend": {
+        "labelFontSize": SMALLEST_TEXT,
+        "titleFontSize": SMALLEST_TEXT,
+        "orient": "top",
+        # Legends under a chart (a key of several one-entry legends) one below the other,
+        # so that a phone shows them all.
+        "layout": {"bottom": {"direction": "vertical", "anchor": "start"}},
+    },
     "title": {"fontSize": 15, "fontWeight": "bold", "anchor": "start"},
 }
 

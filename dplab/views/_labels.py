@@ -348,6 +348,8 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.eps_axis": "ε (가로축은 ε 자체)",
         "laplace.delta_axis": "필요한 최소 δ(ε)",
         "laplace.scaled_neighbour": "e^ε × 인접 입력",
+        "laplace.key_largest_loss": "손실이 가장 큰 출력 y ≤ 0",
+        "laplace.key_excess": "e^ε × 인접 입력 위로 나온 부분 (넓이 δ(ε))",
         "laplace.desc_profile": (
             "선그림: 민감도 Δ = {sensitivity}인 라플라스 잡음에서 ε = 0부터 {eps_max}까지 "
             "필요한 최소 δ(ε). 척도 b = {scales}마다 곡선 하나. 곡선은 순수 ε = Δ/b(점)에서 "
@@ -447,6 +449,11 @@ LABELS: dict[str, dict[str, str]] = {
         "inference.type_one": "제1종 오류 (거짓 양성률) x",
         "inference.type_two": "제2종 오류 β",
         "inference.region_caption": "보장의 경계 f(x): 그 아래는 어떤 검정도 닿지 못함",
+        "inference.key_boundary": "보장의 경계 f(x)",
+        "inference.key_region": "어떤 검정도 닿지 못하는 곳",
+        "inference.key_best": "고른 거짓 양성률에서 가장 강한 검정",
+        "inference.key_tests": "결정적 검정 하나",
+        "inference.key_curve": "트레이드오프 곡선",
         "inference.desc_posterior": (
             "띠 그림: 가로축은 사전 확률, 세로축은 사후 확률. 띠는 지금의 보장이 허락하는 "
             "사후 확률의 범위이고, 점선 대각선은 관찰 전과 같은 값, 굵은 세로 막대는 고른 "
@@ -809,6 +816,7 @@ LABELS: dict[str, dict[str, str]] = {
         "emd.col_cdf": "∫ |F_K − F_K′| dt",
         "emd.col_solver": "일반 풀이(거리 행렬, 쌍대 인증)",
         "emd.cdf_of": "{name}의 누적분포함수",
+        "emd.key_gap": "두 계단 사이 (넓이 d_EM)",
         "emd.cdf_axis": "누적 비율 F(t)",
         "emd.location": "위치 t",
         "emd.cdf_table": "구간마다 |F_K − F_K′| × 길이 (합 = {total})",
@@ -1273,6 +1281,8 @@ LABELS: dict[str, dict[str, str]] = {
         "laplace.eps_axis": "ε (the axis is ε itself)",
         "laplace.delta_axis": "smallest required δ(ε)",
         "laplace.scaled_neighbour": "e^ε × neighbour",
+        "laplace.key_largest_loss": "outputs y ≤ 0, where the loss is largest",
+        "laplace.key_excess": "the part above e^ε × neighbour (area δ(ε))",
         "laplace.desc_profile": (
             "Line chart: smallest δ(ε) required by Laplace noise with sensitivity Δ = "
             "{sensitivity}, for ε = 0 to {eps_max}, one curve per scale b = {scales}. Each curve "
@@ -1373,6 +1383,11 @@ LABELS: dict[str, dict[str, str]] = {
         "inference.type_one": "type I error (false-positive rate) x",
         "inference.type_two": "type II error β",
         "inference.region_caption": "the guarantee's bound f(x): no test reaches below it",
+        "inference.key_boundary": "the guarantee's bound f(x)",
+        "inference.key_region": "where no test reaches",
+        "inference.key_best": "the most powerful test at the chosen false-positive rate",
+        "inference.key_tests": "one deterministic test",
+        "inference.key_curve": "trade-off curve",
         "inference.desc_posterior": (
             "Band chart: prior on the x axis, posterior on the y axis. The band is the range of"
             " posteriors the guarantee allows, the dashed diagonal is no change, and the thick"
@@ -1749,6 +1764,7 @@ LABELS: dict[str, dict[str, str]] = {
         "emd.col_cdf": "∫ |F_K − F_K′| dt",
         "emd.col_solver": "general solver (distance matrix, dual certificate)",
         "emd.cdf_of": "CDF of {name}",
+        "emd.key_gap": "between the two steps (area d_EM)",
         "emd.cdf_axis": "cumulative share F(t)",
         "emd.location": "location t",
         "emd.cdf_table": "|F_K − F_K′| × length per interval (sum = {total})",

@@ -44,6 +44,7 @@ from pandas.io.formats.style import Styler
 from dplab import composition, finite
 from dplab.finite import FiniteChannel, RationalLike
 from dplab.views._display import chart_html, stacked_on_phones
+from dplab.views._keys import series_style
 from dplab.views._lab import LabHtml, LabLinks, check_on_grid, chosen_point, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import column, fixed_table, live_table, with_tables
@@ -218,7 +219,7 @@ def _curve_chart(
     series = [*(_series(m) for m in METHODS), label("comp.claim_line")]
     if point is not None:
         series.append(label("comp.point"))
-    what = alt.Color("what:N", scale=alt.Scale(domain=series), legend=_legend())
+    what = series_style("what:N", series, legend=_legend())
     x = alt.X(
         "factor:Q",
         title=label("comp.factor_axis"),
@@ -231,21 +232,20 @@ def _curve_chart(
         alt.Tooltip("factor:Q", title="A", format=",.3~g"),
         alt.Tooltip("delta:Q", title="δ", format=".4~g"),
     ]
-    dashes = alt.StrokeDash("what:N", legend=None, sort=series)
     lines = (
         alt.Chart(alt.InlineData(values=curves, name=DATASETS["curves"]))
         .mark_line(strokeWidth=2, point=alt.OverlayMarkDef(size=14))
-        .encode(x=x, y=y, color=what, strokeDash=dashes, tooltip=tooltip)
+        .encode(x=x, y=y, **what, tooltip=tooltip)
     )
     rule = (
         alt.Chart(alt.InlineData(values=claim, name=DATASETS["claim"]))
         .mark_rule(strokeDash=[2, 3], strokeWidth=1.5)
-        .encode(y=y, color=what)
+        .encode(y=y, **what)
     )
     layers = [lines, rule]
     if point is not None:
         data = alt.InlineData(values=point, name=DATASETS["point"])
-        layers.append(chosen_point(data, x=x, y=y, colour=what, tooltip=tooltip))
+        layers.append(chosen_point(data, x=x, y=y, colour=what["color"], tooltip=tooltip))
     chart = alt.layer(*layers).properties(width="container", height=260, description=description)
     table = live_table(
         label("comp.delta_axis"),
@@ -458,8 +458,7 @@ def gaussian_chart(
         .encode(
             x=alt.X("eps:Q", title=label("comp.eps_axis")),
             y=alt.Y("delta:Q", title=label("comp.delta_axis"), scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color("what:N", scale=alt.Scale(domain=series), legend=_legend()),
-            strokeDash=alt.StrokeDash("what:N", legend=None, sort=series),
+            **series_style("what:N", series, legend=_legend()),
             tooltip=[
                 alt.Tooltip("what:N", title=label("chart.series")),
                 alt.Tooltip("eps:Q", title="ε", format=".2f"),

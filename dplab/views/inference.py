@@ -17,6 +17,7 @@ import altair as alt
 
 from dplab import inference
 from dplab.finite import FiniteChannel, RationalLike
+from dplab.views._keys import keyed, series_style
 from dplab.views._labels import label
 from dplab.views._tables import fixed_table, with_tables
 from dplab.views._walkthrough import Walkthrough
@@ -85,7 +86,7 @@ def posterior_chart(alpha: RationalLike, cases: Sequence[tuple[RationalLike, Rat
             cells.append(f"[{low}, {approx_text(result.high, bound='upper')}]")
         table_rows.append(cells)
     x = alt.X("prior:Q", title=label("inference.prior_axis"), scale=alt.Scale(domain=[0, 1]))
-    colour = alt.Color("case:N", title=None, sort=names, legend=_LEGEND)
+    colour = series_style("case:N", names, legend=_LEGEND)
     data = alt.InlineData(values=rows)
     edges = [
         alt.Chart(data)
@@ -93,7 +94,7 @@ def posterior_chart(alpha: RationalLike, cases: Sequence[tuple[RationalLike, Rat
         .encode(
             x=x,
             y=alt.Y(f"{edge}:Q", title=label("inference.posterior_axis")),
-            color=colour,
+            **colour,
             detail="case:N",
         )
         for edge in ("low", "high")
@@ -110,6 +111,27 @@ def posterior_chart(alpha: RationalLike, cases: Sequence[tuple[RationalLike, Rat
         label("inference.bands_caption"), [label("inference.prior_axis"), *names], table_rows
     )
     return with_tables(chart, table)
+
+
+_GREY = "#888888"
+
+
+def guarantee_layers(data: alt.InlineData, x: alt.X, y: alt.Y) -> tuple[alt.Chart, alt.Chart]:
+    """The region below the guarantee's bound ``f`` (``data``: its corners, ``x``/``beta``)
+    in grey and the bound dashed, each with its legend entry."""
+    region = keyed(
+        alt.Chart(data).mark_area(color=_GREY).encode(x=x, y=y),
+        "opacity",
+        label("inference.key_region"),
+        0.25,
+    )
+    boundary = keyed(
+        alt.Chart(data).mark_line(color=_GREY, strokeWidth=2).encode(x=x, y=y),
+        "strokeDash",
+        label("inference.key_boundary"),
+        [5, 4],
+    )
+    return region, boundary
 
 
 def tradeoff_chart(
@@ -150,9 +172,14 @@ def tradeoff_chart(
             {"x": float(x), "beta": float(inference.dp_tradeoff(alpha, delta, x))} for x in levels
         ]
         layers.append(
-            alt.Chart(alt.InlineData(values=bound))
-            .mark_area(opacity=0.2, color="#888888")
-            .encode(x=x_axis, y=y_axis)
+            keyed(
+                alt.Chart(alt.InlineData(values=bound))
+                .mark_area(color=_GREY)
+                .encode(x=x_axis, y=y_axis),
+                "opacity",
+                label("inference.key_region"),
+                0.2,
+            )
         )
     layers.append(
         alt.Chart(alt.InlineData(values=rows))
@@ -160,8 +187,7 @@ def tradeoff_chart(
         .encode(
             x=x_axis,
             y=y_axis,
-            color=alt.Color("what:N", title=None, sort=names, legend=_LEGEND),
-            strokeDash=alt.StrokeDash("what:N", sort=names, legend=None),
+            **series_style("what:N", names, legend=_LEGEND),
         )
     )
     chart = alt.layer(*layers).properties(height=280, description=label("inference.desc_curves"))
@@ -213,34 +239,36 @@ def walkthrough_chart(
                 ]
             )
         )
-        .mark_point(filled=True, size=60, color="#7f7f7f")
+        .mark_point(filled=True, size=60, color="#7f7f7f", opacity=1)
         .encode(
             x=x_axis, y=y_axis, tooltip=[alt.Tooltip("reject:N", title=label("inference.reject"))]
         )
     )
-    curve = (
+    dots = keyed(dots, "shape", label("inference.key_tests"), "circle")
+    curve = keyed(
         alt.Chart(alt.InlineData(values=[{"x": float(x), "beta": float(y)} for x, y in corners]))
         .mark_line(strokeWidth=2.5, point=True)
-        .encode(x=x_axis, y=y_axis)
+        .encode(x=x_axis, y=y_axis),
+        "color",
+        label("inference.key_curve"),
     )
     knee = 1 / (1 + alpha)
     bound_rows = [
         {"x": float(x), "beta": float(inference.dp_tradeoff(alpha, 0, x))}
         for x in (Fraction(0), knee, Fraction(1))
     ]
-    bound = (
-        alt.Chart(alt.InlineData(values=bound_rows))
-        .mark_area(opacity=0.2, color="#888888", line={"strokeDash": [5, 4], "color": "#888888"})
-        .encode(x=x_axis, y=y_axis)
-    )
-    chosen = (
+    region, boundary = guarantee_layers(alt.InlineData(values=bound_rows), x_axis, y_axis)
+    chosen = keyed(
         alt.Chart(
             alt.InlineData(
                 values=[{"x": float(best.type_one_error), "beta": float(best.type_two_error)}]
             )
         )
-        .mark_point(shape="diamond", size=220, filled=True, color="#d62728")
-        .encode(x=x_axis, y=y_axis)
+        .mark_point(size=220, filled=True, color="#d62728", opacity=1)
+        .encode(x=x_axis, y=y_axis),
+        "shape",
+        label("inference.key_best"),
+        "diamond",
     )
     point_rows = [
         [p["reject"], _cell(p["x"]), _cell(p["beta"])]
@@ -281,14 +309,16 @@ def walkthrough_chart(
                 dots, curve, description=label("inference.walk_curve"), tables=[tests, corner_table]
             ),
             panel(
-                bound,
+                region,
+                boundary,
                 dots,
                 curve,
                 description=label("inference.walk_bound"),
                 tables=[corner_table, bound_table],
             ),
             panel(
-                bound,
+                region,
+                boundary,
                 curve,
                 chosen,
                 description=label("inference.walk_best"),

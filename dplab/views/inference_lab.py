@@ -48,9 +48,11 @@ import altair as alt
 from dplab import finite, gaussian, inference, laplace
 from dplab.randomized_response import count_channel
 from dplab.views._display import chart_html
+from dplab.views._keys import KEY_LEGEND, keyed
 from dplab.views._lab import LabHtml, LabLinks, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
+from dplab.views.inference import guarantee_layers
 from dplab.views.randomized_response import approx_text, value_text
 
 __all__ = [
@@ -474,22 +476,21 @@ class InferenceLab(LabLinks):
         )
         x_axis = alt.X("x:Q", title=label("inference.type_one"), scale=alt.Scale(domain=[0, 1]))
         y_axis = alt.Y("beta:Q", title=label("inference.type_two"), scale=alt.Scale(domain=[0, 1]))
-        region = (
-            alt.Chart(data("region", "tradeoff"))
-            .mark_area(opacity=0.25, color="#888888", line={"strokeDash": [5, 4]})
-            .encode(x=x_axis, y=y_axis)
-        )
+        region, boundary = guarantee_layers(data("region", "tradeoff"), x_axis, y_axis)
         curve = (
             alt.Chart(data("curve", "tradeoff"))
             .mark_line(strokeWidth=2)
-            .encode(x=x_axis, y=y_axis, color=alt.Color("what:N", title=None))
+            .encode(x=x_axis, y=y_axis, color=alt.Color("what:N", title=None, legend=KEY_LEGEND))
         )
-        point = (
+        point = keyed(
             alt.Chart(data("point", "tradeoff"))
-            .mark_point(shape="diamond", size=150, filled=True)
-            .encode(x=x_axis, y=y_axis, color=alt.Color("what:N", title=None))
+            .mark_point(size=150, filled=True, opacity=1)
+            .encode(x=x_axis, y=y_axis),
+            "shape",
+            label("inference.key_best"),
+            "diamond",
         )
-        tradeoff = alt.layer(region, curve, point).properties(
+        tradeoff = alt.layer(region, boundary, curve, point).properties(
             height=260, description=label("inference.desc_tradeoff")
         )
         band_table = live_table(

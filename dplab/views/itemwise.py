@@ -22,6 +22,7 @@ from pandas.io.formats.style import Styler
 from dplab import amplification, itemwise, metric, sampling
 from dplab.finite import FiniteChannel, RationalLike
 from dplab.views._display import stacked_on_phones
+from dplab.views._keys import series_style
 from dplab.views._labels import label
 from dplab.views._tables import column, fixed_table, live_table, with_tables, yes_no
 from dplab.views.laplace import number_text
@@ -141,8 +142,7 @@ def _log_delta_lines(
         .encode(
             x=x,
             y=alt.Y("log10_delta:Q", title=label("item.log_delta_axis")),
-            color=alt.Color("what:N", scale=alt.Scale(domain=series), legend=legend),
-            strokeDash=alt.StrokeDash("what:N", legend=None, sort=series),
+            **series_style("what:N", series, legend=legend),
             tooltip=[
                 alt.Tooltip("what:N", title=label("chart.series")),
                 x_tooltip,

@@ -19,6 +19,7 @@ from pandas.io.formats.style import Styler
 from dplab import laplace, queries
 from dplab.finite import RationalLike
 from dplab.views._display import stacked_on_phones
+from dplab.views._keys import keyed, series_style
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
 from dplab.views._walkthrough import Walkthrough
@@ -104,7 +105,7 @@ def neighbour_densities_chart(
         .encode(
             x=x,
             y=alt.Y("density:Q", title=label("laplace.density")),
-            color=alt.Color("input:N", title=None, sort=inputs),
+            **series_style("input:N", inputs),
         )
         .properties(height=220)
     )
@@ -354,21 +355,21 @@ def delta_profile_chart(
         "eps:Q", title=label("laplace.eps_axis"), scale=alt.Scale(domain=[0, float(grid[-1])])
     )
     y = alt.Y("delta:Q", title=label("laplace.delta_axis"), scale=alt.Scale(domain=[0, 1]))
-    colour = alt.Color("series:N", title=None, sort=order)
+    colour = series_style("series:N", order)
     lines = (
         alt.Chart(alt.InlineData(values=rows, name="laplace_profile"))
         .mark_line(strokeWidth=2.5)
         .encode(
             x=x,
             y=y,
-            color=colour,
+            **colour,
             tooltip=[alt.Tooltip("series:N", title=label("laplace.scale")), *profile_tooltip()],
         )
     )
     marks = (
         alt.Chart(pd.DataFrame(points, columns=["eps", "delta", "series"]))
         .mark_point(size=70, filled=True)
-        .encode(x=x, y=y, color=colour)
+        .encode(x=x, y=y, color=colour["color"])
     )
     description = label(
         "laplace.desc_profile",
@@ -455,19 +456,22 @@ def walkthrough_chart(
     data = grid[["y", "input", "density"]]
     first, second = label("laplace.input"), label("laplace.neighbour")
     x = alt.X("y:Q", title=label("laplace.output"))
-    colour = alt.Color("input:N", title=None, sort=[first, second])
+    colour = series_style("input:N", [first, second])
 
     def curves(rows: pd.DataFrame) -> alt.Chart:
         return (
             alt.Chart(alt.InlineData(values=rows.to_dict("records"), name=WALK_DENSITY))
             .mark_line(strokeWidth=2.5)
-            .encode(x=x, y=alt.Y("density:Q", title=label("laplace.density")), color=colour)
+            .encode(x=x, y=alt.Y("density:Q", title=label("laplace.density")), **colour)
         )
 
-    region = (
+    region = keyed(
         alt.Chart(pd.DataFrame({"start": [-5.0], "end": [0.0]}))
-        .mark_rect(color="#888888", opacity=0.18)
-        .encode(x="start:Q", x2="end:Q")
+        .mark_rect(color="#888888")
+        .encode(x="start:Q", x2="end:Q"),
+        "opacity",
+        label("laplace.key_largest_loss"),
+        0.18,
     )
     both = curves(data)
     layers: list[tuple[alt.Chart, ...]] = [(curves(data[data["input"] == first]),), (both,)]
@@ -477,7 +481,7 @@ def walkthrough_chart(
         layers.append(
             (
                 *_excess_layers(
-                    grid, sensitivity=sensitivity, scale=scale, eps=eps, x=x, colour=colour
+                    grid, sensitivity=sensitivity, scale=scale, eps=eps, x=x, colour=colour["color"]
                 ),
                 both,
             )
@@ -538,10 +542,13 @@ def _excess_layers(
         }
     )
     density = alt.Y("density:Q", title=label("laplace.density"))
-    band = (
+    band = keyed(
         alt.Chart(excess)
-        .mark_area(color="#888888", opacity=0.35)
-        .encode(x=x, y=alt.Y("low:Q", title=label("laplace.density")), y2="high:Q")
+        .mark_area(color="#888888")
+        .encode(x=x, y=alt.Y("low:Q", title=label("laplace.density")), y2="high:Q"),
+        "opacity",
+        label("laplace.key_excess"),
+        0.35,
     )
     dashed = (
         alt.Chart(scaled)

@@ -40,6 +40,7 @@ import altair as alt
 
 from dplab import laplace, queries
 from dplab.views._display import chart_html
+from dplab.views._keys import keyed, series_style
 from dplab.views._lab import LabHtml, LabLinks, chosen_point, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
@@ -333,20 +334,19 @@ class LaplaceLab(LabLinks):
     def _charts(self) -> dict[str, str]:
         v = self.values()
         d, b = v.sensitivity, v.scale
-        colour = alt.Color(
-            "input:N",
-            title=None,
-            sort=[label("laplace.input"), label("laplace.neighbour")],
-        )
+        colour = series_style("input:N", [label("laplace.input"), label("laplace.neighbour")])
         x = alt.X("y:Q", title=label("laplace.output"))
-        event = (
+        event = keyed(
             alt.Chart(_data("event", event_rows(d, b, v.eps)))
-            .mark_rect(color="#888888", opacity=0.2)
+            .mark_rect(color="#888888")
             .encode(
                 x=alt.X("start:Q", title=label("laplace.output")),
                 x2="end:Q",
                 tooltip=[alt.Tooltip("what:N", title=label("chart.mark"))],
-            )
+            ),
+            "opacity",
+            label("laplace.lab_event_mark"),
+            0.2,
         )
         lines = (
             alt.Chart(_data("density", density_rows(d, b, v.eps)))
@@ -354,7 +354,7 @@ class LaplaceLab(LabLinks):
             .encode(
                 x=x,
                 y=alt.Y("density:Q", title=label("laplace.density")),
-                color=colour,
+                **colour,
             )
         )
         density = alt.layer(event, lines).properties(

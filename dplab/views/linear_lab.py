@@ -36,6 +36,7 @@ from pandas.io.formats.style import Styler
 from dplab import emd_linear, frequency, metric
 from dplab.finite import RationalLike
 from dplab.views._display import stacked_on_phones
+from dplab.views._keys import series_style
 from dplab.views._lab import LabHtml, LabLinks, check_on_grid, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import fixed_table, with_tables
@@ -304,8 +305,7 @@ def crossover_chart(
         .encode(
             x=x,
             y=alt.Y("error:Q", title=label("linear.error_axis"), scale=alt.Scale(type="log")),
-            color=alt.Color("series:N", title=None, sort=[ours_name, base_name]),
-            strokeDash=alt.StrokeDash("series:N", legend=None, sort=[ours_name, base_name]),
+            **series_style("series:N", [ours_name, base_name]),
             tooltip=[
                 alt.Tooltip("series:N", title=label("chart.series")),
                 alt.Tooltip("eps:Q", title="ε"),

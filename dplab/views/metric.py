@@ -19,6 +19,7 @@ from pandas.io.formats.style import Styler
 from dplab import itemwise, metric
 from dplab.finite import RationalLike
 from dplab.views._display import stacked_on_phones
+from dplab.views._keys import keyed, series_style
 from dplab.views._labels import label
 from dplab.views._tables import fixed_table, with_tables, yes_no
 from dplab.views.laplace import exact_text, number_text
@@ -136,10 +137,13 @@ def cdf_chart(a: Sequence[int], b: Sequence[int]) -> alt.LayerChart:
         scale=alt.Scale(domain=[float(first), float(last)]),
         axis=alt.Axis(tickMinStep=1, format="d"),
     )
-    area = (
+    area = keyed(
         alt.Chart(alt.InlineData(values=gaps, name="emd_cdf_gap"))
-        .mark_area(opacity=0.3, color="#888888", interpolate="step-after")
-        .encode(x=x, y=alt.Y("low:Q"), y2="high:Q")
+        .mark_area(color="#888888", interpolate="step-after")
+        .encode(x=x, y=alt.Y("low:Q"), y2="high:Q"),
+        "opacity",
+        label("emd.key_gap"),
+        0.3,
     )
     steps_chart = (
         alt.Chart(alt.InlineData(values=lines, name="emd_cdf"))
@@ -147,8 +151,7 @@ def cdf_chart(a: Sequence[int], b: Sequence[int]) -> alt.LayerChart:
         .encode(
             x=x,
             y=alt.Y("F:Q", title=label("emd.cdf_axis"), scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color("series:N", title=None, sort=[name_a, name_b]),
-            strokeDash=alt.StrokeDash("series:N", legend=None, sort=[name_a, name_b]),
+            **series_style("series:N", [name_a, name_b]),
         )
     )
     total = sum(((e - s) * abs(fa - fb) for s, e, fa, fb in steps), Fraction(0))

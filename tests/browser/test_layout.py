@@ -131,6 +131,41 @@ def test_record_tables_are_cards_on_a_phone_and_tables_on_a_desktop(open_page):
     assert {c[1] for c in certificate.evaluate(cells)} == {"table-cell"}
 
 
+# Every shown cell of every data table (the build's pandas tables and the charts' reader's
+# tables) that holds a digit, with the number of lines its text takes: its height over
+# its line height, and no more than the distinct baselines of its text (a raised or
+# lowered part of a formula does not count as a line).
+WRAPPED_NUMBERS = """() => Array.from(document.querySelectorAll(
+  '.dplab-table tbody td, .dplab-table tbody th')).filter((cell) =>
+  /[0-9]/.test(cell.textContent) && cell.checkVisibility()).map((cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const bottoms = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0)
+      .map((r) => Math.round(r.bottom)));
+    const line = parseFloat(getComputedStyle(cell).lineHeight);
+    const lines = Math.round(range.getBoundingClientRect().height / line);
+    return {text: cell.textContent.trim(), lines: Math.min(lines, bottoms.size)};
+  }).filter((cell) => cell.lines > 1)"""
+
+
+def test_numbers_in_data_tables_never_wrap_on_a_phone(open_page, built_site):
+    """At 360 px, with every chart's table open, no cell of a data table that holds a
+    number breaks its text over lines (a wide table scrolls inside its box instead)."""
+    wrapped = {}
+    for relative in all_pages(built_site):
+        text = (built_site / relative).read_text("utf-8")
+        if "dplab-table" not in text and "dplab-chart" not in text:
+            continue
+        page = open_page(relative, width=360, scheme="dark").page
+        page.evaluate(
+            "() => document.querySelectorAll('.dplab-chart-table-toggle').forEach("
+            "(b) => b.getAttribute('aria-expanded') === 'false' && b.click())"
+        )
+        if found := page.evaluate(WRAPPED_NUMBERS):
+            wrapped[relative] = found
+    assert wrapped == {}
+
+
 CHART_WIDTHS = """(c) => {
   const column = c.getBoundingClientRect().width;
   const svg = c.querySelector('svg.marks').getBoundingClientRect();

@@ -174,7 +174,7 @@ def test_walkthrough_with_eps_shades_an_area_equal_to_delta():
     # the trapezoid rule at spacing 11/160 is off by O(h²), here about 0.2 %
     assert area == pytest.approx(laplace.delta(1, 1, "0.5"), rel=3e-3)
     assert "0.2212" in spec["description"]
-    colours = {layer["encoding"]["color"]["sort"][0] for layer in (dashed, curves)}
+    colours = {layer["encoding"]["color"]["scale"]["domain"][0] for layer in (dashed, curves)}
     assert colours == {label("laplace.input")}
     with pytest.raises(ValueError, match=r"eps must lie in \[0, Δ/b\)"):
         lv.walkthrough_chart(sensitivity=1.0, scale=1.0, eps=1)

@@ -36,7 +36,7 @@ def test_slider_chart_binds_a_range_over_exactly_the_precomputed_scales():
     assert sorted({row["scale"] for row in data}) == SCALES
     assert "description" in spec
     colours = spec["vconcat"][0]["encoding"]["color"]
-    assert colours["sort"] == [label("laplace.input"), label("laplace.neighbour")]
+    assert colours["scale"]["domain"] == [label("laplace.input"), label("laplace.neighbour")]
 
 
 def test_loss_table_is_delta_over_b_over_the_charts_outputs():
