@@ -13,12 +13,13 @@ browser the labs' scripts build on ``docs/assets/dplab/lab.js``, and
 
 **Cause and effect on one screen.**  The form and a *verdict chip* (the key verdicts and
 values as text, and a link to the current state) make the lab's side column: on a wide
-screen it stays in view beside the outputs, on a phone the chip stays at the bottom of the
-screen while the lab is in view.  Every slider is a stepper (:meth:`LabHtml.slider`): a
-range over integer positions whose values are a list of texts, a box that takes a typed
-value (read by ``readNumber`` in ``lab.js``, the graders' reader too; only one of those
-texts, compared exactly) and − / + buttons; the texts increase, so "+" always moves toward
-larger values.
+screen it stays in view beside the outputs; on a phone nothing sticks (nothing may cover a
+control): the chip follows the form, and the panels with a chart come first among the
+outputs, so that the picture is near the slider that moves it.  Every slider is a stepper
+(:meth:`LabHtml.slider`): a range over integer positions whose values are a list of texts,
+a box that takes a typed value (read by ``readNumber`` in ``lab.js``, the graders' reader
+too; only one of those texts, compared exactly) and − / + buttons; the texts increase, so
+"+" always moves toward larger values.
 
 **Outside the site.**  A lab's MIME bundle (:meth:`LabLinks._repr_mimebundle_`) carries,
 beside its HTML, a static view under :data:`SITE_ONLY_MIME`: the output panels for the
@@ -384,8 +385,8 @@ class LabHtml:
 
     def chip(self, *items: str) -> str:
         """The verdict chip: ``items`` (badges and key values, readable as text) and a link
-        to the current state.  It stays in view: in the sticky control column on a wide
-        screen, at the bottom of the screen on a phone (``lab.css``)."""
+        to the current state.  It stays in view in the sticky control column on a wide
+        screen, and follows the form on a phone (``lab.css``)."""
         return (
             f'<div class="{self._class("chip")}" role="group" '
             f'aria-label="{html.escape(label("lab.chip_label"), quote=True)}">'

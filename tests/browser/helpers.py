@@ -246,3 +246,12 @@ def problems_on_pages(open_page, pages: list[str], site_root: str | None = None)
         if any(visit.problems()):
             problems[relative] = visit.problems()
     return problems
+
+
+def scroll_under_the_header(locator) -> None:
+    """Scroll the page so that ``locator``'s top sits just below Material's header, where a
+    reader who scrolls down to a control stops to move it with what follows in view."""
+    locator.evaluate(
+        "(e) => window.scrollBy({behavior: 'instant', top: e.getBoundingClientRect().top"
+        " - document.querySelector('.md-header').getBoundingClientRect().bottom - 8})"
+    )

@@ -1,4 +1,5 @@
-"""What a reader cannot see: every box of a page measured against the viewport.
+"""What a reader cannot see: every box of a page measured against the viewport, and the
+controls of a lab that something covers (:func:`lab_reach`).
 
 :func:`clipped_boxes` lays out the whole page (sections that skip rendering until the
 reader gets there are shown first) and measures every text run (a ``Range`` over each
@@ -31,3 +32,16 @@ def clipped_boxes(page, *, drawer_open: bool = False, slack: float = 1.0) -> lis
     ``box that cuts: largest overflow px (how many cut, e.g. one of them)`` each, or
     ``element beyond the viewport: …``, sorted (empty when nothing is cut)."""
     return page.evaluate(MEASURE, {"slack": slack, "drawerOpen": drawer_open})
+
+
+REACH = (Path(__file__).parent / "lab_reach.js").read_text("utf-8")
+
+
+def lab_reach(page, blocks: tuple[str, ...] = ("center", "end")) -> dict:
+    """Every lab of ``page`` as a reader on a small screen meets it, with its tables and
+    ``<details>`` open: ``labs`` (their ids); ``covered``, each visible control (input,
+    select, button, summary) that something else covers at its centre once it is scrolled
+    to each of ``blocks`` (one line ``lab control (block): under what``); and ``far``, each
+    slider scrolled to the centre whose lab's first chart starts more than one viewport
+    height below it."""
+    return page.evaluate(REACH, {"blocks": list(blocks)})

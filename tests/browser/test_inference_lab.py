@@ -30,6 +30,7 @@ from dplab.views.inference_lab import (
     posterior_rows,
 )
 from dplab.views.randomized_response import approx_text, value_text
+from tests.browser.helpers import scroll_under_the_header
 
 pytestmark = pytest.mark.browser
 
@@ -198,6 +199,8 @@ def test_controls_and_verdict_are_in_view_together(open_page, width, height):
     slider.scroll_into_view_if_needed()
     page.locator(".dplab-inference-lab button[data-step='1'][data-for=alpha]").click()
     wait_for_texts(page, START.with_state(alpha="4"))
+    if width < 1000:  # nothing sticks on a phone: the chip is below the controls
+        scroll_under_the_header(slider)
     for part in ("input[name=alpha]", ".dplab-lab-chip"):
         selector = f".dplab-inference-lab {part}"
         inside = page.evaluate(

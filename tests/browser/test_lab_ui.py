@@ -22,7 +22,8 @@ from dplab.views import gaussian as gv
 from dplab.views import label
 from dplab.views import rr_lab as rr_views
 from dplab.views.laplace_lab import laplace_lab
-from tests.browser.helpers import wait_until_ready
+from tests.browser.helpers import scroll_under_the_header, wait_until_ready
+from tests.browser.layout import lab_reach
 
 pytestmark = pytest.mark.browser
 
@@ -122,6 +123,10 @@ def test_controls_and_verdict_are_in_view_together(open_page, prefix, width, hei
         arg=[f"{root} input[name={name}]", before],
     )
     settle(page)
+    if width < 1000:
+        # Nothing sticks on a phone: the reader who scrolls down to the slider sees the
+        # chip below the controls.
+        scroll_under_the_header(slider)
     chip = f"{root} .dplab-lab-chip"
     assert in_viewport(page, f"{root} input[name={name}]") is True
     assert in_viewport(page, chip) is True
@@ -147,14 +152,45 @@ def test_controls_and_verdict_are_in_view_together(open_page, prefix, width, hei
         )
         assert in_viewport(page, f"{root} input[name={name}]") is True
     else:
-        # On a phone the chip stays at the bottom while the outputs scroll under it.
-        outputs = f"{root} .dplab-lab-outputs"
-        page.evaluate("(s) => document.querySelector(s).scrollIntoView()", outputs)
-        page.evaluate("() => window.scrollBy(0, 300)")
-        assert in_viewport(page, chip) is True
+        # On a phone nothing sticks: the controls, the chip under them, then the outputs.
+        tops = page.evaluate(
+            "(r) => ['form', '.dplab-lab-chip', '.dplab-lab-outputs'].map((part) => "
+            "document.querySelector(r + ' ' + part).getBoundingClientRect().top)",
+            root,
+        )
+        assert tops == sorted(tops)
+        assert page.locator(chip).evaluate("(e) => getComputedStyle(e).position") == "static"
         for button in page.locator(f"{root} button[data-step]").all():
             box = button.bounding_box()
             assert box is None or (box["width"] >= 44 and box["height"] >= 44)
+
+
+def lab_pages(site) -> list[str]:
+    """Every lesson page of the built site that holds a lab."""
+    return sorted(
+        page.relative_to(site).as_posix()
+        for page in site.glob("lessons/*.html")
+        if '<section class="dplab-lab ' in page.read_text("utf-8")
+    )
+
+
+@pytest.mark.parametrize("width", [360, 390, 430])
+def test_on_a_phone_nothing_covers_a_control_and_the_chart_is_near_the_sliders(
+    open_page, built_site, width
+):
+    # Every control scrolled to the middle of the screen and to its bottom edge (where a
+    # reader scrolling down meets it first) is what a touch there reaches; at 390 px the
+    # lab's chart begins within a screen below every slider in the middle of the screen.
+    pages = lab_pages(built_site)
+    assert {"lessons/composition.html", "lessons/inference.html"} <= set(pages)
+    covered, far = [], []
+    for relative in pages:
+        reach = lab_reach(open_page(relative, width=width, height=844).page)
+        assert reach["labs"], relative
+        covered += [f"{relative}: {line}" for line in reach["covered"]]
+        far += [f"{relative}: {line}" for line in reach["far"]]
+    assert covered == []
+    assert far == [] or width != 390
 
 
 # --- typed values and steps ---------------------------------------------------------------
