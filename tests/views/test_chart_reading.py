@@ -171,7 +171,6 @@ def test_the_themes_axis_and_legend_text_is_at_least_the_smallest_size():
 # view.  A chart that passes must leave this list (the test says so).
 NOT_YET = {
     "inference": ["띠 그림: 가로축은 사전 확률"],
-    "user-level-linear": ["중앙 모형에서"],
 }
 
 
