@@ -10,12 +10,13 @@ Vega-Lite makes legends only from scales, so the mark gets a constant field of i
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import altair as alt
 
-__all__ = ["KEY_LEGEND", "keyed", "series_style"]
+__all__ = ["KEY_LEGEND", "Key", "keyed", "series_style"]
 
 KEY_LEGEND = alt.Legend(orient="bottom", title=None, labelLimit=0)
 """Where the entries go: under the chart, words whole (a phone wraps the legend)."""
@@ -27,7 +28,11 @@ _CHANNELS = {
     "strokeDash": alt.StrokeDash,
     "opacity": alt.Opacity,
     "shape": alt.Shape,
+    "stroke": alt.Stroke,
+    "fillOpacity": alt.FillOpacity,
 }
+# What an entry of a :class:`Key` that does not style a channel shows on it.
+_PLAIN: dict[str, object] = {"strokeDash": [1, 0], "fillOpacity": 1, "opacity": 1}
 
 
 def keyed(chart: alt.Chart, channel: str, words: str, symbol: object = None) -> alt.Chart:
@@ -78,3 +83,69 @@ def series_style(field: str, order: Sequence[str], legend: Any = alt.Undefined) 
         "color": alt.Color(field, title=None, scale=scale, legend=legend),
         "strokeDash": alt.StrokeDash(field, title=None, scale=scale, legend=legend),
     }
+
+
+@dataclass(frozen=True)
+class Key:
+    """One legend for several marks of a view, each drawn in a fixed style of its own (a
+    filled bar, a hollow bar, a dashed outline): one shared domain, the marks' words in
+    order, and a range per channel, so that Vega-Lite draws one legend (it merges legends
+    whose scales have the same domain) whose symbols differ by each styled channel.
+
+    ``entries`` are ``(words, style)``, a style mapping channels (``strokeDash``,
+    ``fillOpacity``, ``shape``, ``opacity``, ``color``) to the entry's value; a channel one
+    entry styles gets a range for all (:data:`_PLAIN` for those that leave it out).
+    Colours are the theme's, in the entries' order, unless every entry names one.
+    ``outline`` strokes each mark in its colour too (a hollow bar keeps its edge) and
+    draws the symbols as outlines, in the entry's colour and dash: Vega-Lite makes no
+    legend of ``fillOpacity``, so entries told apart by their fill also need a dash.
+    ``columns`` wraps the entries (a phone has no room for a long row).
+
+    >>> key = Key((("P", {}), ("Q", {"strokeDash": [4, 2]})), outline=True).encoding("who")
+    >>> sorted(key), key["strokeDash"].to_dict()["scale"]["range"]
+    (['color', 'stroke', 'strokeDash'], [[1, 0], [4, 2]])
+    >>> key["color"].to_dict()["scale"]["domain"], key["color"].to_dict()["legend"]
+    (['P', 'Q', ''], None)
+    """
+
+    entries: tuple[tuple[str, Mapping[str, object]], ...]
+    symbol: str = "square"
+    outline: bool = False
+    columns: int | None = None
+
+    @property
+    def words(self) -> list[str]:
+        return [words for words, _ in self.entries]
+
+    def _range(self, channel: str) -> object:
+        values = [style.get(channel, _PLAIN.get(channel)) for _, style in self.entries]
+        return alt.Undefined if None in values else values
+
+    def encoding(self, field: str) -> dict[str, Any]:
+        """The encodings of a layer whose marks' words are in ``field``."""
+        channels = ["color"] + (["stroke"] if self.outline else [])
+        channels += sorted({c for _, style in self.entries for c in style} - {"color"})
+        columns = {} if self.columns is None else {"columns": self.columns}
+        legend = alt.Legend(**KEY_LEGEND.to_dict(), symbolType=self.symbol, **columns)
+        if self.outline:
+            legend = alt.Legend(**legend.to_dict(), symbolFillColor="transparent")
+
+        def scale(channel: str) -> alt.Scale:
+            # Vega-Lite merges the legends of scales with one domain into the legend of
+            # the first (colour); with an outline, the fill's colour scale gets a domain of
+            # its own (an entry never drawn), so that the legend is the stroke's.
+            unmerged = self.outline and channel == "color"
+            return alt.Scale(
+                type="ordinal",
+                domain=[*self.words, ""] if unmerged else self.words,
+                range=self._range("color" if channel == "stroke" else channel),
+            )
+
+        return {
+            channel: _CHANNELS[channel](
+                f"{field}:N",
+                scale=scale(channel),
+                legend=None if self.outline and channel == "color" else legend,
+            )
+            for channel in channels
+        }

@@ -44,12 +44,12 @@ from pandas.io.formats.style import Styler
 from dplab import composition, finite
 from dplab.finite import FiniteChannel, RationalLike
 from dplab.views._display import chart_html, stacked_on_phones
-from dplab.views._keys import series_style
+from dplab.views._keys import Key, series_style
 from dplab.views._lab import LabHtml, LabLinks, check_on_grid, chosen_point, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import column, fixed_table, live_table, with_tables
 from dplab.views._walkthrough import Walkthrough
-from dplab.views.randomized_response import approx_text, value_text
+from dplab.views.randomized_response import HOLLOW, approx_text, value_text
 
 __all__ = [
     "DATASETS",
@@ -374,21 +374,25 @@ def loss_walkthrough(p: RationalLike, total_alpha: RationalLike, ks: Sequence[in
         delta = sum((r["share"] for r in rows), Fraction(0))
         assert delta == composition.rr_required_delta(1, p, target, k)
         data = [{key: r[key] for key in ("loss", "mass", "counts")} for r in rows]
-        colour = alt.Color(
-            "counts:N",
-            title=None,
-            scale=alt.Scale(domain=[label("comp.walk_counts"), label("comp.walk_free")]),
-        )
+        key = Key(
+            (
+                (label("comp.walk_counts"), {}),
+                (label("comp.walk_free"), {"fillOpacity": HOLLOW, "strokeDash": [2, 2]}),
+                (label("comp.walk_line"), {"fillOpacity": 0, "strokeDash": [5, 4]}),
+            ),
+            outline=True,
+            columns=2,
+        ).encoding("counts")
         x = alt.X(
             "loss:Q", title=label("comp.loss_axis"), scale=alt.Scale(domain=[-longest, longest])
         )
         bars = (
             alt.Chart(alt.InlineData(values=data, name=f"comp_walk_{k}"))
-            .mark_bar(size=7)
+            .mark_bar(size=7, strokeWidth=1.5)
             .encode(
                 x=x,
                 y=alt.Y("mass:Q", title=label("comp.mass_axis"), scale=alt.Scale(domain=[0, 1])),
-                color=colour,
+                **key,
                 tooltip=[
                     alt.Tooltip("loss:Q", title=label("comp.loss_axis"), format=".3f"),
                     alt.Tooltip("mass:Q", title=label("comp.mass_axis"), format=".4f"),
@@ -396,9 +400,9 @@ def loss_walkthrough(p: RationalLike, total_alpha: RationalLike, ks: Sequence[in
             )
         )
         line = (
-            alt.Chart(pd.DataFrame({"loss": [math.log(target)]}))
-            .mark_rule(strokeDash=[5, 4], strokeWidth=2)
-            .encode(x="loss:Q")
+            alt.Chart(pd.DataFrame([{"loss": math.log(target), "counts": label("comp.walk_line")}]))
+            .mark_rule(strokeWidth=2)
+            .encode(x="loss:Q", **key)
         )
         chart = alt.layer(bars, line).properties(
             width=WALK_WIDTH,

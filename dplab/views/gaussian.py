@@ -45,6 +45,7 @@ from pandas.io.formats.style import Styler
 from dplab import gaussian, queries
 from dplab.finite import RationalLike
 from dplab.views._display import chart_html
+from dplab.views._keys import KEY_LEGEND, Key, keyed, series_style
 from dplab.views._lab import LabHtml, LabLinks, check_on_grid, chosen_point, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
@@ -124,6 +125,7 @@ DATASETS = {
 
 DENSITY_POINTS = 161  # points across the density window
 WINDOW_SIGMAS = 4  # the window reaches 4σ beyond each centre
+EXCESS_COLOUR = "#ab47bc"  # the excess area and its words: apart from both palettes' colours
 WIDTH = 260  # a walkthrough panel; the page scales it to its column (its SVG has a viewBox)
 _LN10 = math.log(10)
 _INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
@@ -602,13 +604,7 @@ def _density_layers(
     width: int | str,
     height: int,
 ) -> alt.LayerChart:
-    names = [label("gauss.law_p"), label("gauss.law_q"), label("gauss.excess")]
-    colour = alt.Color(
-        "who:N",
-        scale=alt.Scale(domain=names),
-        title=None,
-        legend=alt.Legend(columns=2, symbolOpacity=1, labelLimit=260),
-    )
+    style = series_style("who:N", [label("gauss.law_p"), label("gauss.law_q")], legend=KEY_LEGEND)
     x = alt.X(
         "y:Q",
         title=label("gauss.output_axis"),
@@ -635,8 +631,16 @@ def _density_layers(
     )
     excess = (
         alt.Chart(_data("excess", sets[DATASETS["excess"]]))
-        .mark_area(opacity=0.55, aria=False)
-        .encode(x="y:Q", y="top:Q", y2="bottom:Q", color=colour)
+        .mark_area(color=EXCESS_COLOUR, opacity=0.55, aria=False)
+        .encode(x="y:Q", y="top:Q", y2="bottom:Q")
+    )
+    excess_label = (  # its words above its widest gap, where the area is plain to see
+        alt.Chart(_data("excess", sets[DATASETS["excess"]]))
+        .transform_calculate(gap="datum.top - datum.bottom")
+        .transform_window(rank="row_number()", sort=[alt.SortField("gap", order="descending")])
+        .transform_filter("datum.rank == 1")
+        .mark_text(align="right", baseline="bottom", dx=-6, dy=-4, fontSize=12, aria=False)
+        .encode(x="y:Q", y="top:Q", text="who:N", color=alt.value(EXCESS_COLOUR))
     )
     curves = (
         alt.Chart(_data("density", sets[DATASETS["density"]]))
@@ -644,10 +648,7 @@ def _density_layers(
         .encode(
             x=x,
             y=y,
-            color=colour,
-            strokeDash=alt.StrokeDash(
-                "who:N", scale=alt.Scale(domain=names[:2], range=[[1, 0], [6, 3]]), legend=None
-            ),
+            **style,
             tooltip=[
                 alt.Tooltip("who:N", title=label("chart.distribution")),
                 alt.Tooltip("y:Q", format=".4g", title="y"),
@@ -655,14 +656,21 @@ def _density_layers(
             ],
         )
     )
-    return alt.layer(event, excess, curves, event_label).properties(width=width, height=height)
+    return alt.layer(event, excess, curves, event_label, excess_label).properties(
+        width=width, height=height
+    )
 
 
 def _profile_layers(
     sets: dict[str, list[dict]], *, width: int | str, height: int
 ) -> alt.LayerChart:
-    names = [label("gauss.profile"), label("gauss.claim_line"), label("gauss.point")]
-    colour = alt.Color("what:N", scale=alt.Scale(domain=names), title=None)
+    key = Key(
+        (
+            (label("gauss.profile"), {"shape": "circle"}),
+            (label("gauss.claim_line"), {"shape": "stroke", "strokeDash": [6, 3]}),
+            (label("gauss.point"), {"shape": "diamond", "strokeDash": [2, 3]}),
+        )
+    ).encoding("what")
     x = alt.X(
         "eps:Q",
         title=label("gauss.eps_axis"),
@@ -680,21 +688,21 @@ def _profile_layers(
     line = (
         alt.Chart(_data("profile", sets[DATASETS["profile"]]))
         .mark_line(strokeWidth=2.5, point=alt.OverlayMarkDef(size=12))
-        .encode(x=x, y=y, color=colour, tooltip=tooltip)
+        .encode(x=x, y=y, **key, tooltip=tooltip)
     )
     claim = (
         alt.Chart(_data("claim", sets[DATASETS["claim"]]))
-        .mark_rule(strokeWidth=2, strokeDash=[6, 3])
-        .encode(y=y, color=colour)
+        .mark_rule(strokeWidth=2)
+        .encode(y=y, color=key["color"], strokeDash=key["strokeDash"])
     )
     guide = (
         alt.Chart(_data("point", sets[DATASETS["point"]]))
-        .mark_rule(strokeDash=[2, 3], opacity=0.6)
-        .encode(x=x)
+        .mark_rule(opacity=0.6)
+        .encode(x=x, color=key["color"], strokeDash=key["strokeDash"])
     )
     point = chosen_point(
-        _data("point", sets[DATASETS["point"]]), x=x, y=y, colour=colour, tooltip=tooltip
-    )
+        _data("point", sets[DATASETS["point"]]), x=x, y=y, colour=key["color"], tooltip=tooltip
+    ).encode(shape=key["shape"])
     return alt.layer(line, claim, guide, point).properties(width=width, height=height)
 
 
@@ -759,7 +767,7 @@ def walkthrough_chart(
     eps_rows = pd.DataFrame([{"loss": eps, "text": label("gauss.eps_line", eps=f"{eps:g}")}])
 
     def loss_panel(with_event: bool) -> alt.LayerChart:
-        line = (
+        line = keyed(
             alt.Chart(alt.InlineData(values=loss_rows, name="gauss_loss"))
             .mark_line(strokeWidth=2.5)
             .encode(
@@ -769,14 +777,19 @@ def walkthrough_chart(
                     alt.Tooltip("y:Q", title=label("gauss.output_axis"), format=".3g"),
                     alt.Tooltip("loss:Q", title=label("gauss.loss_axis"), format=".3g"),
                 ],
-            )
+            ),
+            "color",
+            label("gauss.loss"),
         )
         layers: list[alt.Chart] = [line]
         if with_event:
-            region = (
+            region = keyed(
                 alt.Chart(pd.DataFrame([{"x1": -half, "x2": min(edge, half)}]))
-                .mark_rect(color="#8a8f98", opacity=0.18)
-                .encode(x="x1:Q", x2="x2:Q")
+                .mark_rect(color="#8a8f98")
+                .encode(x="x1:Q", x2="x2:Q"),
+                "opacity",
+                label("gauss.event"),
+                0.18,
             )
             rule = (
                 alt.Chart(eps_rows).mark_rule(strokeDash=[6, 3], strokeWidth=2).encode(y="loss:Q")
@@ -813,16 +826,16 @@ def walkthrough_chart(
             _density_table(density_caption),
         ),
         with_tables(
-            alt.vconcat(densities(no_event, 130), loss_panel(False), spacing=12).properties(
-                description=label("gauss.desc_walk_loss", **numbers)
-            ),
+            alt.vconcat(densities(no_event, 130), loss_panel(False), spacing=12)
+            .resolve_scale(color="independent", strokeDash="independent")  # own legends
+            .properties(description=label("gauss.desc_walk_loss", **numbers)),
             _density_table(density_caption),
             _loss_table(loss_caption),
         ),
         with_tables(
-            alt.vconcat(densities(event_only, 130), loss_panel(True), spacing=12).properties(
-                description=label("gauss.desc_walk_event", **numbers)
-            ),
+            alt.vconcat(densities(event_only, 130), loss_panel(True), spacing=12)
+            .resolve_scale(color="independent", strokeDash="independent")  # own legends
+            .properties(description=label("gauss.desc_walk_event", **numbers)),
             _density_table(density_caption),
             _loss_table(loss_caption),
         ),

@@ -49,6 +49,9 @@ Series = (
 ``"lower"`` when the curve is a lower bound on the type II error (its table rounds down)."""
 
 
+_GREY = "#888888"
+
+
 def _cell(value: Fraction | float, bound: Bound = None) -> str:
     if isinstance(value, Fraction):
         return value_text(value, bound=bound).removeprefix("= ")
@@ -99,21 +102,25 @@ def posterior_chart(alpha: RationalLike, cases: Sequence[tuple[RationalLike, Rat
         )
         for edge in ("low", "high")
     ]
+    unchanged = alt.InlineData(values=[{"prior": 0, "low": 0}, {"prior": 1, "low": 1}])
     diagonal = (
-        alt.Chart(alt.InlineData(values=[{"prior": 0, "low": 0}, {"prior": 1, "low": 1}]))
-        .mark_line(strokeDash=[4, 4], strokeWidth=1, color="#888888")
+        alt.Chart(unchanged)
+        .mark_line(strokeDash=[4, 4], strokeWidth=1, color=_GREY)
         .encode(x=x, y="low:Q")
     )
-    chart = alt.layer(*edges, diagonal).properties(
+    diagonal_words = (  # the diagonal's own words at its top end (its dash is the cases')
+        alt.Chart(unchanged)
+        .transform_filter("datum.prior == 1")
+        .mark_text(align="right", baseline="top", dx=-4, dy=36, fontSize=12)
+        .encode(x=x, y="low:Q", text=alt.value(label("inference.key_unchanged")))
+    )
+    chart = alt.layer(*edges, diagonal, diagonal_words).properties(
         height=260, description=label("inference.desc_bands")
     )
     table = fixed_table(
         label("inference.bands_caption"), [label("inference.prior_axis"), *names], table_rows
     )
     return with_tables(chart, table)
-
-
-_GREY = "#888888"
 
 
 def guarantee_layers(data: alt.InlineData, x: alt.X, y: alt.Y) -> tuple[alt.Chart, alt.Chart]:

@@ -40,7 +40,7 @@ import altair as alt
 
 from dplab import laplace, queries
 from dplab.views._display import chart_html
-from dplab.views._keys import keyed, series_style
+from dplab.views._keys import Key, keyed, series_style
 from dplab.views._lab import LabHtml, LabLinks, chosen_point, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
@@ -362,12 +362,14 @@ class LaplaceLab(LabLinks):
             height=210,
             description=label("laplace.lab_desc_density"),
         )
-        series = [
-            label("laplace.lab_profile_series"),
-            label("laplace.lab_pure_series"),
-            label("laplace.lab_point"),
-        ]
-        what = alt.Color("what:N", title=None, scale=alt.Scale(domain=series))
+        key = Key(
+            (
+                (label("laplace.lab_profile_series"), {"shape": "stroke"}),
+                (label("laplace.lab_pure_series"), {"shape": "stroke", "strokeDash": [5, 4]}),
+                (label("laplace.lab_point"), {"shape": "diamond"}),
+            )
+        ).encoding("what")
+        lines = {"color": key["color"], "strokeDash": key["strokeDash"]}
         ex = alt.X(
             "eps:Q",
             title=label("laplace.eps_axis"),
@@ -377,16 +379,20 @@ class LaplaceLab(LabLinks):
         curve = (
             alt.Chart(_data("profile", profile_rows(d, b)))
             .mark_line(strokeWidth=2)
-            .encode(x=ex, y=ey, color=what, tooltip=profile_tooltip())
+            .encode(x=ex, y=ey, **lines, tooltip=profile_tooltip())
         )
         pure = (
             alt.Chart(_data("pure", _pure_rows(d, b)))
-            .mark_rule(strokeDash=[5, 4], strokeWidth=2)
-            .encode(x=ex, color=what)
+            .mark_rule(strokeWidth=2)
+            .encode(x=ex, **lines)
         )
         point = chosen_point(
-            _data("point", _point_rows(v)), x=ex, y=ey, colour=what, tooltip=profile_tooltip()
-        )
+            _data("point", _point_rows(v)),
+            x=ex,
+            y=ey,
+            colour=key["color"],
+            tooltip=profile_tooltip(),
+        ).encode(shape=key["shape"])
         profile = alt.layer(curve, pure, point).properties(
             width="container",
             height=210,

@@ -36,7 +36,7 @@ from pandas.io.formats.style import Styler
 from dplab import emd_linear, frequency, metric
 from dplab.finite import RationalLike
 from dplab.views._display import stacked_on_phones
-from dplab.views._keys import series_style
+from dplab.views._keys import KEY_LEGEND, series_style
 from dplab.views._lab import LabHtml, LabLinks, check_on_grid, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import fixed_table, with_tables
@@ -305,7 +305,9 @@ def crossover_chart(
         .encode(
             x=x,
             y=alt.Y("error:Q", title=label("linear.error_axis"), scale=alt.Scale(type="log")),
-            **series_style("series:N", [ours_name, base_name]),
+            **series_style(  # one entry a row: the names are long for a phone
+                "series:N", [ours_name, base_name], alt.Legend(**KEY_LEGEND.to_dict(), columns=1)
+            ),
             tooltip=[
                 alt.Tooltip("series:N", title=label("chart.series")),
                 alt.Tooltip("eps:Q", title="ε"),
@@ -313,15 +315,17 @@ def crossover_chart(
             ],
         )
     )
-    rule = (
-        alt.Chart(
-            alt.InlineData(
-                values=[{"eps": float(crossover), "what": label("linear.crossover_mark")}],
-                name="linear_crossover_mark",
-            )
+    mark = alt.Chart(
+        alt.InlineData(
+            values=[{"eps": float(crossover), "what": label("linear.crossover_mark")}],
+            name="linear_crossover_mark",
         )
-        .mark_rule(strokeDash=[4, 3], color="#888888", strokeWidth=2)
-        .encode(x="eps:Q", tooltip=[alt.Tooltip("what:N", title=label("chart.mark"))])
+    )
+    rule = mark.mark_rule(strokeDash=[4, 3], color="#888888", strokeWidth=2).encode(
+        x="eps:Q", tooltip=[alt.Tooltip("what:N", title=label("chart.mark"))]
+    )
+    words = mark.mark_text(align="left", baseline="top", dx=4, dy=4, fontSize=12).encode(
+        x="eps:Q", y=alt.value(0), text="what:N"
     )
     caption = label("linear.crossover_table", crossover=exact_text(crossover))
     description = label(
@@ -334,7 +338,9 @@ def crossover_chart(
         n=users,
     )
     return with_tables(
-        alt.layer(lines, rule).properties(width="container", height=240, description=description),
+        alt.layer(lines, rule, words).properties(
+            width="container", height=240, description=description
+        ),
         fixed_table(caption, ["ε", ours_name, base_name], table),
     )
 

@@ -37,6 +37,7 @@ from dplab import randomized_response as rr
 from dplab.finite import Certificate, RationalLike, check_alpha, check_delta
 from dplab.rr_lab import LAB_GRID
 from dplab.views._display import stacked_on_phones
+from dplab.views._keys import KEY_LEGEND, Key
 from dplab.views._lab import chosen_point
 from dplab.views._labels import label
 from dplab.views._tables import column, fixed_table, live_table, with_tables, yes_no
@@ -88,6 +89,8 @@ DATASETS = {
 """Names of the datasets the lab script replaces (``view.data(name, rows)``)."""
 
 CHOSEN_COLOUR = "#ab47bc"  # the lab's chosen pair: apart from the claim's orange, both palettes
+GREY = "#8a8f98"  # a legend symbol without a colour of its own, legible on both themes
+HOLLOW = 0.15  # the fill of a bar told apart from a filled one by its outline
 WIDTH = 320  # fits a phone; the lab's charts stretch to their container instead
 WALK_WIDTH = 260  # a step's panel; the page scales it to its column (its SVG has a viewBox)
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -402,32 +405,32 @@ def _distribution_layers(
     width: int | str,
     height: int,
 ) -> alt.LayerChart:
-    names = [label("rr.law_source"), label("rr.law_target"), label("rr.event")]
-    colour = alt.Scale(domain=names)
+    key = Key(
+        (
+            (label("rr.law_source"), {}),
+            (label("rr.law_target"), {"fillOpacity": HOLLOW, "strokeDash": [5, 3]}),
+            (label("rr.event"), {"fillOpacity": 0, "strokeDash": [2, 2]}),
+        ),
+        outline=True,
+    )
     x = alt.X("y:O", title=label("rr.output"), axis=alt.Axis(labelAngle=0))
     outline = (
         alt.Chart(_data("event", event))
-        .mark_rect(
+        .mark_bar(  # a bar, not a rect: Vega-Lite draws no dash on a rect
             filled=False,
             strokeWidth=2.5,
-            strokeDash=[5, 3],
             aria=False,  # the description names the event
         )
-        .encode(
-            x=x,
-            y=alt.value(0),
-            y2=alt.value(height),
-            color=alt.Color("what:N", scale=colour, title=None),
-        )
+        .encode(x=x, y=alt.value(0), y2=alt.value(height), **key.encoding("what"))
     )
     bars = (
         alt.Chart(_data("distributions", dist))
-        .mark_bar()
+        .mark_bar(strokeWidth=1.5)
         .encode(
             x=x,
             xOffset=alt.XOffset("role:N", sort=["P", "Q"]),
             y=alt.Y("probability:Q", title=label("rr.probability")),
-            color=alt.Color("who:N", scale=colour, title=None),
+            **key.encoding("who"),
             tooltip=[
                 alt.Tooltip("who:N", title=label("chart.distribution")),
                 alt.Tooltip("y:O", title="y"),
@@ -490,9 +493,10 @@ def _pair_layers(
 ) -> alt.LayerChart:
     """The pair bars; ``pickable`` (the lab's) bars show a hand cursor and outline the rows
     whose ``chosen`` is true (the lab picks a pair when a bar is clicked)."""
-    colour = alt.Color(
-        "what:N", scale=alt.Scale(domain=[label("rr.required"), label("rr.claim")]), title=None
-    )
+    key = Key(
+        ((label("rr.required"), {}), (label("rr.claim"), {"fillOpacity": 0, "strokeDash": [6, 3]})),
+        outline=True,
+    ).encoding("what")
     x = alt.X(
         "pair:N",
         sort=alt.EncodingSortField("index", op="min"),
@@ -506,7 +510,7 @@ def _pair_layers(
         .encode(
             x=x,
             y=y,
-            color=colour,
+            **key,
             tooltip=[
                 alt.Tooltip("pair:N", title=label("rr.pair")),
                 alt.Tooltip("delta:Q", format=".4g", title=label("rr.required")),
@@ -519,11 +523,7 @@ def _pair_layers(
         .mark_text(dy=-8, fontSize=11)
         .encode(x=x, y=y, text="mark:N")
     )
-    rule = (
-        alt.Chart(_data("claim", claim))
-        .mark_rule(strokeWidth=2, strokeDash=[6, 3])
-        .encode(y="delta:Q", color=colour)
-    )
+    rule = alt.Chart(_data("claim", claim)).mark_rule(strokeWidth=2).encode(y="delta:Q", **key)
     layers = [bars, rule, marks, _floor(y)]
     if pickable:
         layers.append(
@@ -568,11 +568,12 @@ def pair_deltas_chart(
 def _profile_layers(
     profile: list[dict], point: list[dict], *, width: int | str, height: int
 ) -> alt.LayerChart:
-    colour = alt.Color(
-        "what:N",
-        scale=alt.Scale(domain=[label("rr.profile"), label("rr.claim_point")]),
-        title=None,
-    )
+    key = Key(
+        (
+            (label("rr.profile"), {"shape": "circle"}),
+            (label("rr.claim_point"), {"shape": "diamond", "strokeDash": [4, 3]}),
+        )
+    ).encoding("what")
     x = alt.X(
         "alpha:Q",
         title=label("rr.alpha_axis"),
@@ -586,7 +587,7 @@ def _profile_layers(
         .encode(
             x=x,
             y=y,
-            color=colour,
+            **key,
             tooltip=[
                 alt.Tooltip("alpha:Q", format=".1f", title="α"),
                 alt.Tooltip("delta:Q", format=".4g", title=label("rr.profile")),
@@ -595,20 +596,20 @@ def _profile_layers(
     )
     guide = (
         alt.Chart(_data("point", point))
-        .mark_rule(strokeDash=[4, 3], opacity=0.6)
-        .encode(x=x, color=colour)
+        .mark_rule(opacity=0.6)
+        .encode(x=x, color=key["color"], strokeDash=key["strokeDash"])
     )
     claim = chosen_point(
         _data("point", point),
         x=x,
         y=y,
-        colour=colour,
+        colour=key["color"],
         tooltip=[
             alt.Tooltip("alpha:Q", format=".1f", title="α"),
             alt.Tooltip("delta:Q", format=".4g", title=label("rr.claim")),
         ],
         size=160,
-    )
+    ).encode(shape=key["shape"])
     return alt.layer(line, guide, claim, _floor(y)).properties(width=width, height=height)
 
 
@@ -725,15 +726,27 @@ def aggregation_chart(
     )[["n", "p", "kind", "value"]]
     x = alt.X("n:Q", title=label("rr.size"), scale=alt.Scale(type="log"))
     y = alt.Y("value:Q", title=label("rr.tv_axis"), scale=alt.Scale(domain=[0, 1]))
-    colour = alt.Color("p:N", scale=alt.Scale(domain=series), title=None)
+    colour = alt.Color("p:N", scale=alt.Scale(domain=series), legend=KEY_LEGEND)
+    shape = alt.Shape("p:N", scale=alt.Scale(domain=series), legend=KEY_LEGEND)
     lines = (
         alt.Chart(long)
-        .mark_line(clip=True)
+        .mark_line(clip=True, point=alt.OverlayMarkDef(size=40, filled=True))
         .encode(
             x=x,
             y=y,
             color=colour,
-            strokeDash=alt.StrokeDash("kind:N", scale=alt.Scale(domain=kinds), title=None),
+            shape=shape,
+            strokeDash=alt.StrokeDash(
+                "kind:N",
+                scale=alt.Scale(domain=kinds),
+                # strokes (not the lines' points), grey: the kind has no colour of its own
+                legend=alt.Legend(
+                    **KEY_LEGEND.to_dict(),
+                    symbolType="stroke",
+                    symbolStrokeColor=GREY,
+                    symbolFillColor="transparent",
+                ),
+            ),
             tooltip=[
                 alt.Tooltip("p:N", title="p"),
                 alt.Tooltip("n:Q", title="n"),
@@ -744,8 +757,8 @@ def aggregation_chart(
     )
     ones = (
         alt.Chart(long[(long["n"] == 1) & (long["kind"] == kinds[0])])
-        .mark_point(size=90, filled=True, shape="circle")
-        .encode(x=x, y=y, color=colour)
+        .mark_point(size=90, filled=True)
+        .encode(x=x, y=y, color=colour, shape=shape)
     )
     table = fixed_table(
         label("rr.tv_axis"),

@@ -170,22 +170,7 @@ def test_the_themes_axis_and_legend_text_is_at_least_the_smallest_size():
 # verdicts), grey regions and reference rules without an entry, several fixed marks in one
 # view.  A chart that passes must leave this list (the test says so).
 NOT_YET = {
-    "randomized-response": [
-        "막대그림: 보고된 1의 개수",
-        "막대그림과 글: 점선 테두리의 사건",
-        "막대그림: 순서 있는 인접 쌍",
-        "막대그림: 참 개수 2인 입력(P)과",
-        "선그림: α = 1.0부터 10.0까지",
-        "선택한 쌍의 두 출력 분포와 사건 S",
-        "모든 인접 쌍과 모든 사건",
-        "프라이버시 프로필: α마다",
-        "선그림: α = 1에서 필요한 δ(총변동 거리)",
-    ],
-    "laplace": ["선그림: ε = 0부터 5까지 필요한 최소 δ(ε)"],
-    "gaussian": ["선그림"],
-    "composition": ["한 사람의 무작위 응답(p = 3/4)을"],
-    "inference": ["선그림: 가로축은 사전 확률", "띠 그림: 가로축은 사전 확률"],
-    "user-level-linear": ["중앙 모형에서"],
+    "inference": ["띠 그림: 가로축은 사전 확률"],
 }
 
 
