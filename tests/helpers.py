@@ -85,3 +85,14 @@ def course_chart_specs() -> dict[str, list[dict]]:
                 for blob in _SPEC_BLOB.findall(output.get("data", {}).get("text/html", "")):
                     specs += _top_level_specs(json.loads(blob))
     return charts
+
+
+def spec_nodes(node: object) -> Iterator[dict]:
+    """Every mapping inside a chart spec (or any JSON value), the value itself first."""
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from spec_nodes(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from spec_nodes(value)

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from dplab.views import CHART_THEMES, SMALLEST_TEXT
-from tests.helpers import course_chart_specs
+from tests.helpers import course_chart_specs, spec_nodes
 
 LEGEND_CHANNELS = ("color", "fill", "stroke", "shape", "strokeDash", "size", "opacity")
 DISTINCT_CHANNELS = ("shape", "strokeDash")  # what a legend symbol shows beside colour
@@ -97,19 +97,10 @@ def _values(spec: dict, field: str) -> set:
     found = set()
     for rows in spec.get("datasets", {}).values():
         found |= {row.get(field) for row in rows if field in row}
-
-    def walk(node: object) -> None:
-        if isinstance(node, dict):
-            values = node.get("values")
-            if isinstance(values, list):
-                found.update(r.get(field) for r in values if isinstance(r, dict) and field in r)
-            for item in node.values():
-                walk(item)
-        elif isinstance(node, list):
-            for item in node:
-                walk(item)
-
-    walk({k: v for k, v in spec.items() if k != "datasets"})
+    for node in spec_nodes({k: v for k, v in spec.items() if k != "datasets"}):
+        values = node.get("values")
+        if isinstance(values, list):
+            found.update(r.get(field) for r in values if isinstance(r, dict) and field in r)
     return found
 
 
@@ -142,20 +133,12 @@ def colour_only_legends(spec: dict) -> list[str]:
 
 def small_text(spec: dict) -> list[str]:
     """Axis and legend text sizes a chart sets below the theme's smallest size."""
-    problems = []
-
-    def walk(node: object) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key in ("labelFontSize", "titleFontSize") and value < SMALLEST_TEXT:
-                    problems.append(f"{key} {value} < {SMALLEST_TEXT}")
-                walk(value)
-        elif isinstance(node, list):
-            for item in node:
-                walk(item)
-
-    walk(spec)
-    return problems
+    return [
+        f"{key} {value} < {SMALLEST_TEXT}"
+        for node in spec_nodes(spec)
+        for key, value in node.items()
+        if key in ("labelFontSize", "titleFontSize") and value < SMALLEST_TEXT
+    ]
 
 
 def test_the_themes_axis_and_legend_text_is_at_least_the_smallest_size():

@@ -28,6 +28,7 @@ from dplab.views.laplace_lab import (
     profile_rows,
 )
 from dplab.views.randomized_response import approx_text
+from tests.helpers import spec_nodes
 
 # --- text rules ---------------------------------------------------------------------------
 
@@ -135,20 +136,7 @@ def test_walkthrough_without_eps_is_the_tour_figure():
     specs = [walk.panel(k).to_dict() for k in range(1, 4)]
 
     def inputs_drawn(spec):
-        found = set()
-
-        def visit(node):
-            if isinstance(node, dict):
-                if "input" in node and "density" in node:
-                    found.add(node["input"])
-                for value in node.values():
-                    visit(value)
-            elif isinstance(node, list):
-                for value in node:
-                    visit(value)
-
-        visit(spec)
-        return found
+        return {n["input"] for n in spec_nodes(spec) if "input" in n and "density" in n}
 
     inputs = [inputs_drawn(spec) for spec in specs]
     assert inputs[0] == {label("laplace.input")}
