@@ -19,9 +19,10 @@ site: setup-python setup-assets
 dist: site
 	$(PY) -m dplab.site dist
 
-# Two pytest-xdist workers: tests/conftest.py puts every browser test in one group, which
-# one worker runs serially (one Chromium at a time); the other tests go to either worker.
-PYTEST_PARALLEL := -n 2 --dist loadgroup
+# Two pytest-xdist workers (pyproject.toml adds --dist=loadgroup): tests/conftest.py puts every
+# browser test in one group, which one worker runs serially (one Chromium at a time); the
+# other tests go to either worker.
+PYTEST_PARALLEL := -n 2
 
 test: setup-python setup-assets setup-actionlint setup-system lint
 	$(PY) -m pytest $(PYTEST_PARALLEL)
