@@ -1,6 +1,7 @@
 # DP Lab. The two commands of the README:
 #   make site   build the course site into site/ (open site/index.html from disk)
 #   make test   run the whole test suite (lint, workflows, maths, build, notebooks, browser)
+#   make test-fast  the quick part for contributors (lint, maths, views, Node; no build, no browser)
 #   make dist   the offline bundle dist/dp-lab-<version>.zip (the built site, notebooks, wheel)
 # Each installs what it needs first (pinned): Python packages into .venv, front-end
 # assets into node_modules, and, for the tests, Debian's chromium and a Korean font.
@@ -9,7 +10,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: site dist test serve lesson bench bench-pages bench-metric bench-gaussian bench-composition lint setup setup-python setup-assets setup-actionlint setup-system clean
+.PHONY: site dist test test-fast serve lesson bench bench-pages bench-metric bench-gaussian bench-composition lint setup setup-python setup-assets setup-actionlint setup-system clean
 
 site: setup-python setup-assets
 	$(PY) -m dplab.site build
@@ -18,10 +19,17 @@ site: setup-python setup-assets
 dist: site
 	$(PY) -m dplab.site dist
 
-test: setup-python setup-assets setup-actionlint setup-system
-	$(VENV)/bin/ruff check dplab tests bench tools
-	$(VENV)/bin/ruff format --check dplab tests bench tools
-	$(PY) -m pytest
+# Two pytest-xdist workers (pyproject.toml adds --dist=loadgroup): tests/conftest.py puts every
+# browser test in one group, which one worker runs serially (one Chromium at a time); the
+# other tests go to either worker.
+PYTEST_PARALLEL := -n 2
+
+test: setup-python setup-assets setup-actionlint setup-system lint
+	$(PY) -m pytest $(PYTEST_PARALLEL)
+
+# For contributors iterating: lint, maths, views and the Node checks; no site build, no browser.
+test-fast: setup-python setup-assets setup-actionlint lint
+	$(PY) -m pytest $(PYTEST_PARALLEL) -m "not build and not browser"
 
 serve: setup-python setup-assets
 	$(VENV)/bin/mkdocs serve --livereload

@@ -1,34 +1,126 @@
-"""Fixtures shared by the build and browser tests."""
+"""Fixtures shared by the build and browser tests, and the suite's rules for running in parallel.
+
+``make test`` runs pytest-xdist with two workers and ``--dist loadgroup``.  Every browser test
+is put in one group here, so one worker runs them all, one after another (one Chromium at a
+time), and the other tests are spread over both workers.  Builds from the checkout write its
+generated pages and caches, so they hold one lock shared by the workers of the run, and the
+sites that several workers read are built once per run (``shared_build``).
+"""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import os
 import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from _pytest.nodeid import NodeId
 
 from dplab.site.build import build_site
 from dplab.site.project import REPOSITORY, Project, copy_course
 from dplab.site.scaffold import new_lesson
 
+BROWSER_GROUP = "browser"
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-xdist's own hook (see _join_group)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.xdist_group(BROWSER_GROUP))
+            if getattr(config.option, "loadgroup", False):  # an xdist worker, --dist loadgroup
+                _join_group(item, BROWSER_GROUP)
+
+
+def _join_group(item: pytest.Item, group: str) -> None:
+    """Give ``item`` the node id ``<id>@<group>``, from which xdist's scheduler reads the group.
+
+    pytest-xdist 3.8 does this in its own hook by setting ``item._nodeid``, which pytest 9.2
+    no longer reads (its node ids are structured: pytest-xdist issue 1386), so the groups
+    were silently ignored.  Remove this once the pinned xdist sets the structured id itself;
+    if pytest changes it again, the run stops here instead of opening two browsers at once.
+    """
+    grouped = f"{item.nodeid}@{group}"
+    if item.nodeid.endswith(f"@{group}"):
+        return
+    item._id = NodeId.parse(grouped)
+    if item.nodeid != grouped:
+        raise pytest.UsageError(f"cannot put {item.nodeid} in the xdist group {group!r}")
+
+
+def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder of this run that all workers share (each worker's base is in it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real course, built once per test session into a temporary folder."""
-    return build_site(Project(), site_dir=tmp_path_factory.mktemp("site") / "site")
+def checkout_lock(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Callable[[], contextlib.AbstractContextManager[None]]:
+    """``with checkout_lock():`` around anything that builds from the checkout (it writes the
+    checkout's ``docs/`` and ``.cache/``), so that no two workers of the run do it at once."""
+    path = _run_folder(tmp_path_factory) / "checkout.lock"
+
+    @contextlib.contextmanager
+    def held() -> Iterator[None]:
+        with path.open("w") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file is closed
+            yield
+
+    return held
+
+
+@pytest.fixture(scope="session")
+def shared_build(tmp_path_factory, checkout_lock) -> Callable[[str, Callable[[Path], Path]], Path]:
+    """``shared_build(name, build)``: the site that ``build(folder)`` makes in an empty
+    ``folder`` (and returns), built once per run for all workers.  The first worker that needs
+    it builds it under the lock; the others wait, then reuse it.  A build that failed is
+    reported to the others without building again."""
+
+    def shared(name: str, build: Callable[[Path], Path]) -> Path:
+        folder = _run_folder(tmp_path_factory) / name
+        done, failed = folder.with_name(f"{name}.done"), folder.with_name(f"{name}.failed")
+        with checkout_lock():
+            if failed.is_file():
+                pytest.fail(f"building {name} failed in another worker:\n{failed.read_text()}")
+            if not done.is_file():
+                folder.mkdir()
+                try:
+                    site = build(folder)
+                except BaseException as error:
+                    failed.write_text(f"{type(error).__name__}: {error}")
+                    raise
+                done.write_text(site.relative_to(folder).as_posix())
+            return folder / done.read_text()
+
+    return shared
+
+
+@pytest.fixture(scope="session")
+def built_site(shared_build) -> Path:
+    """The real course, built once per test run into a temporary folder."""
+    return shared_build("site", lambda folder: build_site(Project(), site_dir=folder / "site"))
 
 
 SCAFFOLDED_SLUG = "new-lesson"
 
 
 @pytest.fixture(scope="session")
-def scaffolded_site(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def scaffolded_site(built_site: Path, shared_build) -> Path:
     """The course plus one lesson just started by ``new`` (untouched), built in a copy.
 
     The copy takes the checkout's caches, which ``built_site`` has just filled, so only the
     new lesson runs.  Nothing is written to the checkout's ``lessons_src``.
     """
-    project = copy_course(tmp_path_factory.mktemp("scaffolded") / "course")
-    shutil.copytree(REPOSITORY / ".cache", project.cache_dir, dirs_exist_ok=True)
-    new_lesson(project, SCAFFOLDED_SLUG, "새 단원: 틀에서 시작하기")
-    return build_site(project)
+
+    def build(folder: Path) -> Path:
+        project = copy_course(folder / "course")
+        shutil.copytree(REPOSITORY / ".cache", project.cache_dir, dirs_exist_ok=True)
+        new_lesson(project, SCAFFOLDED_SLUG, "새 단원: 틀에서 시작하기")
+        return build_site(project)
+
+    return shared_build("scaffolded", build)

@@ -20,10 +20,11 @@ PREFIX = "/dp-lab/"
 
 
 @pytest.fixture(scope="module")
-def hosted_site(tmp_path_factory):
+def hosted_site(tmp_path_factory, checkout_lock):
     """The site as the Pages workflow builds it, for an address under ``PREFIX``."""
     site_dir = tmp_path_factory.mktemp("hosted") / "site"
-    return build_site(Project(), site_dir=site_dir, site_url=f"https://example.org{PREFIX}")
+    with checkout_lock():
+        return build_site(Project(), site_dir=site_dir, site_url=f"https://example.org{PREFIX}")
 
 
 @pytest.fixture(scope="module")

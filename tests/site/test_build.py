@@ -41,8 +41,9 @@ def test_a_failed_build_leaves_the_previous_site_untouched(tmp_path):
     assert sorted(p.name for p in site.parent.iterdir() if p.name.startswith("site")) == ["site"]
 
 
-def test_two_builds_from_the_same_sources_are_byte_identical(built_site, tmp_path):
-    again = build_site(Project(), site_dir=tmp_path / "again")
+def test_two_builds_from_the_same_sources_are_byte_identical(built_site, tmp_path, checkout_lock):
+    with checkout_lock():
+        again = build_site(Project(), site_dir=tmp_path / "again")
     first, second = tree(built_site), tree(again)
     assert sorted(first) == sorted(second)
     differing = [name for name in first if first[name] != second[name]]

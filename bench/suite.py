@@ -1,0 +1,65 @@
+"""How long a contributor waits for the tests (a benchmark, not a timed test).
+
+Runs ``make test-fast`` and then ``make test`` (the whole suite, as CI runs it) in this
+checkout and prints, for each tier, the wall time and the number of tests that passed,
+failed, errored and were skipped (read from a JUnit report that pytest writes through
+``PYTEST_ADDOPTS``).  The installs that both targets do first are no-ops once done; run each
+once before measuring.  ``--fast-only`` skips the whole suite.
+
+    .venv/bin/python bench/suite.py [--fast-only]
+
+``MAKE`` (default ``make``) is the command run, with its arguments, e.g.
+``MAKE="make VENV=/elsewhere/.venv"`` for a virtual environment outside the checkout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_tier(target: str, report: Path) -> dict[str, float | int]:
+    """Run ``make <target>``; its wall time, exit status and pytest's counts."""
+    command = [*shlex.split(os.environ.get("MAKE", "make")), target]
+    addopts = f"{os.environ.get('PYTEST_ADDOPTS', '')} --junit-xml={report}".strip()
+    start = time.perf_counter()
+    run = subprocess.run(command, cwd=ROOT, env={**os.environ, "PYTEST_ADDOPTS": addopts})
+    wall = time.perf_counter() - start
+    counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+    if report.is_file():
+        for suite in ET.parse(report).getroot().iter("testsuite"):
+            for name in counts:
+                counts[name] += int(suite.get(name, 0))
+    passed = counts["tests"] - counts["failures"] - counts["errors"] - counts["skipped"]
+    return {"wall": wall, "status": run.returncode, "passed": passed, **counts}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--fast-only", action="store_true", help="skip 'make test'")
+    args = parser.parse_args(argv)
+    tiers = ["test-fast"] if args.fast_only else ["test-fast", "test"]
+    rows = []
+    with tempfile.TemporaryDirectory() as temporary:
+        for target in tiers:
+            rows.append((target, run_tier(target, Path(temporary) / f"{target}.xml")))
+    columns = ("passed", "failures", "errors", "skipped")
+    print(f"\n{'tier':<16}{'wall':>12}" + "".join(f"{name:>10}" for name in columns))
+    for target, r in rows:
+        minutes, seconds = divmod(round(r["wall"]), 60)
+        wall = f"{minutes} min {seconds:02d} s"
+        print(f"{'make ' + target:<16}{wall:>12}" + "".join(f"{r[name]:>10}" for name in columns))
+    return max(r["status"] for _, r in rows)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

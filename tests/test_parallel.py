@@ -1,0 +1,60 @@
+"""The suite's rule for running in parallel (tests/conftest.py): under ``-n 2 --dist loadgroup``
+every browser test runs on one worker (one Chromium at a time)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+from dplab.site.project import REPOSITORY
+
+RULE = "from tests.conftest import pytest_collection_modifyitems  # noqa: F401\n"
+PROBE = """
+import os
+import pathlib
+
+import pytest
+
+
+def record(kind):
+    worker = os.environ["PYTEST_XDIST_WORKER"]
+    with open(pathlib.Path(__file__).with_name("workers.txt"), "a") as log:
+        log.write(f"{kind} {worker}\\n")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("i", range(8))
+def test_in_a_browser(i):
+    record("browser")
+
+
+@pytest.mark.parametrize("i", range(8))
+def test_elsewhere(i):
+    record("other")
+"""
+
+
+def test_every_browser_test_runs_on_one_worker(tmp_path: Path):
+    (tmp_path / "test_probe.py").write_text(PROBE)
+    (tmp_path / "conftest.py").write_text(RULE)
+    (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    browser: a browser test\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "PYTHONPATH"))}
+    env["PYTHONPATH"] = str(REPOSITORY)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n2", "--dist=loadgroup", "-p", "no:cacheprovider"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    workers = defaultdict(list)
+    for line in (tmp_path / "workers.txt").read_text().splitlines():
+        kind, worker = line.split()
+        workers[kind].append(worker)
+    assert len(workers["browser"]) == 8 and len(set(workers["browser"])) == 1
+    assert len(workers["other"]) == 8
