@@ -12,8 +12,11 @@ complex, arrays with NaN, wrong types) and requires:
 * a value inside it (zero, subnormal, huge, a decimal string, …): either such a clear error
   or an answer with no NaN and no infinity (unless the function documents infinities, see
   :data:`DOCUMENTED_INFINITIES`);
-* never a hang: each call runs in a worker process that is killed after
-  :data:`CALL_SECONDS`; never a raw ``OverflowError``, ``AttributeError`` or ``KeyError``.
+* never a hang: each call runs in a worker process that the kernel stops once the call has
+  used :data:`CALL_CPU_SECONDS` of CPU time (``RLIMIT_CPU``: the same verdict on a busy
+  machine as on an idle one), and that is replaced if it sends no answer for
+  :data:`SILENT_SECONDS` (a call that waits without computing); never a raw
+  ``OverflowError``, ``AttributeError`` or ``KeyError``.
 
 Sizes and work are checked before any work.  Every documented limit is tried at the limit
 (an answer or a clear error) and one past it (a clear error); a sequence longer than a
@@ -22,7 +25,7 @@ validates items before checking the length fails with a raw ``AssertionError`` a
 whatever the time.  :data:`LIMIT_CASES` replace several arguments together where only the
 combination passes a limit (a dataset of 100 items resampled to s = 12), and call the
 refusals whose work estimates are huge, so that the refusal's own message is built.  The
-time guard only diagnoses a hang; no verdict depends on timing otherwise.
+CPU guard only diagnoses a hang; no verdict depends on timing otherwise.
 
 Documented exceptions are explicit: :data:`DOCUMENTED_INFINITIES` (answers that may be
 ±inf, never NaN) and :data:`DOCUMENTED_ERRORS` (arithmetic errors accepted like a
@@ -39,6 +42,7 @@ import os
 import pkgutil
 import re
 import resource
+import signal
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
 from decimal import Decimal
@@ -56,7 +60,9 @@ from dplab.metric import clamped_geometric
 from dplab.randomized_response import count_channel
 from dplab.rr_lab import LabGrid
 
-CALL_SECONDS = 2.0
+CALL_CPU_SECONDS = 3
+SILENT_SECONDS = 300.0
+HANG = f"more than {CALL_CPU_SECONDS} s of CPU time in one call (hang)"
 MINIMUM_CASES = 5000
 
 # --- discovery --------------------------------------------------------------------------
@@ -984,6 +990,12 @@ def _serve(connection) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (virtual + rss_limit, hard))
     while True:
         message = connection.recv()
+        # the kernel sends SIGXCPU (which ends the process) once this call has used
+        # CALL_CPU_SECONDS more of CPU time than the process had used before it
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        _, cpu_hard = resource.getrlimit(resource.RLIMIT_CPU)
+        soft = math.ceil(used.ru_utime + used.ru_stime) + CALL_CPU_SECONDS
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, cpu_hard))
         try:
             verdict = judge(CASES[message]) if isinstance(message, int) else EXACT_CHECKS[message]()
         except MemoryError:
@@ -994,7 +1006,8 @@ def _serve(connection) -> None:
 
 
 class Worker:
-    """One forked process that runs cases and is replaced when a call exceeds its time."""
+    """One forked process that runs cases and is replaced when a call exceeds its CPU time
+    (or sends nothing for :data:`SILENT_SECONDS`)."""
 
     def __init__(self) -> None:
         self._context = multiprocessing.get_context("fork")
@@ -1013,14 +1026,18 @@ class Worker:
 
     def _ask(self, message: int | str) -> str | None:
         self._connection.send(message)
-        if self._connection.poll(CALL_SECONDS):
+        if self._connection.poll(SILENT_SECONDS):
             try:
                 return self._connection.recv()
             except EOFError:
                 self._process.join()
-                verdict = f"the worker process died (exit code {self._process.exitcode})"
+                verdict = (
+                    HANG
+                    if self._process.exitcode == -signal.SIGXCPU
+                    else f"the worker process died (exit code {self._process.exitcode})"
+                )
         else:
-            verdict = f"no answer within {CALL_SECONDS} s (hang)"
+            verdict = f"no answer within {SILENT_SECONDS} s (waits without computing)"
         self._process.kill()
         self._process.join()
         self._start()
@@ -1106,21 +1123,20 @@ def test_exact_answers_at_inputs_beyond_exact_powers(name, worker):
 
 
 def test_the_worker_stops_a_call_that_hangs(monkeypatch):
-    def sleeps(seconds):
-        import time
+    def spins(seconds):
+        while seconds > 0:  # computes without end for any seconds > 0
+            seconds += 1
 
-        time.sleep(seconds)
-
-    hang = Case("contract.sleeps", "seconds", 60, False)
+    hang = Case("contract.spins", "seconds", 60, False)
     valid = Case(hang.function, None, None, False)
-    monkeypatch.setitem(FUNCTIONS, hang.function, sleeps)
+    monkeypatch.setitem(FUNCTIONS, hang.function, spins)
     monkeypatch.setitem(EXAMPLES, hang.function, example(seconds=(0, REAL_NONNEG)))
     monkeypatch.setitem(CASE_INDEX, hang.id, len(CASES))
     monkeypatch.setitem(CASE_INDEX, valid.id, len(CASES) + 1)
     monkeypatch.setattr(f"{__name__}.CASES", [*CASES, hang, valid])
     hanging = Worker()  # forked now, so it sees the extra cases
     try:
-        assert hanging.run(hang) == f"no answer within {CALL_SECONDS} s (hang)"
+        assert hanging.run(hang) == HANG
         assert hanging.run(valid) is None  # a fresh process took over
     finally:
         hanging.close()
