@@ -6,6 +6,11 @@ textbook binomial convolution in Fractions, and the brute-force oracle enumerate
 
 from __future__ import annotations
 
+import math
+import multiprocessing
+import resource
+import signal
+from collections.abc import Callable
 from fractions import Fraction
 from math import comb, lcm
 
@@ -18,6 +23,46 @@ from dplab.finite import FiniteChannel
 PROPERTY_SETTINGS = settings(
     deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow]
 )
+
+
+def limit_cpu(seconds: int) -> None:
+    """Let this process use at most ``seconds`` more of CPU time; the kernel then ends it
+    with SIGXCPU.  CPU time, unlike the clock, does not grow when the machine is busy."""
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    soft = math.ceil(used.ru_utime + used.ru_stime) + seconds
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+
+
+def _run_limited(call: Callable[[], object], seconds: int, connection) -> None:
+    limit_cpu(seconds)
+    try:
+        outcome: tuple = ("value", call())
+    except Exception as error:  # the outcome under test, sent to the parent
+        outcome = ("error", type(error).__name__, str(error))
+    connection.send(outcome)
+
+
+def within_cpu(call: Callable[[], object], seconds: int = 2) -> tuple:
+    """What ``call()`` does in a forked process allowed ``seconds`` of CPU time:
+    ``("value", result)`` or ``("error", type name, message)``.  A call that computes
+    longer fails the test; "at once" means "within this CPU budget", never a clock."""
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=_run_limited, args=(call, seconds, sender), daemon=True)
+    process.start()
+    sender.close()
+    try:
+        outcome = receiver.recv()
+    except EOFError:
+        outcome = None
+    process.join()
+    if outcome is None:
+        killed = process.exitcode == -signal.SIGXCPU
+        raise AssertionError(
+            f"more than {seconds} s of CPU time" if killed else f"exit code {process.exitcode}"
+        )
+    return outcome
 
 
 def naive_count_law(n: int, p: Fraction, c: int) -> list[Fraction]:

@@ -51,6 +51,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 from flint import arb
+from maths_support import limit_cpu
 
 import dplab
 from dplab import itemwise, metric, queries, sampling
@@ -990,12 +991,7 @@ def _serve(connection) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (virtual + rss_limit, hard))
     while True:
         message = connection.recv()
-        # the kernel sends SIGXCPU (which ends the process) once this call has used
-        # CALL_CPU_SECONDS more of CPU time than the process had used before it
-        used = resource.getrusage(resource.RUSAGE_SELF)
-        _, cpu_hard = resource.getrlimit(resource.RLIMIT_CPU)
-        soft = math.ceil(used.ru_utime + used.ru_stime) + CALL_CPU_SECONDS
-        resource.setrlimit(resource.RLIMIT_CPU, (soft, cpu_hard))
+        limit_cpu(CALL_CPU_SECONDS)  # the kernel ends the process (SIGXCPU) past it
         try:
             verdict = judge(CASES[message]) if isinstance(message, int) else EXACT_CHECKS[message]()
         except MemoryError:
