@@ -450,30 +450,65 @@ class InferenceLab(LabLinks):
         posterior_axis = alt.Y(
             "low:Q", title=label("inference.posterior_axis"), scale=alt.Scale(domain=[0, 1])
         )
-        band = (
+        band = keyed(
             alt.Chart(data("band", "posterior"))
-            .mark_area(opacity=0.3)
-            .encode(x=prior_axis, y=posterior_axis, y2="high:Q")
+            .mark_area()
+            .encode(x=prior_axis, y=posterior_axis, y2="high:Q"),
+            "opacity",
+            label("inference.key_allowed"),
+            0.3,
         )
         edges = [
-            alt.Chart(data("band", "posterior"))
-            .mark_line(strokeWidth=2)
-            .encode(x=prior_axis, y=alt.Y(f"{edge}:Q", title=label("inference.posterior_axis")))
+            keyed(
+                alt.Chart(data("band", "posterior"))
+                .mark_line(strokeWidth=2)
+                .encode(
+                    x=prior_axis, y=alt.Y(f"{edge}:Q", title=label("inference.posterior_axis"))
+                ),
+                "color",
+                label("inference.key_edges"),
+            )
             for edge in ("low", "high")
         ]
+        unchanged = alt.InlineData(values=[{"prior": 0, "low": 0}, {"prior": 1, "low": 1}])
         diagonal = (
-            alt.Chart(alt.InlineData(values=[{"prior": 0, "low": 0}, {"prior": 1, "low": 1}]))
+            alt.Chart(unchanged)
             .mark_line(strokeDash=[4, 4], strokeWidth=1, color="#888888")
             .encode(x=prior_axis, y=posterior_axis)
+        )
+        diagonal_words = (  # the diagonal's own words at its top end
+            alt.Chart(unchanged)
+            .transform_filter("datum.prior == 1")
+            .mark_text(align="right", baseline="top", dx=-4, dy=36, fontSize=12)
+            .encode(
+                x=prior_axis, y=posterior_axis, text=alt.value(label("inference.key_unchanged"))
+            )
         )
         current = (
             alt.Chart(data("current", "posterior"))
             .mark_rule(strokeWidth=4, color="#d62728")
             .encode(x=prior_axis, y=posterior_axis, y2="high:Q")
         )
-        posterior = alt.layer(band, *edges, diagonal, current).properties(
-            height=230, description=label("inference.desc_posterior")
-        )
+        # The chosen prior's rule, named above its top, to its left (the band's upper edge is
+        # lower there) unless the rule is near the left end: one text layer for each side.
+        current_words = [
+            alt.Chart(data("current", "posterior"))
+            .transform_filter(f"datum.prior {test} 0.25")
+            .mark_text(
+                align=align,
+                baseline="bottom",
+                dx=4 if align == "left" else -4,
+                dy=-4,
+                fontSize=12,
+                fontWeight="bold",
+                color="#d62728",
+            )
+            .encode(x=prior_axis, y="high:Q", text=alt.value(label("inference.key_prior")))
+            for test, align in (("<", "left"), (">=", "right"))
+        ]
+        posterior = alt.layer(
+            band, *edges, diagonal, diagonal_words, current, *current_words
+        ).properties(height=230, description=label("inference.desc_posterior"))
         x_axis = alt.X("x:Q", title=label("inference.type_one"), scale=alt.Scale(domain=[0, 1]))
         y_axis = alt.Y("beta:Q", title=label("inference.type_two"), scale=alt.Scale(domain=[0, 1]))
         region, boundary = guarantee_layers(data("region", "tradeoff"), x_axis, y_axis)

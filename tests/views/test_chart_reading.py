@@ -148,29 +148,13 @@ def test_the_themes_axis_and_legend_text_is_at_least_the_smallest_size():
             assert theme[part]["titleFontSize"] >= SMALLEST_TEXT, (name, part)
 
 
-# Charts found at fault when the check was written (issue 21, point 7) and not yet brought
-# to it, by lesson and the start of their description: bars told apart by colour (P and Q,
-# verdicts), grey regions and reference rules without an entry, several fixed marks in one
-# view.  A chart that passes must leave this list (the test says so).
-NOT_YET = {
-    "inference": ["띠 그림: 가로축은 사전 확률"],
-}
-
-
-def _not_yet(name: str) -> bool:
-    slug, description = name.split(" #", 1)[0], name.split(": ", 1)[1]
-    return any(description.startswith(start[:50]) for start in NOT_YET.get(slug, []))
-
-
 def test_every_chart_names_each_mark_tells_legend_entries_apart_and_keeps_text_readable(charts):
     problems = {
         name: unlabelled_marks(spec) + colour_only_legends(spec) + small_text(spec)
         for name, spec in charts
     }
-    faults = {name: found for name, found in problems.items() if found and not _not_yet(name)}
+    faults = {name: found for name, found in problems.items() if found}
     assert not faults, "\n".join(f"{name}: {found}" for name, found in faults.items())
-    mended = [name for name, found in problems.items() if not found and _not_yet(name)]
-    assert not mended, f"these charts pass now: take them out of NOT_YET: {mended}"
 
 
 def test_the_checks_find_what_they_look_for():
