@@ -260,7 +260,11 @@ def references_page(
             "",
             f"**{bibliography.label(key)}** · {entry.markdown()}",
             "",
-            f'<p class="dplab-reference-places" markdown="span">{back}</p>' if back else "",
+            # the back-links repeat lesson titles: out of the search index, where they would
+            # outrank the lessons themselves on a title's words
+            f'<p class="dplab-reference-places" data-search-exclude markdown="span">{back}</p>'
+            if back
+            else "",
             "",
             "</div>",
             "",
