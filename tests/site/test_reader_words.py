@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from dplab.views._labels import label
+from tests.helpers import spec_nodes
 
 pytestmark = pytest.mark.build
 
@@ -180,14 +181,7 @@ def _strings(value: object) -> Iterator[str]:
 
 
 def _vega_specs(value: object) -> Iterator[dict]:
-    if isinstance(value, dict):
-        if "encoding" in value or "mark" in value:
-            yield value
-        for item in value.values():
-            yield from _vega_specs(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _vega_specs(item)
+    return (node for node in spec_nodes(value) if "encoding" in node or "mark" in node)
 
 
 def tooltip_problems(document: object) -> list[str]:
