@@ -242,8 +242,8 @@ def _parse_front_matter(lines: list[str], path: Path) -> tuple[FrontMatter, int]
             key_line("title"),
             f"title must be plain words (it names the page in the navigation, the browser tab "
             f"and links, where math and markup are not rendered); got {data['title']!r} with "
-            f"{' '.join(sorted(plain))}: name the notion in words and use the formula in the "
-            f"summary or the text",
+            f"{' '.join(sorted(plain))}: name the notion in words and write its formula in the "
+            f"lesson text",
         )
     meta = FrontMatter(
         title=data["title"].strip(),
