@@ -34,6 +34,56 @@ class PageNeverReady(AssertionError):
     """The page did not reach its readiness signal."""
 
 
+class SignalNeverCame(AssertionError):
+    """A promise that a test awaited in the page did not settle in time."""
+
+
+# Playwright's ``evaluate`` has no timeout of its own: a promise that never settles (an
+# event that never fires, a frame the page never paints) would hold the whole run. Every
+# promise a test awaits goes through :func:`settle`, which bounds it in the page itself.
+_SETTLE = """(...given) => {
+  const {arg, ms, signal} = given[given.length - 1];
+  const work = (SCRIPT)(...given.slice(0, -1), arg);
+  let timer;
+  const late = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`no signal within ${ms} ms: ${signal}`)), ms);
+  });
+  return Promise.race([Promise.resolve(work), late]).finally(() => clearTimeout(timer));
+}"""
+
+
+def settle(target, script: str, arg=None, *, signal: str, timeout_ms: int = READY_TIMEOUT_MS):
+    """Evaluate ``script`` (a JavaScript function; on a locator or element handle its first
+    parameter is the element, its last is ``arg``) on ``target`` (a page, locator or
+    element handle) and return what its promise resolves to. If the promise has not
+    settled within ``timeout_ms``, fail with :class:`SignalNeverCame` naming ``signal``
+    (what the test waited for), instead of waiting for ever."""
+    payload = {"arg": arg, "ms": timeout_ms, "signal": signal}
+    try:
+        function = script.strip().removesuffix(";")
+        return target.evaluate(_SETTLE.replace("SCRIPT", function, 1), payload)
+    except Exception as error:
+        if "no signal within" in str(error):
+            raise SignalNeverCame(
+                f"{signal}: nothing settled within {timeout_ms / 1000:.0f} s"
+            ) from None
+        raise
+
+
+_TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def fonts_settled(page) -> None:
+    """Wait until every font the page asked for has loaded or failed
+    (``document.fonts.ready``)."""
+    settle(page, "() => document.fonts.ready.then(() => true)", signal="document.fonts.ready")
+
+
+def next_frames(page) -> None:
+    """Wait until the page has painted two more frames (what it laid out is on screen)."""
+    settle(page, _TWO_FRAMES, signal="two animation frames")
+
+
 def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
     """Wait until ``<html data-dplab-ready>`` is set (every task the page announced has
     settled); fail naming what is still pending or what failed."""
@@ -192,15 +242,14 @@ def read_through(page) -> None:
     """Scroll through the page a screen at a time, two frames each, and back to the top:
     every part that skips its rendering until the reader gets there (``content-visibility:
     auto``) has then been laid out once, as it is when a reader (or a screen reader) is on it."""
-    frames = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
     while True:
-        page.evaluate(frames)
+        next_frames(page)
         if not page.evaluate(
             "() => { const y = scrollY; scrollBy(0, innerHeight); return scrollY > y; }"
         ):
             break
     page.evaluate("() => scrollTo(0, 0)")
-    page.evaluate(frames)
+    next_frames(page)
     wait_until_ready(page)
 
 
@@ -209,13 +258,24 @@ def serious_axe_violations(page) -> list[str]:
     serious or critical violations, and skipped heading levels, each as ``rule: first
     targets``."""
     read_through(page)
+    return axe_violations(
+        page,
+        "{resultTypes: ['violations']}",
+        "(v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order'",
+        "(v) => [v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')]",
+    )
+
+
+def axe_violations(page, options: str, keep: str, lines: str) -> list[str]:
+    """Run axe-core on ``page`` with ``options`` (a JavaScript object literal) and return,
+    for each violation that ``keep`` accepts, the lines that ``lines`` makes of it (both
+    JavaScript functions of one violation)."""
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-    return page.evaluate(
-        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-        ".filter((v) => v.impact === 'serious' || v.impact === 'critical'"
-        " || v.id === 'heading-order')"
-        ".map((v) => v.id + ': ' + v.nodes.slice(0, 3)"
-        ".map((n) => n.target.join(' ')).join(' | '))"
+    return settle(
+        page,
+        f"async () => (await axe.run(document, {options})).violations"
+        f".filter({keep}).flatMap({lines})",
+        signal="axe-core's report",
     )
 
 

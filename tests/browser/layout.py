@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.browser.helpers import settle
+
 MEASURE = (Path(__file__).parent / "layout.js").read_text("utf-8")
 
 
@@ -31,7 +33,12 @@ def clipped_boxes(page, *, drawer_open: bool = False, slack: float = 1.0) -> lis
     beyond the viewport or the box that clips it, outside a marked scroll box: one line
     ``box that cuts: largest overflow px (how many cut, e.g. one of them)`` each, or
     ``element beyond the viewport: …``, sorted (empty when nothing is cut)."""
-    return page.evaluate(MEASURE, {"slack": slack, "drawerOpen": drawer_open})
+    return settle(
+        page,
+        MEASURE,
+        {"slack": slack, "drawerOpen": drawer_open},
+        signal="the page's layout measured",
+    )
 
 
 REACH = (Path(__file__).parent / "lab_reach.js").read_text("utf-8")
@@ -44,4 +51,4 @@ def lab_reach(page, blocks: tuple[str, ...] = ("center", "end")) -> dict:
     to each of ``blocks`` (one line ``lab control (block): under what``); and ``far``, each
     slider scrolled to the centre whose lab's first chart starts more than one viewport
     height below it."""
-    return page.evaluate(REACH, {"blocks": list(blocks)})
+    return settle(page, REACH, {"blocks": list(blocks)}, signal="every lab control hit-tested")

@@ -8,7 +8,7 @@ import pytest
 
 from dplab.site.project import REPOSITORY
 from tests.browser.helpers import (
-    AXE,
+    axe_violations,
     scroll_to_and_render,
     serious_axe_violations,
     wait_until_ready,
@@ -298,11 +298,11 @@ def test_controls_and_text_are_measured_right_before_the_page_is_read(
         if relative == "404.html":
             continue
         page = open_page(relative, width=width, scheme=scheme, draw_all=False).page
-        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-        violations = page.evaluate(
-            "async () => (await axe.run(document, {runOnly: ['target-size', 'color-contrast'],"
-            " resultTypes: ['violations']})).violations"
-            ".flatMap((v) => v.nodes.map((n) => v.id + ' ' + n.target.join(' ')))"
+        violations = axe_violations(
+            page,
+            "{runOnly: ['target-size', 'color-contrast'], resultTypes: ['violations']}",
+            "() => true",
+            "(v) => v.nodes.map((n) => v.id + ' ' + n.target.join(' '))",
         )
         if violations:
             report[relative] = violations

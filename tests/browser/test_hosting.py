@@ -11,7 +11,7 @@ from dplab.site.build import build_site
 from dplab.site.bundle import write_bundle
 from dplab.site.project import Project
 from tests.browser.conftest import serving
-from tests.browser.helpers import problems_on_pages
+from tests.browser.helpers import fonts_settled, problems_on_pages
 from tests.browser.test_search import type_query
 
 pytestmark = pytest.mark.browser
@@ -47,7 +47,7 @@ def test_a_lesson_under_a_sub_path_draws_its_charts_and_math(open_page, under_pr
     charts = page.locator(".dplab-chart")
     assert charts.count() > 0
     assert page.locator(".dplab-chart svg.marks").count() == charts.count()
-    page.evaluate("document.fonts.ready")
+    fonts_settled(page)
     assert page.evaluate("document.fonts.check('16px KaTeX_Main')")
 
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from dplab.views._labels import label
-from tests.browser.helpers import read_through, scroll_to_and_render
+from tests.browser.helpers import next_frames, read_through, scroll_to_and_render
 from tests.browser.layout import clipped_boxes
 from tests.browser.test_pages import all_pages, pages_with_charts
 
@@ -104,7 +104,7 @@ def test_a_box_is_measured_again_when_a_font_arrives(open_page):
         "(box) => { box.querySelector('.katex-html').style.paddingRight = '600px'; }"
     )
     # Nothing reports it until the fonts settle.
-    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    next_frames(page)
     assert not handle.evaluate("(box) => box.classList.contains('dplab-scrolls')")
     page.evaluate("() => document.fonts.dispatchEvent(new Event('loadingdone'))")
     assert handle.evaluate("(box) => box.classList.contains('dplab-scrolls') && box.tabIndex === 0")

@@ -7,8 +7,10 @@ import pytest
 from dplab.site.security import CONTENT_SECURITY_POLICY
 from tests.browser.helpers import (
     READY_TIMEOUT_MS,
+    fonts_settled,
     problems_on_pages,
     scroll_to_and_render,
+    settle,
     wait_until_ready,
 )
 
@@ -37,10 +39,12 @@ def test_the_content_security_policy_is_enforced(open_page, served_site, how):
     policy = visit.page.locator('meta[http-equiv="Content-Security-Policy"]')
     assert policy.get_attribute("content") == CONTENT_SECURITY_POLICY
     # Something a page of ours would never do: the browser itself must refuse it.
-    visit.page.evaluate(
+    settle(
+        visit.page,
         "() => new Promise((done) => { document.addEventListener('securitypolicyviolation', "
         "() => done(), {once: true}); const image = new Image(); "
-        "image.src = 'https://example.org/pixel.png'; })"
+        "image.src = 'https://example.org/pixel.png'; })",
+        signal="the policy's refusal of an off-site image (securitypolicyviolation)",
     )
     assert any("img-src" in text and "example.org" in text for text in visit.csp_violations)
     assert visit.off_site == []  # refused by the policy before any request was made
@@ -237,10 +241,12 @@ def test_moving_a_slider_changes_the_chart(open_page):
     chart.locator("input[type=range]").evaluate(
         "(el) => { el.value = '3'; el.dispatchEvent(new Event('input', {bubbles: true})); }"
     )
-    chart.locator("svg.marks").evaluate(
+    settle(
+        chart.locator("svg.marks"),
         "(svg, old) => new Promise((done) => { const check = () => svg.innerHTML !== old ? "
         "done() : requestAnimationFrame(check); check(); })",
         before,
+        signal="the chart redrawn after the slider moved",
     )
     assert chart.locator("svg.marks").inner_html() != before
 
@@ -266,7 +272,7 @@ def test_math_renders_with_the_site_fonts(open_page):
     page = open_page("lessons/tour.html").page
     assert page.locator(".katex").count() > 10
     assert page.locator(".katex-display").count() >= 2
-    page.evaluate("document.fonts.ready")
+    fonts_settled(page)
     assert page.evaluate("document.fonts.check('16px KaTeX_Main')")
     assert page.evaluate(
         "getComputedStyle(document.querySelector('.katex .mathnormal')).fontFamily"

@@ -1,0 +1,72 @@
+"""Every wait of the browser tests ends: on the signal it waits for, or with an error that
+names that signal. Playwright's ``evaluate`` has no timeout, so a promise awaited in the page
+goes through :func:`tests.browser.helpers.settle`, which bounds it."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from tests.browser.helpers import SignalNeverCame, settle
+
+BROWSER_TESTS = Path(__file__).parent
+# What makes a script evaluated in the page return a promise that Playwright awaits.
+AWAITS = ("Promise", "async", "await", "fonts.ready", ".then(")
+
+
+def literal_text(node: ast.expr) -> str:
+    """The constant text of a string expression (literal, implicit concatenation, the
+    constant parts of an f-string); empty for anything else."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(literal_text(part) for part in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return literal_text(node.left) + literal_text(node.right)
+    return ""
+
+
+def unbounded_waits(source: str, filename: str) -> list[str]:
+    """``file:line`` of each ``….evaluate(script, …)`` call whose script awaits something."""
+    found = []
+    for node in ast.walk(ast.parse(source, filename)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("evaluate", "evaluate_all", "evaluate_handle")
+            and node.args
+            and any(mark in literal_text(node.args[0]) for mark in AWAITS)
+        ):
+            found.append(f"{filename}:{node.lineno}")
+    return found
+
+
+def test_no_browser_test_awaits_a_promise_without_a_bound():
+    found = []
+    for path in sorted(BROWSER_TESTS.glob("*.py")):
+        if path.name != "helpers.py":  # settle itself
+            found += unbounded_waits(path.read_text("utf-8"), path.name)
+    assert found == []
+
+
+def test_the_scan_finds_an_awaited_promise():
+    source = (
+        "page.evaluate('() => new Promise((r) => requestAnimationFrame(r))')\n"
+        "page.evaluate('document.fonts' '.ready')\n"
+        "box.evaluate(f'async (el) => await {x}')\n"
+        "page.evaluate('() => scrollY')\n"
+    )
+    assert unbounded_waits(source, "t.py") == ["t.py:1", "t.py:2", "t.py:3"]
+
+
+@pytest.mark.browser
+def test_a_signal_that_never_comes_fails_with_its_name(open_page):
+    page = open_page("index.html", draw_all=False).page
+    with pytest.raises(SignalNeverCame, match="an event nobody sends"):
+        settle(page, "() => new Promise(() => {})", signal="an event nobody sends", timeout_ms=200)
+    # What does settle is returned, with the element and the argument passed through.
+    title = page.locator("h1").first
+    assert settle(title, "async (h, suffix) => h.tagName + suffix", "!", signal="a tag") == "H1!"
+    assert settle(page, "(n) => Promise.resolve(n + 1);", 41, signal="a sum") == 42
