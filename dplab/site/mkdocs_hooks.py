@@ -10,7 +10,8 @@
 * ``on_post_build``: each search entry gets the course terms it uses as whole words
   (``dplab.site.search_text.with_course_terms``), a field ``mkdocs.yml`` boosts;
 * ``on_post_page``: every chart gets its pictures drawn at build time
-  (``dplab.site.pictures``); every box that may scroll is focusable until the page has
+  (``dplab.site.pictures``); the charts', labs' and graders' JSON moves into the page's
+  data script (``dplab.site.page_data``); every box that may scroll is focusable until the page has
   measured it (``dplab.site.sections.mark_scroll_boxes``); notebook pages get their math
   rendered at build time (and lose mkdocs-jupyter's MathJax loader), heading ids that
   their table of contents links to, link their large shared CSS instead of inlining it,
@@ -42,6 +43,7 @@ from dplab.site.notebook import (
     externalize_styles,
     render_notebook_math,
 )
+from dplab.site.page_data import move_data_out
 from dplab.site.pictures import ChartPictureError, add_pictures
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import Project
@@ -147,7 +149,7 @@ def on_post_page(output, page, config):
             output = render_notebook_math(drop_mathjax(output), page.file.src_uri)
             output = anchor_headings(output, toc, page.file.src_uri)
             output = externalize_styles(drop_remote_imports(output), prefix, write)
-        output = add_pictures(output, prefix, write)
+        output = move_data_out(add_pictures(output, prefix, write), prefix, write)
     except (KatexError, ChartPictureError, ValueError) as error:
         raise PluginError(str(error)) from None
     return mark_scroll_boxes(output)

@@ -279,6 +279,12 @@ def axe_violations(page, options: str, keep: str, lines: str) -> list[str]:
     )
 
 
+def page_json(script) -> object:
+    """The JSON of a chart's, lab's or grader's ``<script>`` (a locator), read as the page's
+    scripts read it (``DPLAB_JSON``: from the page's data script, where the build moved it)."""
+    return script.evaluate("(script) => window.DPLAB_JSON(script)")
+
+
 def type_value(page, root: str, name: str, value: str) -> None:
     """Type ``value`` into the box of the stepper ``name`` of the lab ``root`` (a selector)
     and press Enter, as a reader does."""

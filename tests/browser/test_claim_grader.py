@@ -3,7 +3,6 @@ by the page's BigInt arithmetic, which must agree with Python's Fraction and wit
 
 from __future__ import annotations
 
-import json
 from decimal import Decimal
 from fractions import Fraction
 
@@ -13,7 +12,7 @@ from hypothesis import strategies as st
 
 from dplab import finite
 from dplab import randomized_response as rr
-from tests.browser.helpers import serious_axe_violations
+from tests.browser.helpers import page_json, serious_axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +55,7 @@ def check_own(root):
 
 
 def exercise_data(root) -> dict:
-    return json.loads(root.locator(".dplab-grader-data").text_content())
+    return page_json(root.locator(".dplab-grader-data"))
 
 
 def pair_text(data: dict, pair: list[int]) -> str:
@@ -279,7 +278,7 @@ def test_text_that_is_not_a_number_is_refused(shared_lab_page):
 @given(st.fractions(min_value=1, max_value=20, max_denominator=50))
 def test_the_pages_certificate_matches_dplab(shared_lab_page, alpha):
     page = shared_lab_page(LESSON)
-    data = json.loads(page.locator("#grader-rr-break .dplab-grader-data").text_content())
+    data = page_json(page.locator("#grader-rr-break .dplab-grader-data"))
     got = page.evaluate(
         """([data, alpha]) => {
           const F = window.DPLAB_FRACTION;

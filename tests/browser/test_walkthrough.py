@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from dplab.views import label
-from tests.browser.helpers import draw_every_chart, scroll_to_and_render, wait_until_ready
+from tests.browser.helpers import (
+    draw_every_chart,
+    page_json,
+    scroll_to_and_render,
+    wait_until_ready,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -203,7 +206,7 @@ def test_every_chart_opens_the_readers_tables(open_page, lesson):
     assert charts.count() > 0
     for i in range(charts.count()):
         chart = charts.nth(i)
-        spec = json.loads(chart.locator('script[type="application/json"]').text_content())
+        spec = page_json(chart.locator('script[type="application/json"]'))
         tables = spec["usermeta"]["dplab_tables"]
         chart.evaluate("(c) => c.querySelector('.dplab-chart-table-toggle').click()")
         shown = chart.evaluate(

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from dplab.site.page_data import page_payloads
 from dplab.views._labels import label
 from tests.helpers import spec_nodes
 
@@ -99,7 +100,6 @@ class _Text(HTMLParser):
         self.stack: list[tuple[str, frozenset[str]]] = []
         self.pieces: list[tuple[str, str]] = []
         self.paragraph: list[str] = []
-        self.json: list[str] = []
 
     def _flush(self) -> None:
         text = "".join(self.paragraph)
@@ -141,8 +141,6 @@ class _Text(HTMLParser):
         if tag in VOID:
             return
         classes = frozenset((values.get("class") or "").split())
-        if tag == "script" and values.get("type") == "application/json":
-            classes |= {"json"}
         self.stack.append((tag, classes))
 
     def handle_endtag(self, tag: str) -> None:
@@ -154,9 +152,6 @@ class _Text(HTMLParser):
                 return
 
     def handle_data(self, data: str) -> None:
-        if self.stack and self.stack[-1][0] == "script" and "json" in self.stack[-1][1]:
-            self.json.append(data)
-            return
         kind = self.kind()
         if kind in ("prose", "code", "strict code"):
             self.paragraph.append(data)
@@ -215,12 +210,13 @@ def _spec_texts(document: object) -> Iterator[str]:
 
 def findings(page: Path) -> list[str]:
     """Every piece of developer text a reader would meet on ``page``."""
+    text = page.read_text("utf-8")
     parser = _Text()
-    parser.feed(page.read_text("utf-8"))
+    parser.feed(text)
     parser.close()
     pieces = list(parser.pieces)
     found = []
-    for blob in parser.json:
+    for blob in page_payloads(text, page):  # the charts', labs' and graders' JSON
         document = json.loads(blob)
         # a lab's data may carry the specs of the charts it redraws
         found += [f"chart: {problem}" for problem in tooltip_problems(document)]

@@ -51,7 +51,7 @@
   // and for each column the field of the row whose `where` fields match.
   function specOf(container) {
     if (!container.dplabSpec) {
-      container.dplabSpec = JSON.parse(container.querySelector('script[type="application/json"]').textContent);
+      container.dplabSpec = DPLAB_JSON(container.querySelector('script[type="application/json"]'));
     }
     return container.dplabSpec;
   }
@@ -230,7 +230,7 @@
   }
 
   function embed(container) {
-    var spec = laidOut(JSON.parse(container.querySelector('script[type="application/json"]').textContent), container);
+    var spec = laidOut(DPLAB_JSON(container.querySelector('script[type="application/json"]')), container);
     var target = container.querySelector(".dplab-chart-view");
     if (!target) {
       target = document.createElement("div");

@@ -162,7 +162,7 @@
   function isDelta(d) { return compare(d, Q(ZERO, ONE)) >= 0 && compare(d, Q(ONE, ONE)) <= 0; }
 
   function Grader(root) {
-    var data = JSON.parse(root.querySelector(".dplab-grader-data").textContent);
+    var data = DPLAB_JSON(root.querySelector(".dplab-grader-data"));
     var channel = new Channel(data);
     var alpha = parse(data.alpha);
     var delta = parse(data.delta);

@@ -483,7 +483,7 @@
     this.root = root;
     this.prefix = prefix;
     this.name = name;
-    this.data = JSON.parse(root.querySelector("script.dplab-" + prefix + "-lab-data").textContent);
+    this.data = DPLAB_JSON(root.querySelector("script.dplab-" + prefix + "-lab-data"));
     this.form = root.querySelector("form.dplab-" + prefix + "-controls");
     this.rows = null;
     this.pending = false;

@@ -79,4 +79,18 @@
   });
 
   window.DPLAB_READY = { expect: expect };
+
+  // The JSON of a chart, lab or grader: the build moves it out of the page into the page's
+  // data script (dplab/site/page_data.py), leaving the empty <script data-dplab-data="n">;
+  // where nothing was moved (a notebook's output), the script's own text. Parsed afresh at
+  // each call: the caller may change what it gets.
+  window.DPLAB_JSON = function (script) {
+    var number = script.getAttribute("data-dplab-data");
+    if (number === null) return JSON.parse(script.textContent);
+    var data = window.DPLAB_PAGE_DATA;
+    if (!data || data[number] === undefined) {
+      throw new Error("the page's data script has no entry " + number);
+    }
+    return JSON.parse(data[number]);
+  };
 })();
