@@ -48,9 +48,9 @@ def build_site(
     temporary = site_dir.with_name(f"{site_dir.name}.tmp-{os.getpid()}")
     shutil.rmtree(temporary, ignore_errors=True)
     prebuild(project)
-    previous_cwd = Path.cwd()
-    os.chdir(project.root)
     try:
+        # MkDocs reads every path of the config relative to the config file, so the build
+        # runs from whatever directory the caller is in, and leaves it unchanged.
         config = load_config(
             str(project.root / "mkdocs.yml"), site_dir=str(temporary), site_url=site_url
         )
@@ -60,8 +60,6 @@ def build_site(
     except BaseException:
         shutil.rmtree(temporary, ignore_errors=True)
         raise
-    finally:
-        os.chdir(previous_cwd)
     old = site_dir.with_name(f"{site_dir.name}.old-{os.getpid()}")
     if site_dir.exists():
         site_dir.rename(old)

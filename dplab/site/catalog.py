@@ -15,6 +15,7 @@ does not count).  Only ``lessons_src/*.md`` is read; nothing is executed.
 from __future__ import annotations
 
 import html
+import os
 from pathlib import Path
 
 from markdown import Extension
@@ -153,7 +154,7 @@ def course_map_markdown(lessons: list[Lesson], prefix: str = "lessons/") -> str:
 
 
 class _CatalogPreprocessor(Preprocessor):
-    def __init__(self, md, lessons_root: str) -> None:
+    def __init__(self, md, lessons_root: str | os.PathLike[str]) -> None:
         super().__init__(md)
         self.project = Project(root=Path(lessons_root).resolve())
 
@@ -171,6 +172,7 @@ class _CatalogPreprocessor(Preprocessor):
 
 class CatalogExtension(Extension):
     def __init__(self, **kwargs: object) -> None:
+        # mkdocs.yml gives the folder of the config file (never the working directory).
         self.config = {"root": [".", "the project folder that holds lessons_src/"]}
         super().__init__(**kwargs)
 

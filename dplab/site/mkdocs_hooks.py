@@ -62,6 +62,10 @@ def on_config(config):
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     config.extra["dplab_labels"] = LABELS[os.environ.get("DPLAB_LANG", "ko")]
     config.extra["dplab_csp"] = CONTENT_SECURITY_POLICY
+    # mkdocs-jupyter's cache is relative to the working directory unless given: keep it in
+    # the project's caches, so that a build started from any directory writes nothing there.
+    jupyter = config.plugins["mkdocs-jupyter"].config
+    jupyter["cache_dir"] = str(_project(config).cache_dir / "mkdocs-jupyter")
     # The file name of the package wheel in notebooks/, for the notebook pages' link,
     # and its version, which names the offline bundle that the home page links.
     wheel = site_wheel(_project(config).source_root)

@@ -8,7 +8,8 @@ link to the live one on the lesson page (relative, as every link of a notebook: 
 notebooks sit in ``notebooks/`` beside ``lessons/``) and, for a lab, its static view, the
 output panels of its initial state (:data:`dplab.views.SITE_ONLY_MIME`); a link in the
 prose to a lab's state leads to that page too.  The first cell says how to install the
-``dplab`` wheel that the site serves beside the notebook.
+``dplab`` wheel that the site serves beside the notebook; the first code cell enables the
+course's charts (:data:`SETUP`).
 
 The notebook *pages* (mkdocs-jupyter's HTML) are post-processed here too: their math is
 rendered at build time with the lessons' KaTeX renderer, and mkdocs-jupyter's MathJax
@@ -43,6 +44,7 @@ from dplab.site.wheel import SiteWheel
 from dplab.views import SITE_ONLY_MIME, label, site_only_outputs
 
 __all__ = [
+    "SETUP",
     "anchor_headings",
     "drop_mathjax",
     "externalize_styles",
@@ -208,6 +210,12 @@ def _outputs(result: CellResult, execution_count: int, page: str) -> list:
     return outputs
 
 
+SETUP = "import dplab.views\n\ndplab.views.enable()"
+"""The first code cell of every notebook: importing ``dplab`` changes no Altair setting, so
+the notebook enables the course's chart renderer and theme itself
+(:func:`dplab.views.enable`), as the build's worker does before a lesson's first block."""
+
+
 def install_note(wheel: SiteWheel) -> str:
     """How to install ``wheel`` offline, for a notebook saved beside it (Markdown)."""
     return label(
@@ -228,15 +236,17 @@ def render_notebook(
 
     With ``wheel`` (served in the notebook's folder), the first cell says how to install it:
     the title, the summary and that note stay one cell, the notebook's cover (at the top of
-    the page, it is laid out on load anyway).  Every later heading is a cell of its own
-    (:func:`split_at_headings`).  With ``bibliography``, citations read as plain short
-    citations and a last cell lists the full references the lesson cites.
+    the page, it is laid out on load anyway).  The first code cell is :data:`SETUP`, which
+    enables the course's charts as the build did before the lesson ran.  Every later
+    heading is a cell of its own (:func:`split_at_headings`).  With ``bibliography``,
+    citations read as plain short citations and a last cell lists the full references the
+    lesson cites.
     """
     by_cell = results_by_cell(lesson, results)
     first = f"# {lesson.meta.title}\n\n{lesson.meta.summary}"
     if wheel is not None:
         first += f"\n\n> {install_note(wheel)}"
-    cells = [v4.new_markdown_cell(first)]
+    cells = [v4.new_markdown_cell(first), v4.new_code_cell(SETUP, execution_count=1)]
     cite = plain_citations(bibliography) if bibliography is not None else None
     ctx = render_context(lesson, by_cell, cite)
     page = lesson_page(lesson.slug)
@@ -252,7 +262,7 @@ def render_notebook(
             items.extend(notebook_items(part, ctx, markdown))
         else:
             items.append(part)
-    count = 0
+    count = 1
     for item in items:
         if isinstance(item, str):
             cells.extend(v4.new_markdown_cell(text) for text in split_at_headings(item))

@@ -7,7 +7,9 @@ Jupyter cells in one shared namespace (the value of a final expression is displa
 ``display(obj)`` shows more); inline cells evaluate an f-string replacement field.
 
 Code is compiled with the lesson's file name and its real line numbers, so tracebacks
-point at the lesson source.  Randomness is seeded, so outputs are reproducible.
+point at the lesson source.  Randomness is seeded, so outputs are reproducible.  The
+course's chart renderer and theme are enabled before the first cell, as the first code cell
+of each notebook enables them (:func:`dplab.views.enable`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import traceback
 from typing import Any
 
 from dplab.site.lesson import fstring_source
-from dplab.views import mimebundle
+from dplab.views import enable, mimebundle
 
 __all__ = ["main"]
 
@@ -102,6 +104,7 @@ def main(fd: int) -> int:
     text = job["text"]
     linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
     _seed()
+    enable()
     namespace: dict[str, Any] = {"__name__": "__lesson__"}
     send({"event": "ready"})
     for index, item in enumerate(job["cells"]):

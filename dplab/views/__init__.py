@@ -1,6 +1,8 @@
 """Views: Altair charts and pandas tables built from the maths, with labels per language.
 
-Importing this package makes the ``dplab`` chart renderer and theme active.
+Importing this package changes no global state: :func:`enable` makes the ``dplab`` chart
+renderer and theme Altair's active ones (the site build and each notebook's first code cell
+call it).
 """
 
 from dplab.views._display import (
@@ -8,6 +10,7 @@ from dplab.views._display import (
     SMALLEST_TEXT,
     VEGALITE_MIME,
     chart_html,
+    chart_spec,
     enable,
     fit_width,
     mimebundle,
@@ -29,6 +32,7 @@ __all__ = [
     "WALKTHROUGH_MIME",
     "Walkthrough",
     "chart_html",
+    "chart_spec",
     "enable",
     "fit_width",
     "fix_particle",
@@ -38,5 +42,3 @@ __all__ = [
     "site_only_outputs",
     "stacked_on_phones",
 ]
-
-enable()

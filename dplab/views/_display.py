@@ -12,6 +12,7 @@ builds are byte-identical.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import html
 import json
@@ -31,6 +32,7 @@ __all__ = [
     "VEGALITE_MIME",
     "chart_bundle",
     "chart_html",
+    "chart_spec",
     "enable",
     "fit_width",
     "mimebundle",
@@ -191,13 +193,31 @@ def _theme() -> alt.theme.ThemeConfig:
     return {"config": {"view": {"continuousWidth": 480, "continuousHeight": 300}}}
 
 
-def enable() -> None:
-    """Make the ``dplab`` renderer and layout theme Altair's active ones."""
+def enable() -> contextlib.ExitStack:
+    """Make the ``dplab`` renderer, the layout theme and the data policy (no row limit)
+    Altair's active ones, until the process ends; or, used as ``with enable():``, only
+    inside the block, after which Altair's previous settings are back.
+
+    Importing :mod:`dplab` changes none of them: the site build calls this before a lesson
+    runs, and each notebook's first code cell does.  (Charts that the views turn into HTML
+    take their spec by :func:`chart_spec`, so they come out the same either way.)
+    """
     if "dplab" not in alt.renderers.names():
         alt.renderers.register("dplab", _renderer)
-    alt.renderers.enable("dplab")
-    alt.theme.register("dplab", enable=True)(_theme)
-    alt.data_transformers.disable_max_rows()
+    if "dplab" not in alt.theme.names():
+        alt.theme.register("dplab", enable=False)(_theme)
+    settings = contextlib.ExitStack()
+    settings.enter_context(alt.renderers.enable("dplab"))
+    settings.enter_context(alt.theme.enable("dplab"))
+    settings.enter_context(alt.data_transformers.disable_max_rows())
+    return settings
+
+
+def chart_spec(chart: alt.TopLevelMixin) -> dict[str, Any]:
+    """The Vega-Lite spec of ``chart`` with the course's theme and data policy, whether or
+    not :func:`enable` is in force where it is called."""
+    with enable():
+        return chart.to_dict()
 
 
 _CARDS = 'data-dplab-layout="cards"'
@@ -249,8 +269,7 @@ def mimebundle(obj: object) -> dict[str, Any]:
     if obj is None:
         return {}
     if isinstance(obj, alt.TopLevelMixin):
-        enable()
-        return _renderer(obj.to_dict())
+        return _renderer(chart_spec(obj))
     kind = type(obj).__module__.split(".")[0]
     if kind == "pandas" and type(obj).__name__ in ("DataFrame", "Styler"):
         return {"text/html": _table_html(obj), "text/plain": repr(getattr(obj, "data", obj))}

@@ -28,7 +28,10 @@ LABELS: dict[str, dict[str, str]] = {
             "안에서는 `%pip install {wheel}`). 파이썬 {python} 이상이 필요합니다. 파일 "
             "자체는 인터넷 없이 설치되지만, 함께 쓰는 패키지({dependencies}) 가운데 아직 "
             "없는 것은 pip이 PyPI에서 받아 옵니다. 인터넷이 없다면 그 패키지들이 이미 있는 "
-            "환경에서 `pip install --no-index {wheel}`로 설치하세요."
+            "환경에서 `pip install --no-index {wheel}`로 설치하세요. 첫 코드 칸"
+            "(`dplab.views.enable()`)은 Altair가 그래프를 이 과정의 방식(렌더러와 테마)으로 "
+            "보이도록 설정합니다. `dplab` 패키지를 가져오기만 해서는 Altair 설정이 바뀌지 "
+            "않으니, 이 칸을 다른 칸보다 먼저 실행하세요."
         ),
         # What a notebook shows instead of a lab or grader (dplab/site/notebook.py)
         "notebook.lab_live": (
@@ -961,7 +964,10 @@ LABELS: dict[str, dict[str, str]] = {
             "`%pip install {wheel}`). Python {python} or later is needed. The file itself "
             "installs offline; pip fetches from PyPI whichever of the packages it uses "
             "({dependencies}) are missing. With no network, install it with "
-            "`pip install --no-index {wheel}` into an environment that already has them."
+            "`pip install --no-index {wheel}` into an environment that already has them. "
+            "The first code cell (`dplab.views.enable()`) sets Altair to show charts the "
+            "course's way (its renderer and theme); importing the `dplab` package alone "
+            "changes no Altair setting, so run that cell before the others."
         ),
         "notebook.lab_live": (
             "You can operate this lab on the site: {link}. The notebook holds only its "

@@ -44,7 +44,7 @@ from pandas.io.formats.style import Styler
 
 from dplab import composition, finite
 from dplab.finite import FiniteChannel, RationalLike
-from dplab.views._display import chart_html, stacked_on_phones
+from dplab.views._display import chart_html, chart_spec, stacked_on_phones
 from dplab.views._keys import Key, series_style
 from dplab.views._lab import LabHtml, LabLinks, check_on_grid, chosen_point, lab_key
 from dplab.views._labels import label
@@ -632,7 +632,7 @@ class CompositionLab(LabLinks):
             h.panel(
                 "curves",
                 "comp.lab_curves_heading",
-                h.chart("curves", chart_html(self.chart().to_dict())),
+                h.chart("curves", chart_html(chart_spec(self.chart()))),
                 wide=True,
             ),
         ]

@@ -44,7 +44,7 @@ from pandas.io.formats.style import Styler
 
 from dplab import gaussian, queries
 from dplab.finite import RationalLike
-from dplab.views._display import chart_html
+from dplab.views._display import chart_html, chart_spec
 from dplab.views._keys import KEY_LEGEND, Key, keyed, series_style
 from dplab.views._lab import LabHtml, LabLinks, check_on_grid, chosen_point, lab_key
 from dplab.views._labels import label
@@ -981,7 +981,10 @@ class GaussianLab(LabLinks):
                 [column("δ(ε)", "delta"), column(label("gauss.panel_log"), "log10_delta")],
             ),
         )
-        return {"density": chart_html(density.to_dict()), "profile": chart_html(profile.to_dict())}
+        return {
+            "density": chart_html(chart_spec(density)),
+            "profile": chart_html(chart_spec(profile)),
+        }
 
     def _repr_html_(self) -> str:
         h = LabHtml("gauss", self.key, self.outputs(), markup=rich_html)

@@ -47,7 +47,7 @@ import altair as alt
 
 from dplab import finite, gaussian, inference, laplace
 from dplab.randomized_response import count_channel
-from dplab.views._display import chart_html
+from dplab.views._display import chart_html, chart_spec
 from dplab.views._keys import KEY_LEGEND, keyed
 from dplab.views._lab import LabHtml, LabLinks, lab_key
 from dplab.views._labels import label
@@ -550,8 +550,8 @@ class InferenceLab(LabLinks):
             [column(label("inference.type_two"), "beta")],
         )
         return {
-            "posterior": chart_html(with_tables(posterior, band_table).to_dict()),
-            "tradeoff": chart_html(with_tables(tradeoff, curve_table, region_table).to_dict()),
+            "posterior": chart_html(chart_spec(with_tables(posterior, band_table))),
+            "tradeoff": chart_html(chart_spec(with_tables(tradeoff, curve_table, region_table))),
         }
 
     def _repr_html_(self) -> str:

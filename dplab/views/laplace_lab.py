@@ -39,7 +39,7 @@ from typing import ClassVar
 import altair as alt
 
 from dplab import laplace, queries
-from dplab.views._display import chart_html
+from dplab.views._display import chart_html, chart_spec
 from dplab.views._keys import Key, keyed, series_style
 from dplab.views._lab import LabHtml, LabLinks, chosen_point, lab_key
 from dplab.views._labels import label
@@ -415,8 +415,8 @@ class LaplaceLab(LabLinks):
             [column(label("laplace.lab_profile_series"), "delta")],
         )
         return {
-            "density": chart_html(with_tables(density, density_table).to_dict()),
-            "profile": chart_html(with_tables(profile, profile_table).to_dict()),
+            "density": chart_html(chart_spec(with_tables(density, density_table))),
+            "profile": chart_html(chart_spec(with_tables(profile, profile_table))),
         }
 
     def _repr_html_(self) -> str:

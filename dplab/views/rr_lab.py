@@ -43,7 +43,7 @@ from typing import Any, ClassVar
 from dplab import randomized_response as rr
 from dplab.finite import Certificate, RationalLike
 from dplab.rr_lab import LAB_GRID, delta_denominator
-from dplab.views._display import chart_html
+from dplab.views._display import chart_html, chart_spec
 from dplab.views._lab import LabHtml, LabLinks, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import with_tables
@@ -344,22 +344,28 @@ class RRLab(LabLinks):
         )
         return {
             "distributions": chart_html(
-                with_tables(
-                    dist.properties(description=label("rr.lab_query_heading")),
-                    distribution_table(label("rr.lab_query_heading")),
-                ).to_dict()
+                chart_spec(
+                    with_tables(
+                        dist.properties(description=label("rr.lab_query_heading")),
+                        distribution_table(label("rr.lab_query_heading")),
+                    )
+                )
             ),
             "pairs": chart_html(
-                with_tables(
-                    pairs.properties(description=label("rr.lab_cert_heading")),
-                    pairs_table(label("rr.lab_cert_heading")),
-                ).to_dict()
+                chart_spec(
+                    with_tables(
+                        pairs.properties(description=label("rr.lab_cert_heading")),
+                        pairs_table(label("rr.lab_cert_heading")),
+                    )
+                )
             ),
             "profile": chart_html(
-                with_tables(
-                    profile.properties(description=label("rr.lab_profile_heading")),
-                    profile_table(label("rr.lab_profile_heading")),
-                ).to_dict()
+                chart_spec(
+                    with_tables(
+                        profile.properties(description=label("rr.lab_profile_heading")),
+                        profile_table(label("rr.lab_profile_heading")),
+                    )
+                )
             ),
         }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -41,9 +42,22 @@ def test_a_failed_build_leaves_the_previous_site_untouched(tmp_path):
     assert sorted(p.name for p in site.parent.iterdir() if p.name.startswith("site")) == ["site"]
 
 
-def test_two_builds_from_the_same_sources_are_byte_identical(built_site, tmp_path, checkout_lock):
+def test_two_builds_from_the_same_sources_are_byte_identical_from_any_directory(
+    built_site, tmp_path, checkout_lock, monkeypatch
+):
+    """The second build starts from another directory (``built_site`` from the checkout's)
+    and must never change the process's working directory, even for a while."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+
+    def refuse(path: object) -> None:
+        raise AssertionError(f"the build changed the working directory to {path}")
+
+    monkeypatch.setattr(os, "chdir", refuse)
     with checkout_lock():
         again = build_site(Project(), site_dir=tmp_path / "again")
+    assert Path.cwd() == elsewhere and list(elsewhere.iterdir()) == []
     first, second = tree(built_site), tree(again)
     assert sorted(first) == sorted(second)
     differing = [name for name in first if first[name] != second[name]]

@@ -7,6 +7,7 @@ import shutil
 
 import pytest
 
+from dplab.site.notebook import SETUP
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import REPOSITORY, Project
 from tests.helpers import lesson_text, make_project
@@ -46,7 +47,8 @@ def test_first_build_executes_and_writes_pages_notebooks_and_assets(project):
     assert "x + 1" not in page and "<code>3</code>" in page  # hidden code, shown output
     assert '<pre class="dplab-output"><code>hello\n</code></pre>' in page
     notebook = json.loads((project.generated_notebooks / "first.ipynb").read_text())
-    code_cells = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    setup, *code_cells = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert "".join(setup["source"]) == SETUP and setup["outputs"] == []
     assert [c["metadata"]["jupyter"]["source_hidden"] for c in code_cells] == [True, True]
     assert "".join(code_cells[0]["outputs"][0]["text"]) == "hello\n"
     assert (project.vendor_dir / "vega-embed.min.js").is_file()

@@ -25,6 +25,7 @@ from nbclient import NotebookClient
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from dplab.site.notebook import SETUP
 from dplab.site.project import REPOSITORY
 from dplab.site.wheel import normalize_wheel, site_wheel, wheel_metadata
 
@@ -196,9 +197,11 @@ def test_every_notebook_page_and_first_cell_point_at_the_wheel(built_site):
     notebooks = sorted((built_site / "notebooks").glob("*.ipynb"))
     assert notebooks
     for path in notebooks:
-        first = json.loads(path.read_text("utf-8"))["cells"][0]
-        text = "".join(first["source"])
+        cells = json.loads(path.read_text("utf-8"))["cells"]
+        first, text = cells[0], "".join(cells[0]["source"])
         assert first["cell_type"] == "markdown", path.name
+        setup = next(cell for cell in cells if cell["cell_type"] == "code")
+        assert "".join(setup["source"]) == SETUP and "`dplab.views.enable()`" in text, path.name
         assert f"[{wheel}]({wheel})" in text and f"`pip install {wheel}`" in text, path.name
         assert f"파이썬 {python} 이상" in text, path.name
         page = path.with_suffix(".html").read_text("utf-8")

@@ -4,12 +4,24 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
 
 import altair as alt
 import pandas as pd
 import pytest
 
-from dplab.views import CHART_THEMES, VEGALITE_MIME, chart_html, fit_width, label, mimebundle
+import dplab.views as dplab_views
+from dplab.site.project import REPOSITORY
+from dplab.views import (
+    CHART_THEMES,
+    VEGALITE_MIME,
+    chart_html,
+    chart_spec,
+    fit_width,
+    label,
+    mimebundle,
+)
 from dplab.views import laplace as laplace_views
 
 SCALES = [0.5, 1.0, 1.5, 2.0]
@@ -83,6 +95,72 @@ def test_charts_embed_their_spec_safely_and_carry_no_colours():
     payload = html.split('<script type="application/json">')[1].split("</script>")[0]
     assert json.loads(payload)["datasets"]
     assert "range" not in json.loads(payload).get("config", {})  # colours come from the page theme
+
+
+# What a fresh interpreter reports of Altair's global display state after ``code``.
+_ALTAIR_STATE = """
+import json
+import altair as alt
+
+def state():
+    return {
+        "renderer": alt.renderers.active,
+        "theme": alt.theme.active,
+        "max_rows": alt.data_transformers.options.get("max_rows", "default"),
+        "registered": "dplab" in alt.renderers.names() or "dplab" in alt.theme.names(),
+    }
+
+before = state()
+%s
+print(json.dumps({"before": before, "after": state()}))
+"""
+
+
+def _altair_state(code: str) -> dict[str, dict[str, object]]:
+    run = subprocess.run(
+        [sys.executable, "-c", _ALTAIR_STATE % code],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=REPOSITORY,
+    )
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def test_importing_the_package_and_every_view_changes_no_altair_state():
+    code = (
+        "import importlib, pkgutil, dplab, dplab.views\n"
+        "for module in pkgutil.walk_packages(dplab.views.__path__, 'dplab.views.'):\n"
+        "    importlib.import_module(module.name)"
+    )
+    state = _altair_state(code)
+    assert state["before"]["renderer"] == state["before"]["theme"] == "default"
+    assert state["after"] == state["before"]
+
+
+def test_enable_makes_the_course_renderer_and_theme_active_and_as_a_context_restores_them():
+    enabled = {"renderer": "dplab", "theme": "dplab", "max_rows": None, "registered": True}
+    assert _altair_state("import dplab.views\ndplab.views.enable()")["after"] == enabled
+    inside = "import dplab.views\nwith dplab.views.enable():\n    inside = state()"
+    state = _altair_state(f"{inside}\nassert inside == {enabled!r}, inside")
+    assert state["after"] == {**state["before"], "registered": True}
+
+
+def test_a_chart_comes_out_the_same_whether_or_not_the_course_theme_is_enabled():
+    rows = pd.DataFrame({"x": range(6000)})  # above Altair's default limit of 5000 rows
+    chart = alt.Chart(rows).mark_point().encode(x="x").properties(description="점 6000개")
+    before = (alt.renderers.active, alt.theme.active)
+    plain = mimebundle(chart)
+    assert (alt.renderers.active, alt.theme.active) == before
+    with dplab_views.enable():
+        assert mimebundle(chart) == plain
+        assert chart_spec(chart) == chart.to_dict()
+    assert plain[VEGALITE_MIME] == chart_spec(chart)
+    assert plain[VEGALITE_MIME]["config"]["view"] == {
+        "continuousWidth": 480,
+        "continuousHeight": 300,
+    }
 
 
 def test_a_chart_without_description_is_refused():
