@@ -15,11 +15,14 @@ browser the labs' scripts build on ``docs/assets/dplab/lab.js``, and
 values as text, and a link to the current state) make the lab's side column: on a wide
 screen it stays in view beside the outputs; on a phone nothing sticks (nothing may cover a
 control): the chip follows the form, and the panels with a chart come first among the
-outputs, so that the picture is near the slider that moves it.  Every slider is a stepper
-(:meth:`LabHtml.slider`): a range over integer positions whose values are a list of texts,
-a box that takes a typed value (read by ``readNumber`` in ``lab.js``, the graders' reader
-too; only one of those texts, compared exactly) and − / + buttons; the texts increase, so
-"+" always moves toward larger values.
+outputs, so that the picture is near the slider that moves it.  A control may declare the
+charts it drives (``drives``: :meth:`LabHtml.field`); a group of controls that drives only
+a later chart then stands, on a phone, just before that chart (:meth:`LabHtml.group`).
+
+Every slider is a stepper (:meth:`LabHtml.slider`): a range over integer positions whose
+values are a list of texts, a box that takes a typed value (read by ``readNumber`` in
+``lab.js``, the graders' reader too; only one of those texts, compared exactly) and − / +
+buttons; the texts increase, so "+" always moves toward larger values.
 
 **Outside the site.**  A lab's MIME bundle (:meth:`LabLinks._repr_mimebundle_`) carries,
 beside its HTML, a static view under :data:`SITE_ONLY_MIME`: the output panels for the
@@ -197,6 +200,9 @@ class LabHtml:
         self.texts = {name: markup(text) for name, text in texts.items()}
         self._charts: dict[str, str] = {}  # what chart() wrote: the chart it wraps
         self._static: list[dict] = []  # the panels' bundles, in order (see panel())
+        self._parts: dict[str, str] = {}  # what chart() wrote: its part
+        # what field() and group() wrote: the charts it declares it drives (empty: every one)
+        self._drives: dict[str, frozenset[str]] = {}
 
     @staticmethod
     def _class(part: str) -> str:
@@ -245,17 +251,31 @@ class LabHtml:
     # --- controls ------------------------------------------------------------------------
 
     def field(
-        self, name: str, label_key: str, *parts: str, wide: bool = False, extra_class: str = ""
+        self,
+        name: str,
+        label_key: str,
+        *parts: str,
+        wide: bool = False,
+        extra_class: str = "",
+        drives: Sequence[str] = (),
     ) -> str:
         """A labelled control: its label, then ``parts`` (the control with id
-        ``<id>-<name>``, its value, hints)."""
+        ``<id>-<name>``, its value, hints).  ``drives`` names the charts (their
+        :meth:`chart` parts) that the control changes, when not every chart of the lab:
+        ``data-drives``, which :meth:`page` checks and ``tests/browser/lab_reach.js``
+        measures the control against."""
         wide_class = f" {self._class('wide')}" if wide else ""
         if extra_class:
             wide_class += f" {extra_class}"
-        return (
-            f'<div class="{self._class("field")}{wide_class}">'
+        declared = ""
+        if drives:
+            declared = f' data-drives="{html.escape(" ".join(drives), quote=True)}"'
+        field = (
+            f'<div class="{self._class("field")}{wide_class}"{declared}>'
             f'<label for="{self.id}-{name}">{self.words(label_key)}</label>{"".join(parts)}</div>'
         )
+        self._drives[field] = frozenset(drives)
+        return field
 
     def slider(
         self,
@@ -268,6 +288,7 @@ class LabHtml:
         valuetext: str | None = None,
         after: str = "",
         probability: bool = False,
+        drives: Sequence[str] = (),
     ) -> str:
         """A stepper named ``name``: a range over the integer positions ``low``,
         ``low + 1``, … whose values are ``texts`` (at ``position``, counted from 0), a box
@@ -275,6 +296,7 @@ class LabHtml:
         accepts only one of ``texts``, compared exactly, and explains a refusal under it)
         and − / + buttons. ``texts`` must increase, so that "+" always moves toward larger
         values; a ``probability`` stepper refuses a typed value outside [0, 1] as such.
+        ``drives``: the charts it changes, as for :meth:`field`.
 
         >>> LabHtml("x", "k", {"q": "1"}).slider("q", "lab.open", texts=["1", "0.5"], position=0)
         Traceback (most recent call last):
@@ -318,6 +340,7 @@ class LabHtml:
             f'aria-live="polite" hidden></p>',
             after,
             extra_class=self._class("stepper"),
+            drives=drives,
         )
 
     def select(
@@ -334,12 +357,17 @@ class LabHtml:
         )
 
     def group(self, legend_key: str, *fields: str, extra_class: str = "") -> str:
-        """A fieldset of controls under a legend."""
+        """A fieldset of controls under a legend.  It drives the charts its fields drive
+        (every chart if one of them declares none, or is not a :meth:`field`): on a phone
+        it stands just before the first of them (:meth:`page`)."""
         cls = " ".join(filter(None, [self._class("group"), extra_class]))
-        return (
+        group = (
             f'<fieldset class="{cls}"><legend>{self.words(legend_key)}</legend>'
             f"{''.join(fields)}</fieldset>"
         )
+        declared = [self._drives.get(field, frozenset()) for field in fields]
+        self._drives[group] = frozenset().union(*declared) if all(declared) else frozenset()
+        return group
 
     # --- outputs -------------------------------------------------------------------------
 
@@ -381,6 +409,7 @@ class LabHtml:
         """A chart (``chart_html``) whose datasets the script refills from its rows[part]."""
         wrapped = f'<div class="{self._own("chart")}" data-chart="{part}">{chart}</div>'
         self._charts[wrapped] = chart
+        self._parts[wrapped] = part
         return wrapped
 
     def chip(self, *items: str) -> str:
@@ -393,6 +422,48 @@ class LabHtml:
             f'<p class="{self._class("chip-items")}">{" ".join(items)}</p>'
             f'<p class="{self._class("chip-link")}"><a class="{self._class("permalink")}" '
             f'href="#{self.id}">{self.words("lab.permalink")}</a></p></div>'
+        )
+
+    def _phone_order(
+        self, controls: list[str], outputs: list[str]
+    ) -> tuple[list[str], list[str], str]:
+        """``controls`` and ``outputs`` with their places on a phone, where the lab is one
+        column (``lab.css``), and the root's class for it: each group of controls stands
+        just before the first panel of a chart it drives (:meth:`group`), the chip after
+        the groups that drive the first chart, the chart panels in order, then the other
+        panels.  A place is ``--dplab-lab-place`` in the part's ``style``; when every group
+        drives the first chart, the form stays whole and nothing is placed.
+        """
+        charts = [
+            [part for wrapped, part in self._parts.items() if wrapped in item] for item in outputs
+        ]
+        first: dict[str, int] = {}
+        for k, parts in enumerate(parts for parts in charts if parts):
+            for part in parts:
+                first.setdefault(part, k)
+        unknown = sorted(set().union(*self._drives.values()) - set(first))
+        if unknown:
+            raise ValueError(
+                f"{self.id}: a control drives no chart of the lab: {', '.join(unknown)}"
+            )
+        places = [
+            2 * min((first[part] for part in self._drives.get(c, ())), default=0) for c in controls
+        ]
+        if not any(places):
+            return controls, outputs, ""
+        panels = itertools.count()
+        after = 2 * len([parts for parts in charts if parts]) + 1
+        out_places = [2 * next(panels) + 1 if parts else after for parts in charts]
+
+        def placed(part: str, place: int) -> str:
+            if not place:
+                return part
+            return re.sub(r"^<(\w+)", rf'<\1 style="--dplab-lab-place: {place}"', part, count=1)
+
+        return (
+            [placed(c, n) for c, n in zip(controls, places, strict=True)],
+            [placed(o, n) for o, n in zip(outputs, out_places, strict=True)],
+            f" {self._class('split')}",
         )
 
     def page(
@@ -411,6 +482,7 @@ class LabHtml:
         group – and the ``chip``), the ``outputs``, the live region and (with
         ``error_key``) the message shown when the script disagrees with the build.  Its
         ``static`` view holds the panels made by :meth:`panel`."""
+        controls, outputs, split = self._phone_order(list(controls), list(outputs))
         i = self.id
         form = f"{self._class('controls')} {self._own('controls')}"
         if form_group:
@@ -419,7 +491,7 @@ class LabHtml:
         page = LabPage(
             "".join(
                 [
-                    f'<section class="dplab-lab {self._own("lab")}" id="{i}" '
+                    f'<section class="dplab-lab {self._own("lab")}{split}" id="{i}" '
                     f'aria-labelledby="{i}-title">',
                     f'<script type="application/json" class="{self._own("lab-data")}">'
                     f"{inline_json(data)}</script>",

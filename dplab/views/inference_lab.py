@@ -89,6 +89,13 @@ LAB_EVENTS: tuple[str, ...] = ("0.001", "0.01", "0.1", "0.5", "1")
 LAB_LEVELS: tuple[str, ...] = ("0.01", "0.05", "0.1", "0.2", "0.3", "0.5")
 PROBABILITIES = frozenset({"p", "prior", "event", "level"})
 """The steppers whose values are probabilities (a typed value outside [0, 1] is refused as such)."""
+DRIVES: dict[str, tuple[str, ...]] = {
+    "prior": ("posterior",),
+    "event": ("posterior",),
+    "level": ("tradeoff",),
+}
+"""The chart each stepper changes when not both: the prior and Q(S) only the posterior's
+band and rule, x only the trade-off chart's point (the mechanism's steppers and α both)."""
 CURVE_LEVELS: tuple[str, ...] = (
     *("0", "0.002", "0.005", "0.01", "0.02", "0.03", "0.05", "0.075", "0.1", "0.15", "0.2"),
     *("0.25", "0.3", "0.35", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1"),
@@ -565,6 +572,7 @@ class InferenceLab(LabLinks):
                 position=grid.index(value),
                 valuetext=f"{self.symbols.get(name, name)} = {value}",
                 probability=name in PROBABILITIES,
+                drives=DRIVES.get(name, ()),
             )
 
         def only_for(mechanism: str, *fields: str) -> str:
@@ -592,8 +600,8 @@ class InferenceLab(LabLinks):
                 "inference.group_observer",
                 slider("prior", LAB_PRIORS, self.prior),
                 slider("event", LAB_EVENTS, self.event),
-                slider("level", LAB_LEVELS, self.level),
             ),
+            h.group("inference.group_test", slider("level", LAB_LEVELS, self.level)),
         ]
         chip = h.chip(
             h.badge("badge", "pass" if self._bounded() else "fail"),

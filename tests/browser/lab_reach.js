@@ -36,13 +36,22 @@ async (options) => {
         }
       }
     }
-    // The picture the verdict explains: its top within one screen below each slider centred.
-    const chart = lab.querySelector(".dplab-chart");
+    // The picture each slider moves: with the slider centred, the top of the nearest chart
+    // it drives within one screen below it. A control drives the charts its field names
+    // (data-drives: the data-chart parts, from the lab's definition), else every chart.
+    const charts = Array.from(lab.querySelectorAll(".dplab-chart"));
     for (const slider of controls.filter((c) => c.type === "range")) {
-      if (!chart) break;
+      const drives = slider.closest("[data-drives]")?.dataset.drives.split(" ");
+      const driven = drives
+        ? drives.map((part) => lab.querySelector(`[data-chart="${part}"] .dplab-chart`))
+        : charts;
+      const shown = driven.filter((chart) => chart.checkVisibility());
+      if (shown.length === 0) continue;
       slider.scrollIntoView({ block: "center", behavior: "instant" });
-      const below = chart.getBoundingClientRect().top - slider.getBoundingClientRect().top;
-      if (below > innerHeight) far.push(`${lab.id} ${name(slider)}: chart ${Math.round(below)} px below`);
+      const gaps = shown.map((chart) => chart.getBoundingClientRect().top - slider.getBoundingClientRect().top);
+      const below = Math.min(...gaps);
+      const which = drives ? ` (${drives.join(", ")})` : "";
+      if (below > innerHeight) far.push(`${lab.id} ${name(slider)}: chart${which} ${Math.round(below)} px below`);
     }
   }
   return { labs: labs.map((lab) => lab.id), covered, far };

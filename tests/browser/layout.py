@@ -49,6 +49,7 @@ def lab_reach(page, blocks: tuple[str, ...] = ("center", "end")) -> dict:
     ``<details>`` open: ``labs`` (their ids); ``covered``, each visible control (input,
     select, button, summary) that something else covers at its centre once it is scrolled
     to each of ``blocks`` (one line ``lab control (block): under what``); and ``far``, each
-    slider scrolled to the centre whose lab's first chart starts more than one viewport
-    height below it."""
+    slider scrolled to the centre whose nearest chart that it drives starts more than one
+    viewport height below it (a control drives the charts its lab declares for it,
+    ``data-drives``, else every chart of its lab)."""
     return settle(page, REACH, {"blocks": list(blocks)}, signal="every lab control hit-tested")

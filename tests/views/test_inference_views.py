@@ -18,8 +18,10 @@ import pytest
 
 from dplab import finite, inference
 from dplab.randomized_response import count_channel
+from dplab.views import chart_html
 from dplab.views import inference as iv
 from dplab.views import inference_lab as lab_module
+from dplab.views._lab import LabHtml
 from dplab.views._tables import USERMETA_KEY
 from dplab.views.inference_lab import (
     LAB_ALPHAS,
@@ -227,6 +229,53 @@ def test_every_stepper_of_the_lab_increases_so_plus_raises_q():
     # the steppers of probabilities refuse a typed value outside [0, 1] as such
     probability = re.findall(r'name="(\w+)" type="range"[^>]*data-domain="probability"', page)
     assert set(probability) == {"p", "prior", "event", "level"}
+
+
+def test_on_a_phone_each_group_of_steppers_stands_just_before_the_chart_it_drives():
+    """Issue 21: on a phone the trade-off chart that x moves was a screen below x."""
+    page = inference_lab(key="t")._repr_html_()
+    assert '<section class="dplab-lab dplab-inference-lab dplab-lab-split"' in page
+    parts = re.finditer(
+        r'<(?:fieldset|section|div)(?: style="--dplab-lab-place: (\d+)")? '
+        r'class="dplab-lab-(group|panel|chip)[^"]*"(?: data-part="(\w+)")?',
+        page,
+    )
+    # the one column of a phone: the parts in the order of their places (lab.css), then
+    # in the page's order
+    column = [
+        (kind, part or "")
+        for _, _, kind, part in sorted(
+            (int(place or 0), k, kind, part)
+            for k, (place, kind, part) in enumerate(m.groups() for m in parts)
+        )
+    ]
+    assert column == [
+        ("group", ""),
+        ("group", ""),
+        ("chip", ""),
+        ("panel", "posterior"),
+        ("group", ""),
+        ("panel", "tradeoff"),
+        ("panel", "guarantee"),
+        ("panel", "observer"),
+    ]
+    # the third group, before the trade-off chart, holds x alone and says what it drives
+    groups = re.findall(r"<fieldset.*?</fieldset>", page, re.S)
+    assert 'name="level"' in groups[2] and groups[2].count('type="range"') == 1
+    assert 'data-drives="tradeoff"' in groups[2]
+    assert 'data-drives="posterior"' in groups[1]
+
+
+def test_a_control_may_drive_only_a_chart_of_its_lab():
+    lab = LabHtml("x", "k", {"q": "1"})
+    field = lab.group(
+        "lab.open", lab.slider("q", "lab.open", texts=["1"], position=0, drives=["tradeoff"])
+    )
+    panel = lab.panel(
+        "p", "lab.open", lab.chart("posterior", chart_html({"mark": "bar", "description": "y"}))
+    )
+    with pytest.raises(ValueError, match="drives no chart of the lab: tradeoff"):
+        lab.page("lab.open", {}, [field], [panel])
 
 
 def test_lesson_charts_carry_exact_tables():
