@@ -11,7 +11,8 @@
   (``dplab.site.search_text.with_course_terms``), a field ``mkdocs.yml`` boosts;
 * ``on_post_page``: every chart gets its pictures drawn at build time
   (``dplab.site.pictures``); the charts', labs' and graders' JSON moves into the page's
-  data script (``dplab.site.page_data``); every box that may scroll is focusable until the page has
+  data script (``dplab.site.page_data``); a page keeps the scripts of the labs it holds
+  only (``dplab.site.lab_scripts``); every box that may scroll is focusable until the page has
   measured it (``dplab.site.sections.mark_scroll_boxes``); notebook pages get their math
   rendered at build time (and lose mkdocs-jupyter's MathJax loader), heading ids that
   their table of contents links to, link their large shared CSS instead of inlining it,
@@ -37,6 +38,7 @@ from dplab.site.bundle import bundle_link
 from dplab.site.catalog import lessons_in_order
 from dplab.site.errors import LessonError
 from dplab.site.katex import KatexError
+from dplab.site.lab_scripts import drop_unused_lab_scripts
 from dplab.site.notebook import (
     anchor_headings,
     drop_mathjax,
@@ -154,6 +156,7 @@ def on_post_page(output, page, config):
             output = anchor_headings(output, toc, page.file.src_uri)
             output = externalize_styles(drop_remote_imports(output), prefix, write)
         output = move_data_out(add_pictures(output, prefix, write), prefix, write)
+        output = drop_unused_lab_scripts(output)
     except (KatexError, ChartPictureError, ValueError) as error:
         raise PluginError(str(error)) from None
     return mark_scroll_boxes(output)

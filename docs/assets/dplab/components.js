@@ -323,9 +323,22 @@
   // the focus: it keeps it until the focus moves on).
   var SCROLLERS = "[data-dplab-scroll], pre, pre > code, .highlight-ipynb, .katex-display, .dplab-chart, .dplab-output, .dplab-chart-table, .jp-RenderedHTMLCommon";
 
-  function focusableIfScrolling(box) {
+  // Measuring (reading the layout) and marking (changing the page) are apart, so that the
+  // boxes a ResizeObserver reports together are all measured on one layout: marking one
+  // box before measuring the next would make the browser lay the page out again for each.
+  function measureBox(box) {
     var sideways = box.scrollWidth > box.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(box).overflowX);
-    var scrolls = sideways || box.scrollHeight > box.clientHeight + 1;
+    return { box: box, sideways: sideways, scrolls: sideways || box.scrollHeight > box.clientHeight + 1 };
+  }
+
+  function focusableIfScrolling(box) {
+    markBox(measureBox(box));
+  }
+
+  function markBox(reading) {
+    var box = reading.box;
+    var sideways = reading.sideways;
+    var scrolls = reading.scrolls;
     // A box inside that is focusable only until measured (the build's guess) does not count.
     var focusable = box.querySelector("a, button, input, select, textarea, [tabindex]:not([data-dplab-scroll])");
     if (scrolls && !focusable) {
@@ -366,10 +379,11 @@
   var measured = new Set();
 
   var measure = new ResizeObserver(function (entries) {
-    entries.forEach(function (entry) {
+    var found = entries.map(function (entry) {
       measured.add(entry.target);
-      focusableIfScrolling(entry.target);
+      return measureBox(entry.target);
     });
+    found.forEach(markBox);
   });
 
   function shown(box) {
@@ -380,10 +394,12 @@
 
   if (document.fonts) {
     document.fonts.addEventListener("loadingdone", function () {
+      var found = [];
       measured.forEach(function (box) {
-        if (shown(box)) focusableIfScrolling(box);
+        if (shown(box)) found.push(measureBox(box));
         else remeasure.add(box);
       });
+      found.forEach(markBox);
     });
   }
 

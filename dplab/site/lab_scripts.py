@@ -1,0 +1,59 @@
+"""A page loads the scripts of the labs and graders it holds, and no other.
+
+``mkdocs.yml`` lists every script of the site once (Material puts them on every page, in
+that order); a lab's script only starts the labs of its kind that it finds on the page
+(``DPLAB_LAB.start(prefix, name, …)`` looks for ``.dplab-<prefix>-lab``), so on any other
+page it is bytes to download and code to compile for nothing.  The build reads from each
+lab script which kind of lab it starts, and removes from a page the tags of the scripts
+whose labs the page does not hold; ``lab.js``, which every lab and the grader use, stays
+where one of them stays.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from dplab.site.project import REPOSITORY
+
+__all__ = ["drop_unused_lab_scripts", "lab_script_roots"]
+
+ASSETS = REPOSITORY / "docs" / "assets" / "dplab"
+SHARED = "lab.js"
+# The grader starts itself on .dplab-grader (claim-grader.js), not through DPLAB_LAB.start.
+GRADER = {"claim-grader.js": "dplab-grader"}
+_START = re.compile(r'LAB\.start\("(?P<prefix>[\w-]+)", "(?P<name>[\w-]+)"')
+_TAG = re.compile(r'<script src="[^"]*assets/dplab/(?P<file>[\w-]+\.js)"></script>\s*')
+
+
+@functools.cache
+def lab_script_roots(folder: Path = ASSETS) -> dict[str, str]:
+    """Each lab or grader script of ``folder`` and the class of the root it starts on."""
+    roots = dict(GRADER)
+    for script in sorted(folder.glob("*.js")):
+        for match in _START.finditer(script.read_text("utf-8")):
+            if match.group("name") != script.stem:
+                raise ValueError(
+                    f"{script.name} starts labs named {match.group('name')!r}: a lab script "
+                    "is named after its labs (the build finds it by that name)"
+                )
+            roots[script.name] = f"dplab-{match.group('prefix')}-lab"
+    return roots
+
+
+def drop_unused_lab_scripts(page: str, roots: dict[str, str] | None = None) -> str:
+    """``page`` without the tags of the lab scripts (``roots``: script → root class, by
+    default :func:`lab_script_roots`) whose root class no element of the page has."""
+    roots = lab_script_roots() if roots is None else roots
+    classes = set(re.findall(r'class="([^"]*)"', page))
+    present = {word for value in classes for word in value.split()}
+    needed = {script for script, root in roots.items() if root in present}
+
+    def keep(match: re.Match) -> str:
+        script = match.group("file")
+        if script == SHARED:
+            return match.group(0) if needed else ""
+        return "" if script in roots and script not in needed else match.group(0)
+
+    return _TAG.sub(keep, page)
