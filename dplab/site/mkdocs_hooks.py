@@ -12,9 +12,10 @@
 * ``on_post_page``: every chart gets its pictures drawn at build time
   (``dplab.site.pictures``); the charts', labs' and graders' JSON moves into the page's
   data script (``dplab.site.page_data``); a page keeps the scripts of the labs it holds
-  only (``dplab.site.lab_scripts``); every box that may scroll is focusable until the page has
-  measured it (``dplab.site.sections.mark_scroll_boxes``); notebook pages get their math
-  rendered at build time (and lose mkdocs-jupyter's MathJax loader), heading ids that
+  only (``dplab.site.lab_scripts``; ``on_post_template``: the 404 page, no lab); every
+  box that may scroll is focusable until the page has measured it
+  (``dplab.site.sections.mark_scroll_boxes``); notebook pages get their math rendered at
+  build time (and lose mkdocs-jupyter's MathJax loader), heading ids that
   their table of contents links to, link their large shared CSS instead of inlining it,
   and lose mkdocs-jupyter's remote Mermaid loader;
 * ``on_page_markdown``: the line ``[[offline-bundle]]`` becomes the link to the offline
@@ -160,6 +161,11 @@ def on_post_page(output, page, config):
     except (KatexError, ChartPictureError, ValueError) as error:
         raise PluginError(str(error)) from None
     return mark_scroll_boxes(output)
+
+
+def on_post_template(output_content, template_name, config):
+    # The static templates (404.html) are no pages, and hold no lab either.
+    return drop_unused_lab_scripts(output_content)
 
 
 def _flatten(items):
