@@ -37,16 +37,23 @@ from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral, Real
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+if TYPE_CHECKING:
+    from dplab.finite import FiniteChannel
+
 __all__ = [
+    "check_bool",
     "check_callable",
+    "check_input",
     "check_int",
     "check_rational",
     "check_real",
     "check_real_array",
     "exact_fraction",
+    "magnitude_text",
     "shown",
     "size_text",
 ]
@@ -84,6 +91,20 @@ def size_text(number: int) -> str:
     ('3.2e+07', 'an integer of 401 digits')
     """
     return f"{number:.3g}" if number.bit_length() <= _SHOWN_MAX_BITS else shown(number)
+
+
+def magnitude_text(number: int) -> str:
+    """A non-negative work or memory estimate for a message: ``3.2e+07``, or ``about 10^N``
+    (``N`` = bits × log₁₀ 2, rounded) from 1000 bits on, where ``.3g`` stops being cheap.
+
+    >>> magnitude_text(32_000_000), magnitude_text(10**400)
+    ('3.2e+07', 'about 10^400')
+    """
+    return (
+        f"{number:.3g}"
+        if number.bit_length() < 1000
+        else f"about 10^{number.bit_length() * 0.30103:.0f}"
+    )
 
 
 def _digits(number: int) -> str:
@@ -125,6 +146,41 @@ def check_int(name: str, value: object, *, low: int | None = None, high: int | N
             f"got {shown(number)}"
         )
     return number
+
+
+def check_bool(name: str, value: object) -> bool:
+    """Return ``value`` if it is ``True`` or ``False`` (a number that equals one is refused).
+
+    >>> check_bool("shuffled", 1)
+    Traceback (most recent call last):
+    ...
+    TypeError: shuffled must be True or False; got 1
+    """
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False; got {shown(value)}")
+    return value
+
+
+def check_input(name: str, channel: FiniteChannel, item: object) -> int:
+    """The input position of ``item`` in ``channel`` (``name``: the dataset that holds it);
+    a ``bool`` is not the number label it equals.
+
+    >>> from dplab.metric import clamped_geometric
+    >>> channel = clamped_geometric(2, "1/2")
+    >>> check_input("K", channel, 1)
+    1
+    >>> check_input("K", channel, True)
+    Traceback (most recent call last):
+    ...
+    ValueError: K must hold inputs of the randomizer (0, 1) (a bool is not the number it equals); got True
+    """  # noqa: E501
+    position = channel.position(item)
+    if position is None:
+        raise ValueError(
+            f"{name} must hold inputs of the randomizer {shown(channel.inputs)} (a bool is "
+            f"not the number it equals); got {shown(item)}"
+        )
+    return position
 
 
 def check_callable(name: str, value: object, arguments: int, meaning: str) -> Callable:

@@ -113,17 +113,10 @@ import numpy as np
 from flint import arb, ctx, fmpq
 
 from dplab import gaussian
-from dplab._validation import check_int, check_rational, check_real, shown
-from dplab.finite import (
-    FiniteChannel,
-    RationalLike,
-    _check_channel,
-    _exact,
-    check_alpha,
-    check_delta,
-)
-from dplab.gaussian import _ball
-from dplab.randomized_response import _magnitude, count_distribution
+from dplab._exact import ball, exact_end
+from dplab._validation import check_int, check_rational, check_real, magnitude_text, shown
+from dplab.finite import FiniteChannel, RationalLike, check_alpha, check_channel, check_delta
+from dplab.randomized_response import count_distribution
 
 __all__ = [
     "BOUND_MAX_BINS",
@@ -263,8 +256,8 @@ def basic_delta(
     return min(Fraction(1), k * delta) if alpha**k <= target else Fraction(1)
 
 
-def _upper(ball: arb) -> Fraction:
-    return _exact(ball.upper())
+def _upper(enclosure: arb) -> Fraction:
+    return exact_end(enclosure.upper())
 
 
 def advanced_composition(
@@ -283,8 +276,8 @@ def advanced_composition(
     alpha, delta, k = check_alpha(alpha), check_delta(delta), _check_k(k)
     slack = check_rational("slack", slack, low=0, high=1, low_open=True)
     with ctx.workprec(_ARB_BITS):
-        eps = _ball(alpha).log()
-        bound = (2 * k * (1 / _ball(slack)).log()).sqrt() * eps + k * eps * (_ball(alpha) - 1)
+        eps = ball(alpha).log()
+        bound = (2 * k * (1 / ball(slack)).log()).sqrt() * eps + k * eps * (ball(alpha) - 1)
         upper = _upper(bound)
         approximate = float(bound.mid())
     if not math.isfinite(approximate):
@@ -314,8 +307,8 @@ def advanced_delta(
     if alpha == 1:
         return base
     with ctx.workprec(_ARB_BITS):
-        eps = _ball(alpha).log()
-        room = _ball(target).log() - k * eps * (_ball(alpha) - 1)
+        eps = ball(alpha).log()
+        room = ball(target).log() - k * eps * (ball(alpha) - 1)
         if not room > 0:
             return Fraction(1)
         slack = (-(room * room) / (2 * k * eps * eps)).exp()
@@ -370,7 +363,7 @@ def product_channel(channel: FiniteChannel, k: int) -> FiniteChannel:
     >>> required_delta(product_channel(rr, 2), 3)  # outcome (0, 0): 9/16 − 3·1/16
     Fraction(3, 8)
     """
-    channel, k = _check_channel(channel), _check_k(k)
+    channel, k = check_channel(channel), _check_k(k)
     _check_outcomes(channel, k, fresh=True)
     outputs = tuple(product(channel.outputs, repeat=k))
     positions = tuple(product(range(len(channel.outputs)), repeat=k))
@@ -391,7 +384,7 @@ def copies_channel(channel: FiniteChannel, k: int) -> FiniteChannel:
     >>> required_delta(copies_channel(rr, 5), 3) == required_delta(rr, 3) == 0
     True
     """
-    channel, k = _check_channel(channel), _check_k(k)
+    channel, k = check_channel(channel), _check_k(k)
     _check_outcomes(channel, k, fresh=False)
     outputs = tuple((y,) * k for y in channel.outputs)
     return FiniteChannel(
@@ -479,7 +472,7 @@ def composed_required_delta(channel: FiniteChannel, total_alpha: RationalLike, k
     >>> composed_required_delta(rr, 3, 2)
     Fraction(3, 8)
     """
-    channel, k = _check_channel(channel), _check_k(k)
+    channel, k = check_channel(channel), _check_k(k)
     target = check_alpha(total_alpha, "total_alpha")
     classes = max(len(channel.outputs), 1)
     _check_work(len(channel.adjacent_pairs), classes, k, channel.denominator.bit_length())
@@ -510,8 +503,8 @@ def _check_work(pairs: int, classes: int, k: int, denominator_bits: int) -> None
     if cost.work > RR_WORK_LIMIT or cost.words > RR_WORD_LIMIT:
         raise ValueError(
             f"k = {k} with {classes} outputs and {pairs} pairs is beyond the exact limit: "
-            f"estimated work {_magnitude(cost.work)} (limit {RR_WORK_LIMIT:.3g}) and memory "
-            f"{_magnitude(cost.words)} words (limit {RR_WORD_LIMIT:.3g}); see Limits in "
+            f"estimated work {magnitude_text(cost.work)} (limit {RR_WORK_LIMIT:.3g}) and memory "
+            f"{magnitude_text(cost.words)} words (limit {RR_WORD_LIMIT:.3g}); see Limits in "
             f"dplab.composition (rr_delta_upper_bound gives a rigorous upper bound)"
         )
 
@@ -590,7 +583,7 @@ def rr_largest_exact_k(n: int, p: RationalLike) -> int:
 def _loss_index(p_weight: int, q_weight: int, interval: Fraction) -> int:
     """``⌈ln(p/q)/η⌉``, or one more when ball arithmetic cannot decide (pessimistic)."""
     with ctx.workprec(_ARB_BITS):
-        scaled = (arb(fmpq(p_weight, q_weight)).log()) / _ball(interval)
+        scaled = (arb(fmpq(p_weight, q_weight)).log()) / ball(interval)
         return math.ceil(_upper(scaled))
 
 
@@ -626,12 +619,12 @@ def _pld_upper(
     start = k * low  # law[j] is the mass at the loss (start + j)·η
     with ctx.workprec(_ARB_BITS):
         total = arb(0)
-        threshold = _ball(total_alpha).log()
-        step = _ball(interval)
+        threshold = ball(total_alpha).log()
+        step = ball(interval)
         for j in np.nonzero(law)[0]:
             loss = (start + int(j)) * step
             if loss > threshold or not loss < threshold:
-                total += arb(float(law[j])) * (1 - _ball(total_alpha) * (-loss).exp())
+                total += arb(float(law[j])) * (1 - ball(total_alpha) * (-loss).exp())
         return min(Fraction(1), max(Fraction(0), _upper(total)))
 
 

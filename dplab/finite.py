@@ -50,6 +50,7 @@ from typing import TypeAlias
 
 from flint import arb, ctx, fmpq
 
+from dplab._exact import exact_end
 from dplab._validation import check_callable, check_int, check_rational, check_real, shown
 
 __all__ = [
@@ -66,6 +67,7 @@ __all__ = [
     "brute_force_required_delta",
     "certify",
     "check_alpha",
+    "check_channel",
     "check_delta",
     "check_event",
     "delta_from_privacy_loss",
@@ -110,12 +112,6 @@ def check_alpha(alpha: RationalLike, name: str = "alpha") -> Fraction:
     return check_rational(name, alpha, low=1)
 
 
-def _exact(end: arb) -> Fraction:
-    """The exact value of an Arb ball with radius 0 (such as ``ball.lower()``)."""
-    mantissa, exponent = (int(part) for part in end.man_exp())
-    return Fraction(mantissa << exponent) if exponent >= 0 else Fraction(mantissa, 1 << -exponent)
-
-
 def _floor_significant(value: Fraction, digits: int) -> Fraction:
     """``value ≥ 1`` rounded down to a decimal with at least ``digits`` significant digits."""
     # 10^k·value ≥ 10^k·2^(bits−1) ≥ 10^digits, so dropping the fraction loses < 10^−digits.
@@ -155,7 +151,7 @@ def alpha_from_epsilon(eps: RationalLike, *, digits: int = 30) -> Fraction:
     while True:
         with ctx.workprec(bits):
             ball = arb(fmpq(eps.numerator, eps.denominator)).exp()
-            lower, upper = _exact(ball.lower()), _exact(ball.upper())
+            lower, upper = exact_end(ball.lower()), exact_end(ball.upper())
         bound = max(Fraction(1), _floor_significant(lower, digits + 2))
         if upper - bound <= tolerance * bound:
             return bound
@@ -243,7 +239,14 @@ def _labels(name: str, labels: object) -> tuple[Hashable, ...]:
     return labels
 
 
-def _check_channel(channel: object, name: str = "channel") -> FiniteChannel:
+def check_channel(channel: object, name: str = "channel") -> FiniteChannel:
+    """Return ``channel`` if it is a :class:`FiniteChannel`; ``name`` names it in the message.
+
+    >>> check_channel([[1, 0], [0, 1]], "randomizer")
+    Traceback (most recent call last):
+    ...
+    TypeError: randomizer must be a FiniteChannel (build one with FiniteChannel.from_probabilities); got [[1, 0], [0, 1]] of type list
+    """  # noqa: E501
     if not isinstance(channel, FiniteChannel):
         raise TypeError(
             f"{name} must be a FiniteChannel (build one with FiniteChannel.from_probabilities);"
@@ -385,9 +388,10 @@ class FiniteChannel:
             tuple(adjacent_pairs),
         )
 
-    def _position(self, x: object) -> int | None:
-        """The row of input ``x``, or ``None``; a ``bool`` is not the number label it equals
-        (``True == 1``, but ``True`` is no input of a channel on ``0, 1, …``)."""
+    def position(self, x: object) -> int | None:
+        """The row of input ``x`` (its index in :attr:`inputs`), or ``None`` if ``x`` is no
+        input; a ``bool`` is not the number label it equals (``True == 1``, but ``True`` is
+        no input of a channel on ``0, 1, …``)."""
         try:
             position = self._row_of[x]
         except (KeyError, TypeError):
@@ -396,7 +400,7 @@ class FiniteChannel:
 
     def row(self, x: Hashable) -> tuple[int, ...]:
         """The integer weights of input ``x`` (over :attr:`denominator`)."""
-        position = self._position(x)
+        position = self.position(x)
         if position is None:
             raise ValueError(f"input must be one of {shown(self.inputs)}; got {shown(x)}")
         return self.weights[position]
@@ -405,10 +409,12 @@ class FiniteChannel:
         """The exact output distribution of input ``x``."""
         return tuple(Fraction(w, self.denominator) for w in self.row(x))
 
-    def _checked_pair(self, source: Hashable, target: Hashable) -> tuple[Hashable, Hashable]:
+    def check_pair(self, source: Hashable, target: Hashable) -> tuple[Hashable, Hashable]:
+        """Return ``(source, target)`` if it is one of :attr:`adjacent_pairs` (by the inputs'
+        labels, a ``bool`` not being the number it equals); otherwise ``ValueError``."""
         if (source, target) not in self.adjacent_pairs or None in (
-            self._position(source),
-            self._position(target),
+            self.position(source),
+            self.position(target),
         ):
             raise ValueError(
                 f"(source, target) must be one of the channel's ordered adjacent pairs "
@@ -590,7 +596,7 @@ def pair_excess(
     >>> row.required_delta, row.event
     (Fraction(1, 2), (0,))
     """
-    source, target = _check_channel(channel)._checked_pair(source, target)
+    source, target = check_channel(channel).check_pair(source, target)
     factor = _alpha_of_pair(alpha, source, target)
     u, v = factor.numerator, factor.denominator
     total = 0
@@ -616,7 +622,7 @@ def certify(channel: FiniteChannel, alpha: AlphaSpec, delta: RationalLike) -> Ce
     >>> certify(channel, 2, "0.1").required_delta
     Fraction(1, 4)
     """
-    channel = _check_channel(channel)
+    channel = check_channel(channel)
     delta = check_delta(delta)
     uniform = None if callable(alpha) else check_alpha(alpha)
     spec = alpha if uniform is None else uniform
@@ -656,7 +662,7 @@ def check_event(
     >>> check.excess, check.passes
     (Fraction(1, 2), False)
     """
-    source, target = _check_channel(channel)._checked_pair(source, target)
+    source, target = check_channel(channel).check_pair(source, target)
     factor = _alpha_of_pair(alpha, source, target)
     delta = check_delta(delta)
     if isinstance(event, str | bytes) or not isinstance(event, Iterable):
@@ -698,7 +704,7 @@ def pure_privacy(channel: FiniteChannel) -> PurePrivacy:
     >>> result.finite, result.epsilon, result.worst_pair, result.worst_output
     (False, inf, (0, 1), 0)
     """
-    channel = _check_channel(channel)
+    channel = check_channel(channel)
     best: Fraction = Fraction(1)
     best_at: tuple[tuple[Hashable, Hashable], Hashable] = (
         channel.adjacent_pairs[0],
@@ -732,7 +738,7 @@ def privacy_loss(
     >>> privacy_loss(channel, 0, 1)
     (0.6931471805599453, inf, -inf)
     """
-    source, target = _check_channel(channel)._checked_pair(source, target)
+    source, target = check_channel(channel).check_pair(source, target)
     losses: list[float | None] = []
     for p_weight, q_weight in zip(channel.row(source), channel.row(target), strict=True):
         if q_weight > 0:
@@ -757,7 +763,7 @@ def delta_from_privacy_loss(
     >>> round(delta_from_privacy_loss(channel, 0, 1, 0.0), 12)
     0.5
     """
-    channel = _check_channel(channel)
+    channel = check_channel(channel)
     epsilon = check_real("epsilon", epsilon, low=0)
     total = 0.0
     for loss, p_weight in zip(
@@ -781,7 +787,7 @@ def brute_force_required_delta(channel: FiniteChannel, alpha: AlphaSpec) -> Brut
     >>> brute_force_required_delta(channel, 1)
     BruteForceResult(required_delta=Fraction(1, 2), worst_pair=(0, 1), worst_event=(0,))
     """
-    size = len(_check_channel(channel).outputs)
+    size = len(check_channel(channel).outputs)
     check_int("number of outputs", size, low=1, high=BRUTE_FORCE_MAX_OUTPUTS)
     best: BruteForceResult | None = None
     for source, target in channel.adjacent_pairs:

@@ -101,10 +101,11 @@ from fractions import Fraction
 from typing import Literal, NamedTuple, TypeAlias
 
 import numpy as np
-from flint import arb, ctx, fmpq
+from flint import arb, ctx
 from scipy import optimize, special
 
 from dplab._errors import DeltaUnderflowError
+from dplab._exact import ball
 from dplab._validation import check_int, check_rational, check_real, check_real_array
 from dplab.finite import RationalLike
 
@@ -1334,10 +1335,6 @@ Verdict: TypeAlias = Literal["pass", "fail", "undecided"]
 _MAX_PRECISION = 1 << 16  # bits; beyond this a verdict is reported as undecided
 
 
-def _ball(value: Fraction) -> arb:
-    return arb(fmpq(value.numerator, value.denominator))
-
-
 def _mills_ball(t: arb) -> arb:
     """``R(t)`` as an Arb ball: the U form for ``t > 2``, the erfc form otherwise."""
     half = arb(1) / 2
@@ -1348,8 +1345,8 @@ def _mills_ball(t: arb) -> arb:
 
 def _delta_ball(sensitivity: Fraction, sigma: Fraction, eps: Fraction) -> arb:
     """δ as an Arb ball at the current working precision (Δ > 0)."""
-    h = _ball(sensitivity) / _ball(sigma)
-    shift = _ball(eps) / h
+    h = ball(sensitivity) / ball(sigma)
+    shift = ball(eps) / h
     x = shift - h / 2
     y = shift + h / 2
     density = (-(x * x) / 2).exp() / (2 * arb.pi()).sqrt()
@@ -1365,9 +1362,9 @@ def _enclosures(
     bits = start_bits
     while bits <= _MAX_PRECISION:
         with ctx.workprec(bits):  # the ends are rounded outward at the working precision
-            ball = _delta_ball(sensitivity, sigma, eps)
-            if ball.is_finite():  # 0 < δ < 1, so the ends can be clipped to [0, 1]
-                lower, upper = ball.lower(), ball.upper()
+            delta = _delta_ball(sensitivity, sigma, eps)
+            if delta.is_finite():  # 0 < δ < 1, so the ends can be clipped to [0, 1]
+                lower, upper = delta.lower(), delta.upper()
                 yield (lower if lower > 0 else arb(0)), (upper if upper < 1 else arb(1)), bits
         bits *= 2
 
@@ -1448,7 +1445,7 @@ def _decide(
     bits = 0
     for lower, upper, bits in _enclosures(sensitivity, sigma, eps, 64):
         with ctx.workprec(bits):
-            claim = _ball(claimed)
+            claim = ball(claimed)
             if upper <= claim:
                 return "pass", lower, upper, bits
             if lower > claim:

@@ -72,7 +72,7 @@ from itertools import pairwise
 from scipy import special
 
 from dplab._validation import check_int, check_rational, check_real
-from dplab.finite import FiniteChannel, RationalLike, _check_channel, check_alpha, check_delta
+from dplab.finite import FiniteChannel, RationalLike, check_alpha, check_channel, check_delta
 from dplab.randomized_response import count_channel
 
 __all__ = [
@@ -250,7 +250,7 @@ def most_powerful_test(
     >>> test.reject, test.boundary, test.boundary_probability, test.power
     ((), (1,), Fraction(1, 2), Fraction(3, 8))
     """
-    source, target = _check_channel(channel)._checked_pair(source, target)
+    source, target = check_channel(channel).check_pair(source, target)
     level = _check_error("false_positive_rate", false_positive_rate)
     p_row, q_row = channel.row(source), channel.row(target)
     classes: dict[Fraction | None, list[int]] = {}  # ratio P/Q → positions (None: P = 0)
@@ -294,7 +294,7 @@ def channel_tradeoff(channel: FiniteChannel, type_one_error: RationalLike) -> Fr
     >>> channel_tradeoff(rr, "1/8") == dp_tradeoff(3, 0, "1/8")
     True
     """
-    channel = _check_channel(channel)
+    channel = check_channel(channel)
     x = _check_error("type_one_error", type_one_error)
     return min(
         most_powerful_test(channel, s, t, x).type_two_error for s, t in channel.adjacent_pairs
@@ -361,7 +361,7 @@ def tradeoff_vertices(channel: FiniteChannel) -> tuple[tuple[Fraction, Fraction]
     >>> [(str(x), str(y)) for x, y in tradeoff_vertices(rr)]
     [('0', '1'), ('1/4', '1/4'), ('1', '0')]
     """
-    channel = _check_channel(channel)
+    channel = check_channel(channel)
     work = _tradeoff_work(channel)
     if work > TRADEOFF_WORK_LIMIT:
         raise ValueError(

@@ -81,25 +81,10 @@ from itertools import combinations_with_replacement, product
 
 from flint import arb, ctx, fmpq
 
-from dplab._validation import check_int, shown, size_text
-from dplab.finite import (
-    FiniteChannel,
-    RationalLike,
-    _exact,
-    check_alpha,
-    check_delta,
-)
-from dplab.metric import (
-    _EXACT_POWER_BITS,
-    Distance,
-    _certified_plan,
-    _check_randomizer,
-    _compare_power,
-    _exact_root,
-    _input_distance,
-    _per_unit,
-    _problem,
-)
+from dplab._exact import EXACT_POWER_BITS, compare_power, exact_end, exact_root, per_unit
+from dplab._validation import check_bool, check_input, check_int, shown, size_text
+from dplab.finite import FiniteChannel, RationalLike, check_alpha, check_channel, check_delta
+from dplab.metric import Distance, input_emd
 
 __all__ = [
     "CERTIFY_WORK_LIMIT",
@@ -150,18 +135,7 @@ def _positions(name: str, channel: FiniteChannel, dataset: object) -> tuple[int,
         raise ValueError(
             f"{name} must hold at most MAX_ITEMS = {MAX_ITEMS} items; got {len(dataset)}"
         )
-    return tuple(sorted(_position_of(name, channel, item) for item in dataset))
-
-
-def _position_of(name: str, channel: FiniteChannel, item: object) -> int:
-    """The input position of ``item``; a ``bool`` is not the number label it equals."""
-    position = channel._position(item)
-    if position is None:
-        raise ValueError(
-            f"{name} must hold inputs of the randomizer {shown(channel.inputs)} (a bool is "
-            f"not the number it equals); got {shown(item)}"
-        )
-    return position
+    return tuple(sorted(check_input(name, channel, item) for item in dataset))
 
 
 def _pair(channel: FiniteChannel, K: object, K2: object) -> tuple[tuple[int, ...], ...]:
@@ -193,12 +167,6 @@ def _check_outputs(channel: FiniteChannel, m: int, shuffled: bool, name: str = "
             f"more than LAW_WORK_LIMIT = {LAW_WORK_LIMIT}"
         )
     return count
-
-
-def _check_flag(shuffled: object) -> bool:
-    if not isinstance(shuffled, bool):
-        raise TypeError(f"shuffled must be True or False; got {shown(shuffled)}")
-    return shuffled
 
 
 # --- exact laws ---------------------------------------------------------------------------
@@ -267,9 +235,9 @@ def release_distribution(
     >>> release_distribution(clamped_geometric(2, "1/2"), [1, 0], shuffled=False)[(0, 1)]
     Fraction(4, 9)
     """
-    channel = _check_randomizer(randomizer)
+    channel = check_channel(randomizer, "randomizer")
     positions = _positions("K", channel, K)
-    shuffled = _check_flag(shuffled)
+    shuffled = check_bool("shuffled", shuffled)
     _check_outputs(channel, len(positions), shuffled, "K")
     scale = channel.denominator ** len(positions)
     if shuffled:
@@ -299,9 +267,9 @@ def max_ratio(
     >>> max_ratio(A, [0, 0], [1, 1]), max_ratio(A, [0, 3], [1, 2])
     (Fraction(4, 1), Fraction(13, 4))
     """
-    channel = _check_randomizer(randomizer)
+    channel = check_channel(randomizer, "randomizer")
     source, target = _pair(channel, K, K2)
-    atoms = _atoms(channel, source, target, _check_flag(shuffled))
+    atoms = _atoms(channel, source, target, check_bool("shuffled", shuffled))
     best = Fraction(0)
     for p_weight, q_weight in atoms:
         if p_weight and not q_weight:
@@ -329,12 +297,13 @@ def required_delta(
     >>> required_delta(A, [0, 0, 3], [0, 3, 3], 8), required_delta(A, [0, 0, 3], [0, 3, 3], 2)
     (Fraction(0, 1), Fraction(13, 48))
     """
-    channel = _check_randomizer(randomizer)
+    channel = check_channel(randomizer, "randomizer")
     source, target = _pair(channel, K, K2)
     factor = check_alpha(alpha)
     u, v = factor.numerator, factor.denominator
     total = sum(
-        max(0, v * p - u * q) for p, q in _atoms(channel, source, target, _check_flag(shuffled))
+        max(0, v * p - u * q)
+        for p, q in _atoms(channel, source, target, check_bool("shuffled", shuffled))
     )
     return Fraction(total, v * channel.denominator ** len(source))
 
@@ -393,11 +362,11 @@ class ItemwiseCertificate:
 
 
 def _root_power(factor: Fraction, a: int, b: int) -> Fraction | None:
-    """``factor^{a/b}`` when it is rational with at most ``_EXACT_POWER_BITS`` bits, else
+    """``factor^{a/b}`` when it is rational with at most ``EXACT_POWER_BITS`` bits, else
     ``None`` (then enclosed).  With ``gcd(a, b) = 1`` it is rational iff ``factor`` is a
     ``b``-th power, so the root is taken first and no power larger than the answer is built."""
-    top, bottom = _exact_root(factor.numerator, b), _exact_root(factor.denominator, b)
-    if top is None or bottom is None or a * (top.bit_length() - 1) > _EXACT_POWER_BITS:
+    top, bottom = exact_root(factor.numerator, b), exact_root(factor.denominator, b)
+    if top is None or bottom is None or a * (top.bit_length() - 1) > EXACT_POWER_BITS:
         return None
     return Fraction(top**a, bottom**a)
 
@@ -409,24 +378,9 @@ def _enclose(event_p: Fraction, event_q: Fraction, factor: Fraction, a: int, b: 
         value = arb(fmpq(event_p.numerator, event_p.denominator)) - power * arb(
             fmpq(event_q.numerator, event_q.denominator)
         )
-        return max(Fraction(0), _exact(value.lower())), max(Fraction(0), _exact(value.upper()))
-
-
-def _distances(channel: FiniteChannel, distance: Distance):
-    """``d_EM`` between two sorted position tuples of equal size (cached by the caller)."""
-    between = _input_distance(channel, distance)
-    size = len(channel.inputs)
-    if distance is None:
-        return lambda s, t: (
-            sum((between(x, y) for x, y in zip(s, t, strict=True)), Fraction(0)) / len(s)
+        return max(Fraction(0), exact_end(value.lower())), max(
+            Fraction(0), exact_end(value.upper())
         )
-    table = [[between(i, j) for j in range(size)] for i in range(size)]
-    matrix = (tuple(tuple(row) for row in table), False)
-
-    def d_em(s, t):
-        return Fraction(_certified_plan(_problem(s, t, None, matrix), s, t).cost)
-
-    return d_em
 
 
 def _check_certify_work(channel: FiniteChannel, m: int) -> int:
@@ -466,14 +420,14 @@ def certify(
     >>> result.pure, float(result.required_delta_lower) > 0.05, result.passes
     (False, True, False)
     """
-    channel = _check_randomizer(randomizer)
+    channel = check_channel(randomizer, "randomizer")
     m = _check_m(m)
     factor = check_alpha(alpha)
     delta = check_delta(delta)
-    shuffled = _check_flag(shuffled)
+    shuffled = check_bool("shuffled", shuffled)
     _check_outputs(channel, m, shuffled)
     _check_certify_work(channel, m)
-    d_em = _distances(channel, distance)
+    d_em = input_emd(channel, distance)
     datasets = list(combinations_with_replacement(range(len(channel.inputs)), m))
     scale = channel.denominator**m
     laws = {}
@@ -511,7 +465,7 @@ def certify(
                 if shuffled
                 else _ordered_classes(channel, source, target)
             )
-            if b * weight_bits + a * u.bit_length() <= _EXACT_POWER_BITS:
+            if b * weight_bits + a * u.bit_length() <= EXACT_POWER_BITS:
                 # W_P^b·v^a ≶ u^a·W_Q^b in integers, the b-th powers of a law computed once.
                 if shuffled:
                     for dataset in (source, target):
@@ -526,7 +480,7 @@ def certify(
                     for left, right in ((pp * big_v, big_u * qp) for pp, qp in atom_powers)
                 )
             else:  # a float or huge distance: each comparison by logarithms (exact)
-                signs = (_compare_power(p, q, factor, d) if p and q else 1 for p, q in atoms)
+                signs = (compare_power(p, q, factor, d) if p and q else 1 for p, q in atoms)
             event_p = event_q = 0
             ratio: Fraction | None = Fraction(0)
             attained = False
@@ -551,7 +505,7 @@ def certify(
                 tightness = math.inf
             elif ratio > 1:
                 log_ratio = math.log(ratio.numerator) - math.log(ratio.denominator)
-                level = _per_unit(log_ratio, d) / log_factor
+                level = per_unit(log_ratio, d) / log_factor
                 tightness = max(tightness, level)
     labels = channel.inputs
     named = [
@@ -601,7 +555,7 @@ def _verdict(
             covered = False
         else:
             ratio_left = rest / q_mass
-            covered = _compare_power(ratio_left.numerator, ratio_left.denominator, factor, d) <= 0
+            covered = compare_power(ratio_left.numerator, ratio_left.denominator, factor, d) <= 0
     return PairVerdict(
         source, target, d, pure, attained, ratio, p_mass, q_mass, lower, upper, covered
     )

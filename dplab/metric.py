@@ -73,12 +73,12 @@ from itertools import pairwise
 from numbers import Integral
 
 import numpy as np
-from flint import arb, ctx, fmpz
 from scipy import sparse
 from scipy.optimize import linear_sum_assignment, linprog
 
+from dplab._exact import EXACT_POWER_BITS, compare_power, per_unit
 from dplab._validation import check_callable, check_int, check_rational, exact_fraction, shown
-from dplab.finite import FiniteChannel, RationalLike, _check_channel, check_alpha
+from dplab.finite import FiniteChannel, RationalLike, check_alpha, check_channel
 
 __all__ = [
     "MAX_DATASET_SIZE",
@@ -93,6 +93,7 @@ __all__ = [
     "emd_matching",
     "emd_plan",
     "exponential_mechanism",
+    "input_emd",
     "item_privacy",
 ]
 
@@ -112,12 +113,6 @@ Distance = Sequence[Sequence[object]] | Callable[[Hashable, Hashable], object] |
 # Scaled integer costs must be exact in a double for the solver to see them as they are.
 _SOLVER_EXACT_COST = 2**52
 
-# Beyond this many bits the integers p^b·v^a and u^a·q^b of a comparison p/q ≶ (u/v)^{a/b}
-# are not built (a float distance has b ≈ 2^55, the distance 10^9 has a = 10^9): Arb
-# balls decide it from logarithms instead (:func:`_compare_power`).
-_EXACT_POWER_BITS = 1 << 16
-_POWER_PRECISIONS = (128, 1024, 8192, 65536)
-
 
 # --- numbers ------------------------------------------------------------------------------
 
@@ -135,80 +130,6 @@ def _exact_value(name: str, value: object) -> tuple[Fraction, bool]:
         return exact_fraction(name, value), inexact
     except ValueError:
         raise ValueError(f"{name} must be a finite real number; got {shown(value)}") from None
-
-
-def _exact_root(number: int, degree: int) -> int | None:
-    """The integer ``w ≥ 1`` with ``w^degree = number``, or ``None`` (``number ≥ 1``)."""
-    if number == 1:
-        return 1
-    if degree >= number.bit_length():  # w ≥ 2 would give w^degree ≥ 2^degree > number
-        return None
-    root = int(fmpz(number).root(degree))
-    return root if root**degree == number else None
-
-
-def _power_tie(ratio: Fraction, factor: Fraction, a: int, b: int) -> bool:
-    """Whether ``ratio^b = factor^a`` (``gcd(a, b) = 1``), without building either power.
-
-    Both sides are in lowest terms, so equality holds for numerators and denominators
-    apart, and ``x^b = y^a`` with coprime ``a, b`` holds iff ``x = w^a`` and ``y = w^b``.
-    """
-    if a == 0:
-        return ratio == 1
-    for top, base in ((ratio.numerator, factor.numerator), (ratio.denominator, factor.denominator)):
-        root = _exact_root(base, b)
-        if root is None or (root > 1 and a * (root.bit_length() - 1) >= top.bit_length()):
-            return False
-        if root**a != top:
-            return False
-    return True
-
-
-def _compare_power(p: int, q: int, factor: Fraction, d: Fraction) -> int:
-    """The sign of ``p/q − factor^d`` for integers ``p, q ≥ 1``, ``factor ≥ 1``, ``d ≥ 0``.
-
-    Exact.  With ``d = a/b`` and ``factor = u/v`` it is the sign of ``p^b v^a − u^a q^b``,
-    computed in integers when they have at most ``_EXACT_POWER_BITS`` bits.  Otherwise
-    ``ln(p/q)`` and ``d·ln(u/v)`` are compared in doubles when they differ by more than
-    ``10⁻¹²`` of their size (far above the rounding of ``math.log``), else a tie is
-    recognised exactly by :func:`_power_tie` and the sign of ``b ln(p/q) − a ln(u/v)`` is
-    read from Arb balls (rigorous enclosures) at rising precision.
-
-    >>> _compare_power(3, 1, Fraction(3), Fraction(1)), _compare_power(2, 1, Fraction(3), Fraction(0.1))
-    (0, 1)
-    >>> _compare_power(2, 1, Fraction(2), Fraction(10**400))
-    -1
-    """  # noqa: E501
-    a, b = d.numerator, d.denominator
-    u, v = factor.numerator, factor.denominator
-    size = b * max(p.bit_length(), q.bit_length()) + a * u.bit_length()
-    if size <= _EXACT_POWER_BITS:
-        left, right = p**b * v**a, u**a * q**b
-        return (left > right) - (left < right)
-    if d < 2**1000:
-        left, right = math.log(p) - math.log(q), float(d) * (math.log(u) - math.log(v))
-        if abs(left - right) > 1e-12 * (1 + math.log(p) + math.log(q) + abs(right)):
-            return 1 if left > right else -1
-    if _power_tie(Fraction(p, q), factor, a, b):
-        return 0
-    for bits in _POWER_PRECISIONS:
-        with ctx.workprec(bits):
-            gap = arb(fmpz(b)) * (arb(fmpz(p)).log() - arb(fmpz(q)).log()) - arb(fmpz(a)) * (
-                arb(fmpz(u)).log() - arb(fmpz(v)).log()
-            )
-            if gap > 0:
-                return 1
-            if gap < 0:
-                return -1
-    raise ArithmeticError(  # pragma: no cover - needs logarithms equal to 65536 bits
-        f"{p}/{q} against {factor}^{d} is not decided at {_POWER_PRECISIONS[-1]} bits"
-    )
-
-
-def _per_unit(log_ratio: float, d: Fraction) -> float:
-    """``log_ratio / d`` as a double (``±inf`` beyond the range), for any ``d > 0``."""
-    exponent = Fraction(log_ratio) / d
-    return float(exponent) if abs(exponent) < 2**1000 else math.copysign(math.inf, log_ratio)
 
 
 def _result(value: Fraction, inexact: bool) -> Fraction | float:
@@ -793,10 +714,6 @@ class ItemPrivacy:
     tightest: float
 
 
-def _check_randomizer(randomizer: object) -> FiniteChannel:
-    return _check_channel(randomizer, "randomizer")
-
-
 def _input_distance(channel: FiniteChannel, distance: Distance) -> Callable[[int, int], Fraction]:
     """``d`` between the channel's inputs by position: line, matrix (by position) or callable."""
     labels = channel.inputs
@@ -826,6 +743,37 @@ def _input_distance(channel: FiniteChannel, distance: Distance) -> Callable[[int
     return lambda i, j: table[i][j]
 
 
+def input_emd(
+    randomizer: FiniteChannel, distance: Distance = None
+) -> Callable[[tuple[int, ...], tuple[int, ...]], Fraction]:
+    """``d_EM`` between datasets of the randomizer's inputs, as a function of two sorted
+    tuples of input positions of equal size (positions in ``randomizer.inputs``).
+
+    ``distance`` is the item metric ``d`` between the inputs as in :func:`item_privacy`;
+    it is checked once here, so each call only solves the transport problem.  On a line
+    (``distance=None``) ``d_EM(K, K') = (1/m) Σ_i |x_(i) − x'_(i)|`` over the sorted items
+    (the monotone coupling); otherwise it is the certified optimum of :func:`emd_plan`.
+
+    >>> d_em = input_emd(clamped_geometric(3, "1/2"))
+    >>> d_em((0, 1), (1, 2)), d_em((0, 0), (2, 2))
+    (Fraction(1, 1), Fraction(2, 1))
+    """
+    channel = check_channel(randomizer, "randomizer")
+    between = _input_distance(channel, distance)
+    size = len(channel.inputs)
+    if distance is None:
+        return lambda s, t: (
+            sum((between(x, y) for x, y in zip(s, t, strict=True)), Fraction(0)) / len(s)
+        )
+    table = [[between(i, j) for j in range(size)] for i in range(size)]
+    matrix = (tuple(tuple(row) for row in table), False)
+
+    def d_em(s, t):
+        return Fraction(_certified_plan(_problem(s, t, None, matrix), s, t).cost)
+
+    return d_em
+
+
 def _largest_ratio_within(
     row: np.ndarray, other: np.ndarray, outputs: np.ndarray, alpha: Fraction, d: Fraction
 ) -> bool:
@@ -837,13 +785,13 @@ def _largest_ratio_within(
     p, q = row[outputs], other[outputs]
     a, b = d.numerator, d.denominator
     u, v = alpha.numerator, alpha.denominator
-    if b == 1 and a * u.bit_length() <= _EXACT_POWER_BITS:
+    if b == 1 and a * u.bit_length() <= EXACT_POWER_BITS:
         return bool(np.all(p * v**a <= u**a * q))
     best_p, best_q = 0, 1
     for weight, other_weight in zip(p, q, strict=True):
         if weight * best_q > best_p * other_weight:
             best_p, best_q = weight, other_weight
-    return _compare_power(best_p, best_q, alpha, d) <= 0
+    return compare_power(best_p, best_q, alpha, d) <= 0
 
 
 def item_privacy(
@@ -868,7 +816,7 @@ def item_privacy(
     >>> round(item_privacy(clamped_geometric(4, "1/2"), 2).tightest, 12)
     2.0
     """
-    channel = _check_randomizer(randomizer)
+    channel = check_channel(randomizer, "randomizer")
     alpha = check_alpha(alpha)
     between = _input_distance(channel, distance)
     weights = np.array(channel.weights, dtype=object)  # Python integers, exact products
@@ -897,7 +845,7 @@ def item_privacy(
                     passes = _largest_ratio_within(
                         weights[i], weights[j], np.flatnonzero(row >= top - tolerance), alpha, d
                     )
-                exponent = _per_unit(top, d)
+                exponent = per_unit(top, d)
                 level = math.exp(exponent) if exponent < 709 else math.inf
             if level > tightest:
                 tightest = level

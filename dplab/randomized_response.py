@@ -108,7 +108,7 @@ from fractions import Fraction
 from itertools import product
 from typing import Literal
 
-from dplab._validation import check_int, check_rational, shown
+from dplab._validation import check_int, check_rational, magnitude_text, shown
 from dplab.finite import (
     Certificate,
     EventCheck,
@@ -208,14 +208,6 @@ def _within(cost: _Cost) -> bool:
     return cost.work <= WORK_LIMIT and cost.words <= WORD_LIMIT
 
 
-def _magnitude(value: int) -> str:
-    return (
-        f"{value:.3g}"
-        if value.bit_length() < 1000
-        else f"about 10^{value.bit_length() * 0.30103:.0f}"
-    )
-
-
 def _check_limits(
     function: str, n: int, p: Fraction | None = None, alpha: Fraction | None = None
 ) -> None:
@@ -228,7 +220,7 @@ def _check_limits(
         middle = (low + high) // 2
         low, high = (middle, high) if _within(_costs(function, middle, p, alpha)) else (low, middle)
     reasons = [
-        f"{what} {_magnitude(value)} > {limit:.3g}"
+        f"{what} {magnitude_text(value)} > {limit:.3g}"
         for what, value, limit in (
             ("work", cost.work, WORK_LIMIT),
             ("memory (64-bit words)", cost.words, WORD_LIMIT),

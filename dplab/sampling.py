@@ -68,8 +68,17 @@ from itertools import combinations_with_replacement
 from flint import arb, ctx, fmpq
 
 from dplab import itemwise, metric
-from dplab._validation import check_int, check_rational, check_real, shown, size_text
-from dplab.finite import FiniteChannel, RationalLike, _exact
+from dplab._exact import exact_end
+from dplab._validation import (
+    check_bool,
+    check_input,
+    check_int,
+    check_rational,
+    check_real,
+    shown,
+    size_text,
+)
+from dplab.finite import FiniteChannel, RationalLike, check_channel
 
 __all__ = [
     "MAX_RELEASE_WORK",
@@ -163,11 +172,11 @@ def resampled_release(
     >>> law[(1, 0, 0, 0)], sum(law.values())  # (2/3 + 1/12)/2: half the time the 0 is kept
     (Fraction(3, 8), Fraction(1, 1))
     """
-    channel = metric._check_randomizer(randomizer)
+    channel = check_channel(randomizer, "randomizer")
     items = _dataset("K", K)
     size = check_int("s", s, low=1, high=MAX_SAMPLE_SIZE)
-    distinct = {itemwise._position_of("K", channel, item) for item in dict.fromkeys(items)}
-    _check_release_work(channel, [len(distinct)], size, itemwise._check_flag(shuffled))
+    distinct = {check_input("K", channel, item) for item in dict.fromkeys(items)}
+    _check_release_work(channel, [len(distinct)], size, check_bool("shuffled", shuffled))
     release: dict[tuple, Fraction] = {}
     for sample, chance in resample_distribution(items, size).items():
         for outcome, probability in itemwise.release_distribution(
@@ -230,7 +239,7 @@ def check_sampling(
     >>> round(check.largest_log_ratio, 3), check.pure_bound_exponent  # ln 4 ≈ 1.386 per unit
     (1.622, Fraction(12, 1))
     """
-    channel = metric._check_randomizer(randomizer)
+    channel = check_channel(randomizer, "randomizer")
     size = check_int("s", s, low=1, high=MAX_SAMPLE_SIZE)
     factor = check_rational("alpha", alpha, low=1, low_open=True)
     slack = _check_slack(t)
@@ -406,7 +415,7 @@ def _breaks(
         return True
     raise ArithmeticError(
         f"the comparison with δ = e^(-2st²) is not decided at {_ARB_BITS} bits "
-        f"(excess in {_exact(excess.lower())} … {_exact(excess.upper())})"
+        f"(excess in {exact_end(excess.lower())} … {exact_end(excess.upper())})"
     )
 
 

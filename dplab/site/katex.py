@@ -61,13 +61,16 @@ renderer = KatexBatchRenderer()
 
 
 class _Recorder:
-    """Stands in for the renderer while a page is scanned: remembers what it is asked."""
+    """Stands in for the renderer while a page is scanned: remembers what it is asked, and
+    how many lines the scanner had read then (the formula ends on the last of them)."""
 
-    def __init__(self) -> None:
-        self.formulas: list[tuple[str, bool]] = []
+    def __init__(self, lines: _Lines) -> None:
+        self.lines = lines
+        self.formulas: list[tuple[int, str, bool]] = []
 
     def __call__(self, tex: str, options: dict[str, object] | None = None) -> str:
-        self.formulas.append((tex, bool((options or {}).get("display-mode"))))
+        display = bool((options or {}).get("display-mode"))
+        self.formulas.append((self.lines.taken, tex, display))
         return ""
 
 
@@ -90,22 +93,21 @@ def collect_formulas(lines: list[str]) -> list[tuple[int, str, bool]]:
     It runs markdown-katex's own scanner with a recording renderer, so what is found here
     is exactly what the Markdown extension renders later.
     """
-    recorder = _Recorder()
-    scanner = mk_extension.KatexPreprocessor(None, _ScanOnly())
     tracked = _Lines(lines)
-    found: list[tuple[int, str, bool]] = []
+    recorder = _Recorder(tracked)
+    scanner = mk_extension.KatexPreprocessor(None, _ScanOnly())
     original = mk_wrapper.tex2html
     mk_wrapper.tex2html = recorder
     try:
-        for _ in scanner._iter_out_lines(tracked):
-            while len(found) < len(recorder.formulas):
-                tex, display = recorder.formulas[len(found)]
-                line = tracked.taken - 1
-                while display and line > 0 and not mk_extension.BLOCK_START_RE.match(lines[line]):
-                    line -= 1
-                found.append((line, tex, display))
+        scanner.run(tracked)
     finally:
         mk_wrapper.tex2html = original
+    found: list[tuple[int, str, bool]] = []
+    for taken, tex, display in recorder.formulas:
+        line = taken - 1
+        while display and line > 0 and not mk_extension.BLOCK_START_RE.match(lines[line]):
+            line -= 1
+        found.append((line, tex, display))
     return found
 
 

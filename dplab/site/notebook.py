@@ -68,6 +68,9 @@ _ADMONITION = re.compile(
 
 def _jupyter_math_line(line: str) -> str:
     for item in reversed(list(mk_extension.iter_inline_katex(line))):
+        # markdown-katex's private rule for the TeX inside $`…`$ (it has no public one): the
+        # notebook then holds exactly the formula the page renders.  The only use of a
+        # third-party private name in dplab (tests/test_layers.py allows exactly this one).
         tex = mk_extension._clean_inline_text(item.inline_text)
         line = line[: item.start] + f"${tex.strip()}$" + line[item.end :]
     return line

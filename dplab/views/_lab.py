@@ -570,7 +570,7 @@ class LabLinks:
     def with_state(self, **changes: Any) -> LabLinks:  # pragma: no cover
         raise NotImplementedError
 
-    def _with(
+    def remake(
         self, state: Mapping[str, object], changes: Mapping[str, object], make: Callable
     ) -> Any:
         """``make(**state, **changes, key=…)``: ``state`` is this lab's, by the names of

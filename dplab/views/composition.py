@@ -543,7 +543,7 @@ class CompositionLab(LabLinks):
 
     def with_state(self, **changes: object) -> CompositionLab:
         state = {"n": self.n, "p": self.p, "k": self.k, "factor": self.factor, "claim": self.claim}
-        return self._with(state, changes, composition_lab)
+        return self.remake(state, changes, composition_lab)
 
     @property
     def passes(self) -> bool:

@@ -217,7 +217,7 @@ class EmdLab(LabLinks):
         return super().try_button(text or label("lab.try"), page, **changes)
 
     def with_state(self, **changes: object) -> EmdLab:
-        return self._with({"a": self.a, "b": self.b}, changes, emd_lab)
+        return self.remake({"a": self.a, "b": self.b}, changes, emd_lab)
 
     def data(self) -> dict[str, object]:
         """The inline JSON: the locations and the largest size."""

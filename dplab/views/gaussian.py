@@ -948,7 +948,7 @@ class GaussianLab(LabLinks):
             "eps": self.eps,
             "delta": self.claim,
         }
-        return self._with(state, changes, gaussian_lab)
+        return self.remake(state, changes, gaussian_lab)
 
     def data(self) -> dict[str, object]:
         """The inline JSON: the grid of :func:`lab_grid` and the initial state."""

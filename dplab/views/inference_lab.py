@@ -346,7 +346,7 @@ class InferenceLab(LabLinks):
 
     def with_state(self, **changes: object) -> InferenceLab:
         state = {k: v for k, v in self.params().items() if k != "n"} | {"n": self.n}
-        return self._with(state, changes, inference_lab)
+        return self.remake(state, changes, inference_lab)
 
     def setting(self) -> tuple:
         if self.mechanism == "rr":

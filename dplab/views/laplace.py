@@ -38,6 +38,7 @@ __all__ = [
     "number_text",
     "output_grid",
     "profile_tooltip",
+    "range_width",
     "sensitivity_table",
     "tuple_text",
     "walkthrough_chart",
@@ -389,8 +390,14 @@ def delta_profile_chart(
     )
 
 
-def _range_width(query: queries.BoundedQuery) -> Fraction:
-    """The width of the query's possible values over ``[0, B]^n``: nB, B, n or 0."""
+def range_width(query: queries.BoundedQuery) -> Fraction:
+    """The width ``max f − min f`` of the query's values over datasets in ``[0, B]^n``:
+    ``nB`` for the sum, ``B`` for the mean, ``n`` for the count and 0 for a constant (the
+    range an error is compared with).
+
+    >>> range_width(lesson_query("mean", n=10, bound=5))
+    Fraction(5, 1)
+    """
     return {
         "sum": query.n * query.bound,
         "mean": query.bound,
@@ -421,7 +428,7 @@ def error_table(
             noisy = scale > 0
             mae = laplace.mean_absolute_error(scale) if noisy else Fraction(0)
             mse = laplace.mse(scale) if noisy else Fraction(0)
-            width = _range_width(query)
+            width = range_width(query)
             rows.append(
                 {
                     "n": str(n),

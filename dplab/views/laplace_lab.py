@@ -46,11 +46,11 @@ from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
 from dplab.views.laplace import (
     QUERY_KINDS,
-    _range_width,
     exact_text,
     lesson_query,
     number_text,
     profile_tooltip,
+    range_width,
     tuple_text,
 )
 from dplab.views.randomized_response import approx_text
@@ -143,7 +143,7 @@ def lab_values(
         calibrated=calibrated,
         mae=laplace.mean_absolute_error(scale),
         mse=laplace.mse(scale),
-        width=_range_width(query),
+        width=range_width(query),
     )
 
 
@@ -244,7 +244,7 @@ class LaplaceLab(LabLinks):
             "scale": self.scale,
             "eps": self.eps,
         }
-        return self._with(state, changes, laplace_lab)
+        return self.remake(state, changes, laplace_lab)
 
     def data(self) -> dict[str, object]:
         """The inline JSON: the grid, the initial state and the dataset names."""

@@ -161,7 +161,7 @@ class LinearLab(LabLinks):
         return {name: str(value) for name, value in self.state().items()}
 
     def with_state(self, **changes: object) -> LinearLab:
-        return self._with(self.state(), changes, linear_lab)
+        return self.remake(self.state(), changes, linear_lab)
 
     def data(self) -> dict[str, object]:
         """The inline JSON: the grid of every control."""

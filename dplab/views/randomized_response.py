@@ -56,6 +56,7 @@ __all__ = [
     "compared_texts",
     "count_law_table",
     "decimal_text",
+    "distribution_layers",
     "distribution_rows",
     "distribution_table",
     "event_rows",
@@ -63,11 +64,13 @@ __all__ = [
     "event_text",
     "pair_deltas_chart",
     "pair_distributions_chart",
+    "pair_layers",
     "pair_rows",
     "pair_text",
     "pairs_table",
     "privacy_profile_chart",
     "profile_chord_gap",
+    "profile_layers",
     "profile_point_rows",
     "profile_rows",
     "profile_table",
@@ -398,13 +401,17 @@ def profile_table(caption: str) -> dict:
 # --- (a) the two output laws of one ordered pair, with an event outlined ----------------
 
 
-def _distribution_layers(
+def distribution_layers(
     dist: list[dict],
     event: list[dict],
     *,
     width: int | str,
     height: int,
 ) -> alt.LayerChart:
+    """The two output laws ``P(y) = Pr[M(D) = y]`` and ``Q(y) = Pr[M(D') = y]`` of a pair as
+    bars, with the event ``S`` outlined: the layers of :func:`pair_distributions_chart`,
+    for a page (the lab) that adds its own parameters (rows as
+    :func:`distribution_rows` and :func:`event_rows` give them)."""
     key = Key(
         (
             (label("rr.law_source"), {}),
@@ -458,7 +465,7 @@ def pair_distributions_chart(
     """
     pair = rr.queried_pair(n, lower, direction)
     event = rr.event_from_mask(n, mask)
-    chart = _distribution_layers(
+    chart = distribution_layers(
         distribution_rows(n, p, pair.source, pair.target, event.outputs),
         event_rows(event.outputs),
         width=width,
@@ -483,7 +490,7 @@ def pair_distributions_chart(
 # --- (b) required δ of every ordered pair against the claim ------------------------------
 
 
-def _pair_layers(
+def pair_layers(
     pairs: list[dict],
     claim: list[dict],
     *,
@@ -491,8 +498,10 @@ def _pair_layers(
     height: int,
     pickable: bool = False,
 ) -> alt.LayerChart:
-    """The pair bars; ``pickable`` (the lab's) bars show a hand cursor and outline the rows
-    whose ``chosen`` is true (the lab picks a pair when a bar is clicked)."""
+    """The required ``δ = Σ_y [P(y) − αQ(y)]₊`` of each ordered pair as bars, with the
+    claimed δ: the layers of :func:`pair_deltas_chart` (rows as :func:`pair_rows` and
+    :func:`claim_rows` give them).  ``pickable`` (the lab's) bars show a hand cursor and
+    outline the rows whose ``chosen`` is true (the lab picks a pair when a bar is clicked)."""
     key = Key(
         ((label("rr.required"), {}), (label("rr.claim"), {"fillOpacity": 0, "strokeDash": [6, 3]})),
         outline=True,
@@ -545,7 +554,7 @@ def pair_deltas_chart(
     height: int = 180,
 ) -> alt.LayerChart:
     """Each ordered pair's required δ (bars, ✓/✗ above) against the claimed δ (dashed rule)."""
-    chart = _pair_layers(
+    chart = pair_layers(
         pair_rows(n, p, alpha, delta), claim_rows(delta), width=width, height=height
     )
     return with_tables(
@@ -565,9 +574,13 @@ def pair_deltas_chart(
 # --- (c) the privacy profile δ_min(α) on the α grid --------------------------------------
 
 
-def _profile_layers(
+def profile_layers(
     profile: list[dict], point: list[dict], *, width: int | str, height: int
 ) -> alt.LayerChart:
+    """The privacy profile ``α ↦ δ(α)``, the smallest δ at each factor (a convex,
+    decreasing polygon), with the claimed point: the layers of
+    :func:`privacy_profile_chart` (rows as :func:`profile_rows` and
+    :func:`profile_point_rows` give them)."""
     key = Key(
         (
             (label("rr.profile"), {"shape": "circle"}),
@@ -653,7 +666,7 @@ def privacy_profile_chart(
     the true (convex) profile between grid points (:func:`profile_chord_gap`).  A claim at a
     grid α passes exactly when its point is on or above the profile's point at that α.
     """
-    chart = _profile_layers(
+    chart = profile_layers(
         profile_rows(n, p), profile_point_rows(alpha, delta), width=width, height=height
     )
     return with_tables(
@@ -949,7 +962,7 @@ def walkthrough_chart(
 
     dist = distribution_rows(n, p, pair.source, pair.target, query.event.outputs)
     laws = _law_rows(n, p, pair.source, pair.target)
-    outputs = _distribution_layers(dist, [], width=width, height=200)
+    outputs = distribution_layers(dist, [], width=width, height=200)
     outputs = with_tables(
         outputs.properties(
             title=label("rr.walk_outputs"),
@@ -971,7 +984,7 @@ def walkthrough_chart(
         .encode(x=alt.value(0), y=alt.value(0), text="text:N")
         .properties(width=width, height=40)
     )
-    outlined = _distribution_layers(
+    outlined = distribution_layers(
         dist, event_rows(query.event.outputs), width=width, height=200
     ).properties(title=label("rr.walk_event"))
     chosen = set(query.event.outputs)

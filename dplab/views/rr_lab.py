@@ -41,6 +41,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from dplab import randomized_response as rr
+from dplab._validation import check_int
 from dplab.finite import Certificate, RationalLike
 from dplab.rr_lab import LAB_GRID, delta_denominator
 from dplab.views._display import chart_html, chart_spec
@@ -49,20 +50,20 @@ from dplab.views._labels import label
 from dplab.views._tables import with_tables
 from dplab.views.randomized_response import (
     DATASETS,
-    _distribution_layers,
-    _pair_layers,
-    _profile_layers,
     approx_text,
     claim_rows,
     compared_texts,
     decimal_text,
+    distribution_layers,
     distribution_rows,
     distribution_table,
     event_rows,
     event_text,
+    pair_layers,
     pair_rows,
     pair_text,
     pairs_table,
+    profile_layers,
     profile_point_rows,
     profile_rows,
     profile_table,
@@ -208,7 +209,7 @@ class RRLab(LabLinks):
             ):
                 raise ValueError(f"event must be a tuple of outputs (integers ≥ 0); got {event!r}")
             state["mask"] = sum(1 << y for y in set(event))
-        return self._with(state, changes, rr_lab)
+        return self.remake(state, changes, rr_lab)
 
     @property
     def claim(self) -> Fraction:
@@ -317,7 +318,7 @@ class RRLab(LabLinks):
         query = rr.check_query(
             self.n, self.p, self.lower, self.direction, self.mask, self.alpha, self.claim
         )
-        dist = _distribution_layers(
+        dist = distribution_layers(
             distribution_rows(
                 self.n, self.p, query.pair.source, query.pair.target, query.event.outputs
             ),
@@ -326,7 +327,7 @@ class RRLab(LabLinks):
             height=200,
         )
         chosen = pair_text(query.pair.source, query.pair.target)
-        pairs = _pair_layers(
+        pairs = pair_layers(
             [
                 {**row, "chosen": row["pair"] == chosen}
                 for row in pair_rows(self.n, self.p, self.alpha, self.claim)
@@ -336,7 +337,7 @@ class RRLab(LabLinks):
             height=190,
             pickable=True,
         )
-        profile = _profile_layers(
+        profile = profile_layers(
             profile_rows(self.n, self.p),
             profile_point_rows(self.alpha, self.claim),
             width="container",
@@ -567,7 +568,7 @@ def rr_lab(
     >>> lab.outputs()["required"], lab.outputs()["event-badge"]
     ('필요한 δ = 2187/5000 = 0.4374', '✓ 통과')
     """
-    n = rr._check_n(n)
+    n = check_int("n", n, low=1)
     if n > max(LAB_GRID.sizes):
         raise ValueError(f"n must be an integer in [1, {max(LAB_GRID.sizes)}]; got {n}")
     p_percent = _on_grid("p", p, 100, min(LAB_GRID.p_percents), max(LAB_GRID.p_percents))

@@ -355,6 +355,7 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
         channel=(CHANNEL, CHANNEL_KIND), alpha=(2, ALPHA_SPEC), delta=("0.1", PROBABILITY)
     ),
     "finite.check_alpha": example(alpha=("1.5", ALPHA_SPEC), name=("alpha", ANY_TEXT)),
+    "finite.check_channel": example(channel=(CHANNEL, CHANNEL_KIND), name=("channel", ANY_TEXT)),
     "finite.check_delta": example(delta=("0.1", PROBABILITY)),
     "finite.check_event": example(
         channel=(CHANNEL, CHANNEL_KIND),
@@ -645,6 +646,9 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     ),
     "metric.exponential_mechanism": example(
         distance=(LINE4, METRIC_MATRIX), p=("1/2", OPEN_PROBABILITY)
+    ),
+    "metric.input_emd": example(
+        randomizer=(RANDOMIZER, RANDOMIZER_KIND), distance=(None, DISTANCE)
     ),
     "metric.item_privacy": example(
         randomizer=(RANDOMIZER, RANDOMIZER_KIND), alpha=(2, ALPHA), distance=(None, DISTANCE)
