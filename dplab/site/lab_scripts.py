@@ -15,11 +15,11 @@ import functools
 import re
 from pathlib import Path
 
-from dplab.site.project import REPOSITORY
+from dplab.site.project import Project
 
 __all__ = ["drop_unused_lab_scripts", "lab_script_roots"]
 
-ASSETS = REPOSITORY / "docs" / "assets" / "dplab"
+ASSETS = Project().site_assets
 SHARED = "lab.js"
 # The grader starts itself on .dplab-grader (claim-grader.js), not through DPLAB_LAB.start.
 GRADER = {"claim-grader.js": "dplab-grader"}
@@ -42,10 +42,9 @@ def lab_script_roots(folder: Path = ASSETS) -> dict[str, str]:
     return roots
 
 
-def drop_unused_lab_scripts(page: str, roots: dict[str, str] | None = None) -> str:
-    """``page`` without the tags of the lab scripts (``roots``: script → root class, by
-    default :func:`lab_script_roots`) whose root class no element of the page has."""
-    roots = lab_script_roots() if roots is None else roots
+def drop_unused_lab_scripts(page: str, roots: dict[str, str]) -> str:
+    """``page`` without the tags of the lab scripts (``roots``: script → root class, as
+    :func:`lab_script_roots` finds them) whose root class no element of the page has."""
     classes = set(re.findall(r'class="([^"]*)"', page))
     present = {word for value in classes for word in value.split()}
     needed = {script for script, root in roots.items() if root in present}

@@ -39,7 +39,7 @@ from dplab.site.bundle import bundle_link
 from dplab.site.catalog import lessons_in_order
 from dplab.site.errors import LessonError
 from dplab.site.katex import KatexError
-from dplab.site.lab_scripts import drop_unused_lab_scripts
+from dplab.site.lab_scripts import drop_unused_lab_scripts, lab_script_roots
 from dplab.site.notebook import (
     anchor_headings,
     drop_mathjax,
@@ -157,7 +157,7 @@ def on_post_page(output, page, config):
             output = anchor_headings(output, toc, page.file.src_uri)
             output = externalize_styles(drop_remote_imports(output), prefix, write)
         output = move_data_out(add_pictures(output, prefix, write), prefix, write)
-        output = drop_unused_lab_scripts(output)
+        output = drop_unused_lab_scripts(output, lab_script_roots(_project(config).site_assets))
     except (KatexError, ChartPictureError, ValueError) as error:
         raise PluginError(str(error)) from None
     return mark_scroll_boxes(output)
@@ -165,7 +165,7 @@ def on_post_page(output, page, config):
 
 def on_post_template(output_content, template_name, config):
     # The static templates (404.html) are no pages, and hold no lab either.
-    return drop_unused_lab_scripts(output_content)
+    return drop_unused_lab_scripts(output_content, lab_script_roots(_project(config).site_assets))
 
 
 def _flatten(items):

@@ -244,7 +244,7 @@ def site_style_sheet(project: Project) -> bytes:
     lesson's first paint went from 2.1 to 1.65 s under Lighthouse's mobile preset when its
     seven sheets became one).  mkdocs.yml leaves the separate sheets out of the site.
     """
-    folder = project.docs_dir / "assets" / "dplab"
+    folder = project.site_assets
     names = sorted(path.name for path in folder.glob("*.css"))
     missing = [name for name in SHARED_STYLE_SHEETS if name not in names]
     if missing:

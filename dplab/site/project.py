@@ -56,6 +56,11 @@ class Project:
         return self.docs_dir / "assets" / "generated"
 
     @property
+    def site_assets(self) -> Path:
+        """The site's own scripts and style sheets (``docs/assets/dplab``)."""
+        return self.docs_dir / "assets" / "dplab"
+
+    @property
     def vendor_dir(self) -> Path:
         return self.docs_dir / "assets" / "vendor"
 

@@ -198,9 +198,8 @@ class LabHtml:
         self.id = f"{prefix}-lab-{key}"
         self.markup = markup
         self.texts = {name: markup(text) for name, text in texts.items()}
-        self._charts: dict[str, str] = {}  # what chart() wrote: the chart it wraps
+        self._charts: dict[str, tuple[str, str]] = {}  # what chart() wrote: (part, chart)
         self._static: list[dict] = []  # the panels' bundles, in order (see panel())
-        self._parts: dict[str, str] = {}  # what chart() wrote: its part
         # what field() and group() wrote: the charts it declares it drives (empty: every one)
         self._drives: dict[str, frozenset[str]] = {}
 
@@ -393,7 +392,7 @@ class LabHtml:
             if run:
                 bundles.append(self._static_html(run))
                 run = []
-            bundles.append(chart_bundle(self._charts[item]))
+            bundles.append(chart_bundle(self._charts[item][1]))
         if run:
             bundles.append(self._static_html(run))
         return bundles
@@ -408,8 +407,7 @@ class LabHtml:
     def chart(self, part: str, chart: str) -> str:
         """A chart (``chart_html``) whose datasets the script refills from its rows[part]."""
         wrapped = f'<div class="{self._own("chart")}" data-chart="{part}">{chart}</div>'
-        self._charts[wrapped] = chart
-        self._parts[wrapped] = part
+        self._charts[wrapped] = (part, chart)
         return wrapped
 
     def chip(self, *items: str) -> str:
@@ -435,7 +433,8 @@ class LabHtml:
         drives the first chart, the form stays whole and nothing is placed.
         """
         charts = [
-            [part for wrapped, part in self._parts.items() if wrapped in item] for item in outputs
+            [part for wrapped, (part, _) in self._charts.items() if wrapped in item]
+            for item in outputs
         ]
         first: dict[str, int] = {}
         for k, parts in enumerate(parts for parts in charts if parts):
