@@ -1,0 +1,45 @@
+// Load the site's scripts in Node with just enough of a browser, and read Python's golden
+// vectors (tests/js/golden.py writes them; DPLAB_GOLDEN names their folder).
+"use strict";
+const fs = require("fs");
+const path = require("path");
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+// A window with no page: scripts that only define their rules (lab.js, a lab's core) load
+// in it; anything that touches a real element fails loudly instead of passing silently.
+function browser(labels) {
+  global.window = { addEventListener() {}, DPLAB: { labels: labels || {} } };
+  global.document = { addEventListener() {}, readyState: "loading", querySelectorAll: () => [] };
+  global.location = { hash: "" };
+  return global.window;
+}
+
+// Load scripts (paths relative to the repository) into a fresh window; returns the window.
+function load(scripts, labels) {
+  const win = browser(labels);
+  for (const script of scripts) {
+    const file = path.join(ROOT, script);
+    delete require.cache[require.resolve(file)];
+    require(file);
+  }
+  return win;
+}
+
+function golden(name) {
+  const folder = process.env.DPLAB_GOLDEN;
+  if (!folder) throw new Error("DPLAB_GOLDEN is not set: run the Node tests through tests/js/test_node.py");
+  return JSON.parse(fs.readFileSync(path.join(folder, name + ".json"), "utf8"));
+}
+
+// Compare got with want case by case; fail with the first few cases that differ.
+function sameEach(assert, cases, got, want, what) {
+  assert.strictEqual(got.length, want.length, what + ": number of answers");
+  const wrong = [];
+  for (let i = 0; i < want.length; i++) {
+    if (JSON.stringify(got[i]) !== JSON.stringify(want[i])) wrong.push({ input: cases[i], got: got[i], want: want[i] });
+  }
+  assert.deepStrictEqual(wrong.slice(0, 5), [], what + ": " + wrong.length + " of " + want.length + " differ");
+}
+
+module.exports = { ROOT, load, golden, sameEach };
