@@ -7,6 +7,11 @@ page it is bytes to download and code to compile for nothing.  The build reads f
 lab script which kind of lab it starts, and removes from a page the tags of the scripts
 whose labs the page does not hold; ``lab.js``, which every lab and the grader use, stays
 where one of them stays.
+
+A lab's rules that need no page (its *core*: states, numbers, texts and verdicts) live in a
+script of their own, ``<lab>-core.js`` beside ``<lab>.js``, which Node loads to check them
+against Python's golden vectors (``tests/js``); a page keeps a lab's core exactly where it
+keeps the lab's script, and ``mkdocs.yml`` lists the core before it.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ ASSETS = Project().site_assets
 SHARED = "lab.js"
 # The grader starts itself on .dplab-grader (claim-grader.js), not through DPLAB_LAB.start.
 GRADER = {"claim-grader.js": "dplab-grader"}
+CORE_SUFFIX = "-core"
 _START = re.compile(r'LAB\.start\("(?P<prefix>[\w-]+)", "(?P<name>[\w-]+)"')
 _TAG = re.compile(r'<script src="[^"]*assets/dplab/(?P<file>[\w-]+\.js)"></script>\s*')
 
@@ -31,7 +37,8 @@ _TAG = re.compile(r'<script src="[^"]*assets/dplab/(?P<file>[\w-]+\.js)"></scrip
 def lab_script_roots(folder: Path = ASSETS) -> dict[str, str]:
     """Each lab or grader script of ``folder`` and the class of the root it starts on."""
     roots = dict(GRADER)
-    for script in sorted(folder.glob("*.js")):
+    scripts = sorted(folder.glob("*.js"))
+    for script in scripts:
         for match in _START.finditer(script.read_text("utf-8")):
             if match.group("name") != script.stem:
                 raise ValueError(
@@ -39,6 +46,11 @@ def lab_script_roots(folder: Path = ASSETS) -> dict[str, str]:
                     "is named after its labs (the build finds it by that name)"
                 )
             roots[script.name] = f"dplab-{match.group('prefix')}-lab"
+    for core in (script for script in scripts if script.stem.endswith(CORE_SUFFIX)):
+        lab = core.stem.removesuffix(CORE_SUFFIX) + ".js"
+        if lab not in roots:
+            raise ValueError(f"{core.name} is the core of {lab}, which starts no lab")
+        roots[core.name] = roots[lab]
     return roots
 
 

@@ -35,7 +35,10 @@ def loaded(html: str) -> list[str]:
 
 def test_every_lab_script_of_the_site_is_found_with_the_root_it_starts_on():
     roots = lab_script_roots()
-    assert set(roots) == {p.name for p in ASSETS.glob("*-lab.js")} | {"claim-grader.js"}
+    labs = {p.name for p in ASSETS.glob("*-lab.js")} | {
+        p.name for p in ASSETS.glob("*-lab-core.js")
+    }
+    assert set(roots) == labs | {"claim-grader.js"}
     assert roots["gaussian-lab.js"] == "dplab-gauss-lab"  # named by its prefix, not its file
     assert roots["composition-lab.js"] == "dplab-comp-lab"
 
@@ -58,6 +61,30 @@ def test_a_page_keeps_the_scripts_of_its_labs(body, kept):
         "components.js",
         *kept,
     ]
+
+
+def test_a_labs_core_goes_where_its_lab_goes(tmp_path):
+    (tmp_path / "rr-lab.js").write_text('LAB.start("rr", "rr-lab", Lab, labs);', "utf-8")
+    (tmp_path / "rr-lab-core.js").write_text("window.DPLAB_CORE = {};", "utf-8")
+    roots = lab_script_roots(tmp_path)
+    assert roots["rr-lab-core.js"] == roots["rr-lab.js"] == "dplab-rr-lab"
+    tags = "".join(
+        f'<script src="assets/dplab/{name}"></script>'
+        for name in ("lab.js", "rr-lab-core.js", "rr-lab.js")
+    )
+    with_lab = f'<div class="dplab-rr-lab"></div>{tags}'
+    assert loaded(drop_unused_lab_scripts(with_lab, roots)) == [
+        "lab.js",
+        "rr-lab-core.js",
+        "rr-lab.js",
+    ]
+    assert loaded(drop_unused_lab_scripts(f"<p>글</p>{tags}", roots)) == []
+
+
+def test_a_core_without_its_lab_is_refused(tmp_path):
+    (tmp_path / "odd-lab-core.js").write_text("window.DPLAB_CORE = {};", "utf-8")
+    with pytest.raises(ValueError, match=r"odd-lab-core\.js is the core of odd-lab\.js"):
+        lab_script_roots(tmp_path)
 
 
 def test_a_lab_script_not_named_after_its_labs_is_refused(tmp_path):
