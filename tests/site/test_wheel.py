@@ -239,27 +239,33 @@ def _oldest(wheel: Path) -> list[str]:
 
 
 def _fresh_environment(wheel: Path, flavour: str) -> Path:
-    """A new venv holding the wheel, what it requires (newest or oldest allowed) and ipykernel.
+    """A venv holding what the wheel requires (newest or oldest allowed), ipykernel, and the
+    wheel itself, installed anew on every call.
 
-    Kept under .cache/wheel-venv, keyed on the wheel's bytes: a changed wheel gets a new,
-    clean environment; an unchanged one reuses it.
+    The environment is kept under .cache/wheel-venv, keyed on the flavour, the Python version
+    and the wheel's ``Requires-Dist`` (not on its bytes): an edit to dplab's code reuses the
+    environment and only reinstalls the wheel (``--no-deps --force-reinstall``, then
+    ``pip check``), while a change of what the wheel requires gets a new, clean environment
+    from PyPI.
     """
-    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]
+    requires = sorted(wheel_metadata(wheel).get_all("Requires-Dist"))
+    key = "\n".join([flavour, sys.version, *requires])
+    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
     home = FRESH_VENVS / flavour
     venv = home / digest
     python = venv / "bin" / "python"
-    if (venv / "installed").is_file():
-        return python
-    shutil.rmtree(home, ignore_errors=True)  # environments of older wheels
-    base = getattr(sys, "_base_executable", sys.executable)
-    subprocess.run([base, "-m", "venv", str(venv)], check=True)
-    pins = _oldest(wheel) if flavour == "oldest" else []
-    constraints = venv / "constraints.txt"
-    constraints.write_text("".join(f"{pin}\n" for pin in pins))
-    _pip(python, "install", "--only-binary", ":all:", "-c", str(constraints), str(wheel))
-    _pip(python, "install", "ipykernel")  # what a reader's Jupyter has
+    if not (venv / "installed").is_file():
+        shutil.rmtree(home, ignore_errors=True)  # environments of other requirements
+        base = getattr(sys, "_base_executable", sys.executable)
+        subprocess.run([base, "-m", "venv", str(venv)], check=True)
+        pins = _oldest(wheel) if flavour == "oldest" else []
+        constraints = venv / "constraints.txt"
+        constraints.write_text("".join(f"{pin}\n" for pin in pins))
+        _pip(python, "install", "--only-binary", ":all:", "-c", str(constraints), str(wheel))
+        _pip(python, "install", "ipykernel")  # what a reader's Jupyter has
+        (venv / "installed").write_text(key)
+    _pip(python, "install", "--no-deps", "--force-reinstall", str(wheel))
     _pip(python, "check")
-    (venv / "installed").write_text(f"{wheel.name}\n")
     return python
 
 
