@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from dplab import composition
+from dplab.accounting import composition
 from dplab.views._labels import LABELS
 from dplab.views._notation import NOTATION
 

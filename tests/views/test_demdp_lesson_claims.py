@@ -12,7 +12,7 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-from dplab import emd_linear, itemwise, metric
+from dplab.userlevel import emd_linear, itemwise, metric
 from dplab.views._labels import LABELS
 from dplab.views._notation import NOTATION
 from dplab.views.laplace import exact_text, number_text
