@@ -1,5 +1,5 @@
 """Time the δ(ε) curves of one user's m randomized bits, shuffled and ordered
-(:func:`dplab.amplification.log_delta_curve`), up to m = 10⁶.
+(:func:`dplab.userlevel.amplification.log_delta_curve`), up to m = 10⁶.
 
 Run: ``.venv/bin/python bench/amplification.py [--quick]``.  Prints, per m, the wall time
 of one curve of 50 ε values (median of 3) with half of the bits equal to 1 and 20 of them
@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 
-from dplab import amplification
+from dplab.userlevel import amplification
 
 FLIPPED = 20
 EPSILON0 = 1.0

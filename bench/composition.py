@@ -6,7 +6,7 @@ Run::
     .venv-bench/bin/python bench/composition.py --cross-check   # make bench-composition
 
 **Table.**  For each n, k grows (by 1, or by 15 % once that is larger) while
-:func:`dplab.composition.rr_required_delta` at p = 9/10, α = 3 returns within 60 CPU
+:func:`dplab.accounting.composition.rr_required_delta` at p = 9/10, α = 3 returns within 60 CPU
 seconds; the largest k done within 10 s and within 60 s are printed, or the limit that
 refused the next k (``RR_WORK_LIMIT``, ``RR_WORD_LIMIT`` or the size cap).  CPU time of
 this process (one core), so a loaded machine changes the figures less than wall time would.
@@ -16,7 +16,7 @@ count laws of every ordered adjacent pair (``from_two_probability_mass_functions
 pessimistic and optimistic rounding, interval 1e-4), self-composed k times, δ at
 ε = ln α, the maximum over the pairs.  Our exact value is the reference: the pessimistic
 figure must not be below it, and the relative differences are printed.  Beyond the exact
-range, :func:`dplab.composition.rr_delta_upper_bound` is shown next to dp_accounting.
+range, :func:`dplab.accounting.composition.rr_delta_upper_bound` is shown next to dp_accounting.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ import math
 import time
 from fractions import Fraction
 
-from dplab import composition
-from dplab.randomized_response import count_distribution
+from dplab.accounting import composition
+from dplab.mechanisms.randomized_response import count_distribution
 
 P, ALPHA = Fraction(9, 10), Fraction(3)
 SIZES = (1, 2, 3, 5, 8, 10, 12, 15, 20)

@@ -1,4 +1,5 @@
-"""Speed and accuracy of dplab.gaussian next to the naive SciPy formula and dp_accounting.
+"""Speed and accuracy of dplab.mechanisms.gaussian next to the naive SciPy formula and
+dp_accounting.
 
 Run, with dp_accounting available (it pins ``attrs<24``, which conflicts with this
 project's lock file, so it lives in a separate virtual environment)::
@@ -51,7 +52,7 @@ import mpmath as mp
 import numpy as np
 from scipy import stats
 
-from dplab import gaussian
+from dplab.mechanisms import gaussian
 
 TABLE = json.loads(
     (
@@ -182,7 +183,7 @@ def delta_rows(rows_in: list[dict] = TABLE["delta"]) -> list[list[str]]:
 
     for mode, action in (("vector", dplab_vector), ("scalar", dplab_scalar)):
         seconds, (values, logs) = timed(action)
-        table.append(row("dplab.gaussian", mode, rate / seconds, values, logs))
+        table.append(row("dplab.mechanisms.gaussian", mode, rate / seconds, values, logs))
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -305,7 +306,7 @@ def calibration_rows() -> list[list[str]]:
     eps_points = [(float(r["sigma"]), float(r["delta"])) for r in eps_rows]
     methods = [
         (
-            "dplab.gaussian",
+            "dplab.mechanisms.gaussian",
             lambda e, t: gaussian.sigma_for(1.0, e, t),
             lambda s, t: gaussian.eps_for(1.0, s, t),
         )
@@ -339,7 +340,7 @@ def dense_rows() -> list[list[str]]:
     eps = np.linspace(0.0, 10.0, 100_000)
     table = []
     seconds, _ = timed(lambda: gaussian.log_delta(1.0, 1.0, eps))
-    table.append(["dplab.gaussian log_delta", f"{eps.size / seconds:,.0f}"])
+    table.append(["dplab.mechanisms.gaussian log_delta", f"{eps.size / seconds:,.0f}"])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         seconds, _ = timed(lambda: naive_scipy(1.0, 1.0, eps))

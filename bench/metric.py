@@ -5,7 +5,7 @@ Run::
     .venv/bin/python bench/metric.py            # make bench-metric (part of make bench)
     .venv/bin/python bench/metric.py --quick    # the 10 s column only, fewer k
 
-**Target.**  :func:`dplab.itemwise.certify` on the clamped geometric with k = 5, p = 1/2
+**Target.**  :func:`dplab.userlevel.itemwise.certify` on the clamped geometric with k = 5, p = 1/2
 and m = 4 (70 datasets, 4,830 ordered pairs, every event): at the naive factor
 ``2^m`` per unit of d_EM (pure, exact) and at ``2^{m/2}`` (per-pair factors ``2^{c/2}``,
 irrational for odd matching costs ``c``: δ enclosed by Arb), shuffled and ordered.  The
@@ -26,8 +26,8 @@ import math
 import time
 from fractions import Fraction
 
-from dplab import itemwise
-from dplab.metric import clamped_geometric
+from dplab.userlevel import itemwise
+from dplab.userlevel.metric import clamped_geometric
 
 P = Fraction(1, 2)
 

@@ -3,8 +3,9 @@
 Run: ``.venv/bin/python bench/randomized_response.py [--quick]``.  Prints one row per
 (n, p, α) with the wall time of
 
-* ``walk``      – :func:`dplab.randomized_response.certify` (the O(n)-step MLR walk);
-* ``general``   – :func:`dplab.finite.certify` on :func:`~dplab.randomized_response.count_channel`
+* ``walk``      – :func:`dplab.mechanisms.randomized_response.certify` (the O(n)-step MLR walk);
+* ``general``   – :func:`dplab.finite.certify` on
+:func:`~dplab.mechanisms.randomized_response.count_channel`
   (integer weights for all (n+1)² outputs, every atom of every pair compared);
 * ``fractions`` – a straightforward reference written here: each count law expanded as a
   polynomial product in :class:`~fractions.Fraction`, then ``Σ max(0, P − αQ)`` over all 2n
@@ -26,7 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from dplab import finite
-from dplab import randomized_response as rr
+from dplab.mechanisms import randomized_response as rr
 
 SIZES = (10, 100, 1000, 2000)
 CASES = (("0.9", "3", "0.05"), ("0.37", "1.5", "0.05"))

@@ -165,7 +165,7 @@ def check_input(name: str, channel: FiniteChannel, item: object) -> int:
     """The input position of ``item`` in ``channel`` (``name``: the dataset that holds it);
     a ``bool`` is not the number label it equals.
 
-    >>> from dplab.metric import clamped_geometric
+    >>> from dplab.userlevel.metric import clamped_geometric
     >>> channel = clamped_geometric(2, "1/2")
     >>> check_input("K", channel, 1)
     1

@@ -507,7 +507,7 @@ class Certificate:
 
         ``worst_pair`` names only the first of them; a symmetric channel has ties (the
         randomized-response count channel always does: see
-        :func:`dplab.randomized_response.certify`).
+        :func:`dplab.mechanisms.randomized_response.certify`).
         """
         return tuple(row for row in self.pairs if row.required_delta == self.required_delta)
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from dplab import MATHS_GROUPS
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "dplab"
 
@@ -174,4 +176,90 @@ def test_the_check_catches_each_kind_of_use():
         ("dplab/b.py", 10, "dplab.a._helper"),
         ("dplab/b.py", 10, "dplab.a._helper"),
         ("dplab/b.py", 11, "markdown_katex.extension._clean"),
+    ]
+
+
+# --- the layers and the maths groups --------------------------------------------------------
+
+# Modules the maths never imports (no plotting, tables, I/O or the layers above).
+NOT_IN_MATHS = ("altair", "pandas", "dplab.views", "dplab.site", "os", "pathlib", "subprocess")
+
+
+def _rank(module: str) -> tuple[int, int] | None:
+    """``(layer, group)`` of a dplab module: layer 1 maths (group 0 the root, then
+    :data:`MATHS_GROUPS` in order), 2 views, 3 site; ``None`` outside dplab."""
+    parts = module.split(".")
+    if parts[0] != "dplab":
+        return None
+    second = parts[1] if len(parts) > 1 else ""
+    if second == "views":
+        return (2, 0)
+    if second == "site":
+        return (3, 0)
+    if second in MATHS_GROUPS:
+        return (1, 1 + MATHS_GROUPS.index(second))
+    return (1, 0)
+
+
+def imported_modules(tree: ast.AST) -> list[tuple[int, str]]:
+    """``(line, module)`` for every absolute import in ``tree`` (``from a import b`` gives
+    ``a.b`` and ``a``; the package's own modules use absolute imports)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.append((node.lineno, node.module))
+            found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names]
+    return found
+
+
+def layer_violations(sources: dict[str, str]) -> list[tuple[str, int, str]]:
+    """``(path, line, module)`` for each import against the layer rule of :mod:`dplab`."""
+    found = []
+    for path, text in sources.items():
+        parts = path.removesuffix(".py").split("/")
+        this = _rank(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+        for line, module in imported_modules(ast.parse(text, filename=path)):
+            if this[0] == 1 and module.startswith(NOT_IN_MATHS):
+                found.append((path, line, module))
+                continue
+            other = _rank(module)
+            if other is None or other[0] < this[0]:
+                continue
+            if other[0] > this[0] or (this[0] == 1 and this[1] < other[1]):
+                found.append((path, line, module))
+    return sorted(set(found))
+
+
+def test_every_module_imports_only_its_layer_and_the_ones_before():
+    found = layer_violations(_package_sources())
+    assert not found, "imports against the layer rule:\n" + "\n".join(
+        f"{path}:{line} imports {module}" for path, line, module in found
+    )
+
+
+def test_the_layer_check_catches_each_kind_of_import():
+    sources = {
+        "dplab/finite.py": "import os\nfrom dplab.mechanisms import gaussian\n",
+        "dplab/mechanisms/gaussian.py": "from dplab import finite\nfrom dplab.views import x\n",
+        "dplab/accounting/composition.py": "from dplab.mechanisms import gaussian\n",
+        "dplab/mechanisms/laplace.py": "from dplab.accounting import composition\n",
+        "dplab/userlevel/metric.py": "import pandas as pd\nfrom dplab.mechanisms import laplace\n",
+        "dplab/views/chart.py": (
+            "import altair\nfrom dplab.site import build\nfrom dplab import finite\n"
+        ),
+        "dplab/site/build.py": "import os\nfrom dplab.views import chart\n",
+    }
+    assert layer_violations(sources) == [
+        ("dplab/finite.py", 1, "os"),
+        ("dplab/finite.py", 2, "dplab.mechanisms"),
+        ("dplab/finite.py", 2, "dplab.mechanisms.gaussian"),
+        ("dplab/mechanisms/gaussian.py", 2, "dplab.views"),
+        ("dplab/mechanisms/gaussian.py", 2, "dplab.views.x"),
+        ("dplab/mechanisms/laplace.py", 1, "dplab.accounting"),
+        ("dplab/mechanisms/laplace.py", 1, "dplab.accounting.composition"),
+        ("dplab/userlevel/metric.py", 1, "pandas"),
+        ("dplab/views/chart.py", 2, "dplab.site"),
+        ("dplab/views/chart.py", 2, "dplab.site.build"),
     ]

@@ -5,10 +5,10 @@ Rerun from the repository root (about a minute on one core)::
     .venv/bin/python tools/gaussian_reference.py            # rewrites the table
     .venv/bin/python tools/gaussian_reference.py --check    # recomputes, compares, writes nothing
 
-The output, ``tests/data/gaussian_reference.json``, is deterministic (sorted keys, fixed
-point order, no timestamps) and committed; ``tests/maths/test_gaussian.py`` compares
-:mod:`dplab.gaussian` against it.  Nothing here imports :mod:`dplab`: the values come from
-the textbook formula of Balle & Wang (2018, Thm. 8),
+The output, ``tests/data/gaussian_reference.json``, is deterministic (sorted keys, fixed point
+order, no timestamps) and committed; ``tests/maths/mechanisms/test_gaussian.py`` compares
+:mod:`dplab.mechanisms.gaussian` against it.  Nothing here imports :mod:`dplab`: the values come
+from the textbook formula of Balle & Wang (2018, Thm. 8),
 
     δ = Φ(h/2 − ε/h) − e^ε Φ(−h/2 − ε/h),   h = Δ/σ,
 
@@ -136,7 +136,7 @@ GRID_EPS = [0.0, 1e-6, 1e-3, 0.01, 0.1, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 10
 LESSON_SENSITIVITY = [1.0, 0.25, 0.03125]
 LESSON_SIGMA = [0.25, 0.5, 1.0, 2.0, 5.0, 10.0]
 LESSON_EPS = [0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 10.0]
-# Around the switch points of dplab.gaussian (x = ε/h − h/2 ∈ {0, 10}, h = 1) and where
+# Around the switch points of dplab.mechanisms.gaussian (x = ε/h − h/2 ∈ {0, 10}, h = 1) and where
 # the two terms cancel most (small h, large x), each as (h, x) with ε = h(x + h/2).
 BOUNDARY_H = [1e-3, 0.3, 0.999999, 1.0, 1.000001, 3.0]
 BOUNDARY_X = [-0.25, 0.0, 1e-9, 0.5, 2.0, 9.9999999, 10.0, 10.0000001, 12.0, 40.0, 1e3]

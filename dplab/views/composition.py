@@ -2,13 +2,13 @@
 the Gaussian case, and the client-side composition lab.
 
 Every δ of randomized response shown here is an exact ``Fraction`` from
-:mod:`dplab.composition` (``exact``: :func:`~dplab.composition.rr_required_delta`;
-``optimal``: Kairouz–Oh–Viswanath; ``advanced``: Dwork–Rothblum–Vadhan, a rational upper
-bound; ``basic``), each release of the count channel taken as ``(α*, 0)``-DP with its pure
-factor ``α* = p/(1 − p)``.  Texts are :func:`~dplab.views.randomized_response.value_text`
-of the exact values (``= x`` when exact, else ``≈ x`` to 4 significant digits), and a
-chart's number is the number its text shows (:func:`shown_number`), so the page draws what
-it says.
+:mod:`dplab.accounting.composition` (``exact``:
+:func:`~dplab.accounting.composition.rr_required_delta`; ``optimal``: Kairouz–Oh–Viswanath;
+``advanced``: Dwork–Rothblum–Vadhan, a rational upper bound; ``basic``), each release of the count
+channel taken as ``(α*, 0)``-DP with its pure factor ``α* = p/(1 − p)``.  Texts are
+:func:`~dplab.views.randomized_response.value_text` of the exact values (``= x`` when exact, else
+``≈ x`` to 4 significant digits), and a chart's number is the number its text shows
+(:func:`shown_number`), so the page draws what it says.
 
 **The lab.**  :func:`composition_lab` holds, for every state of its grid (``n`` in
 :data:`LAB_SIZES`, ``p`` in :data:`LAB_PS`, ``k`` in :data:`LAB_KS`, the total factor ``A`` in
@@ -42,7 +42,8 @@ import altair as alt
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from dplab import composition, finite
+from dplab import finite
+from dplab.accounting import composition
 from dplab.finite import FiniteChannel, RationalLike
 from dplab.views._display import chart_html, chart_spec, stacked_on_phones
 from dplab.views._keys import Key, series_style
@@ -295,8 +296,8 @@ def copies_table(channel: FiniteChannel, alpha: RationalLike, ks: Sequence[int])
     """For each k: the exact δ at the total factor ``A = α`` of k copies of one output and of
     k fresh releases, and of k fresh releases at ``A = α^k`` (basic composition's factor).
 
-    Built from :func:`~dplab.composition.copies_channel` and
-    :func:`~dplab.composition.product_channel` with :func:`dplab.finite.required_delta`
+    Built from :func:`~dplab.accounting.composition.copies_channel` and
+    :func:`~dplab.accounting.composition.product_channel` with :func:`dplab.finite.required_delta`
     (every output enumerated), so keep ``|Y|^k`` small.
     """
     alpha = finite.check_alpha(alpha)

@@ -2,21 +2,21 @@
 matching drawn, and ``d_EM`` as an exact fraction.
 
 :func:`emd_lab` returns an object whose ``_repr_html_`` is the lab: for each of the two user
-datasets ``K`` and ``K′`` a size stepper (1 to :data:`LAB_MAX_SIZE` items) and one stepper
-per item (locations :data:`LAB_LOCATIONS`), the picture of the optimal coupling (an SVG
-drawn by the build for the initial state, redrawn by the script), the coupling's flows with
-their exact masses and distances, and ``d_EM`` computed two ways: as the cost of the
-coupling and as ``∫ |F_K − F_K′| dt``.  Everything comes from :func:`dplab.metric.emd_plan`
-and :func:`dplab.metric.emd` here; the site's script ``docs/assets/dplab/emd-lab.js``
-computes the same in integers (``L = lcm(m, m′) ≤ 12`` units of mass) when a control moves.
+datasets ``K`` and ``K′`` a size stepper (1 to :data:`LAB_MAX_SIZE` items) and one stepper per item
+(locations :data:`LAB_LOCATIONS`), the picture of the optimal coupling (an SVG drawn by the build
+for the initial state, redrawn by the script), the coupling's flows with their exact masses and
+distances, and ``d_EM`` computed two ways: as the cost of the coupling and as ``∫ |F_K − F_K′| dt``.
+Everything comes from :func:`dplab.userlevel.metric.emd_plan` and :func:`dplab.userlevel.metric.emd`
+here; the site's script ``docs/assets/dplab/emd-lab.js`` computes the same in integers (``L = lcm(m,
+m′) ≤ 12`` units of mass) when a control moves.
 
-**Exactness in the browser.**  On a line the monotone (sorted) coupling is optimal; the
-script walks the two sorted lists in units of ``1/L`` and gets every mass and the cost as
-ratios of small integers, and forms ``∫ |F_K − F_K′|`` from the empirical CDFs separately.
-The browser test ``tests/browser/test_emd_lab.py`` runs the script's functions on every
-pair of multisets the controls can make (``125² = 15,625``) and compares them with
-:func:`dplab.metric.emd_plan` and :func:`dplab.metric.emd`; on start the script compares
-its own texts for the initial state with the ones written here and reports any difference.
+**Exactness in the browser.**  On a line the monotone (sorted) coupling is optimal; the script walks
+the two sorted lists in units of ``1/L`` and gets every mass and the cost as ratios of small
+integers, and forms ``∫ |F_K − F_K′|`` from the empirical CDFs separately. The browser test
+``tests/browser/test_emd_lab.py`` runs the script's functions on every pair of multisets the
+controls can make (``125² = 15,625``) and compares them with :func:`dplab.userlevel.metric.emd_plan`
+and :func:`dplab.userlevel.metric.emd`; on start the script compares its own texts for the initial
+state with the ones written here and reports any difference.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from dplab import metric
+from dplab.userlevel import metric
 from dplab.views._lab import LabHtml, LabLinks, lab_key
 from dplab.views._labels import label
 from dplab.views.laplace import exact_text, number_text
@@ -53,7 +53,7 @@ _SIDES = ("a", "b")
 
 @dataclass(frozen=True)
 class LabValues:
-    """Everything the lab shows for one pair of datasets, from :mod:`dplab.metric`."""
+    """Everything the lab shows for one pair of datasets, from :mod:`dplab.userlevel.metric`."""
 
     a: tuple[int, ...]
     b: tuple[int, ...]

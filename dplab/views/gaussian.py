@@ -1,7 +1,7 @@
 """Charts, tables and the linked lab of lesson 4 (the Gaussian mechanism).
 
-Every value comes from :mod:`dplab.gaussian` and :mod:`dplab.queries`; floats appear as
-the heights that charts draw and as approximations printed with the ≈ sign.
+Every value comes from :mod:`dplab.mechanisms.gaussian` and :mod:`dplab.mechanisms.queries`; floats
+appear as the heights that charts draw and as approximations printed with the ≈ sign.
 
 **The lab** (:func:`gaussian_lab`) shows three linked figures for one state of its
 controls – query kind, ``n``, ``B``, σ, ε and a claimed δ:
@@ -13,16 +13,16 @@ controls – query kind, ``n``, ``B``, σ, ε and a claimed δ:
     and the verdict on the claim;
 (c) the curve ``ε ↦ log₁₀ δ(ε)`` (the x axis is ε itself) with the claim as a line.
 
-A page opened from ``file://`` has no server, so every state the controls can reach is
-precomputed here (:func:`lab_grid`): for each distinct sensitivity Δ of the grid, each σ and
-each ε, the double :func:`dplab.gaussian.delta` returns (``null`` where it underflows), the
-double ``log_delta / ln 10`` and, for each claimed δ, the verdict of
-:func:`dplab.gaussian.certify` (rigorous ball arithmetic on the exact decimal inputs).  The
-script ``docs/assets/dplab/gaussian-lab.js`` only looks these up and formats them with the
-same rules as :func:`sig_text`, :func:`log_text` and :func:`tiny_text`; the densities of (a)
-are the one formula :func:`density_rows` also uses.  ``tests/views/test_gaussian_views.py``
-checks the grid against dplab at every state and ``tests/browser/test_gaussian_lab.py``
-checks the script's panel, verdicts and rows against this module.
+A page opened from ``file://`` has no server, so every state the controls can reach is precomputed
+here (:func:`lab_grid`): for each distinct sensitivity Δ of the grid, each σ and each ε, the double
+:func:`dplab.mechanisms.gaussian.delta` returns (``null`` where it underflows), the double
+``log_delta / ln 10`` and, for each claimed δ, the verdict of
+:func:`dplab.mechanisms.gaussian.certify` (rigorous ball arithmetic on the exact decimal inputs).
+The script ``docs/assets/dplab/gaussian-lab.js`` only looks these up and formats them with the same
+rules as :func:`sig_text`, :func:`log_text` and :func:`tiny_text`; the densities of (a) are the one
+formula :func:`density_rows` also uses.  ``tests/views/test_gaussian_views.py`` checks the grid
+against dplab at every state and ``tests/browser/test_gaussian_lab.py`` checks the script's panel,
+verdicts and rows against this module.
 """
 
 from __future__ import annotations
@@ -42,8 +42,8 @@ import numpy as np
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from dplab import gaussian, queries
 from dplab.finite import RationalLike
+from dplab.mechanisms import gaussian, queries
 from dplab.views._display import chart_html, chart_spec
 from dplab.views._keys import KEY_LEGEND, Key, keyed, series_style
 from dplab.views._lab import LabHtml, LabLinks, check_on_grid, chosen_point, lab_key
@@ -306,9 +306,9 @@ def lab_query(kind: queries.QueryKind, n: int, bound: RationalLike) -> queries.B
 class PanelValues:
     """The certificate panel of one state, straight from :mod:`dplab`.
 
-    ``delta`` is :func:`dplab.gaussian.delta` (``None`` where it underflows, 0.0 for
+    ``delta`` is :func:`dplab.mechanisms.gaussian.delta` (``None`` where it underflows, 0.0 for
     Δ = 0), ``log10_delta`` is ``log_delta / ln 10`` (``−inf`` for Δ = 0) and ``verdict``
-    is :func:`dplab.gaussian.certify` on the exact decimal inputs.
+    is :func:`dplab.mechanisms.gaussian.certify` on the exact decimal inputs.
     """
 
     kind: queries.QueryKind
@@ -440,7 +440,7 @@ def density_rows(sensitivity: float, sigma: float, eps: float) -> dict[str, list
     ``gauss_density``: ``{"y", "density", "who"}`` for ``p = N(−Δ/2, σ²)`` and
     ``q = N(Δ/2, σ²)`` at :data:`DENSITY_POINTS` points of ``[−Δ/2 − 4σ, Δ/2 + 4σ]``;
     ``gauss_event``: ``{"x1", "x2"}``, the visible part of the worst event ``y < t``,
-    ``t = −εσ²/Δ`` (:func:`dplab.gaussian.worst_event_edge` minus Δ/2);
+    ``t = −εσ²/Δ`` (:func:`dplab.mechanisms.gaussian.worst_event_edge` minus Δ/2);
     ``gauss_excess``: ``{"who", "y", "top", "bottom"}``, ``p`` and ``e^ε q`` on the event (their
     gap integrates to δ(ε) over the whole half-line).  Δ = 0 has no event.
     """
@@ -511,7 +511,7 @@ def lab_grid() -> dict[str, object]:
 
     ``log10[d][s][e]`` and ``delta[d][s][e]`` for the d-th distinct sensitivity
     (``sens_text``), σ index s and ε index e (``None`` for Δ = 0, whose δ is 0 and whose
-    ``log₁₀ δ`` is −∞; ``delta`` is ``None`` where :func:`dplab.gaussian.delta` signals
+    ``log₁₀ δ`` is −∞; ``delta`` is ``None`` where :func:`dplab.mechanisms.gaussian.delta` signals
     underflow); ``verdicts[d][s]`` a string with one character (``p``ass, ``f``ail,
     ``u``ndecided) per ``(e, c)``, claims varying fastest; ``state_sens[kind][i][j]`` the
     sensitivity index of ``(kind, LAB_SIZES[i], LAB_BOUNDS[j])``.
@@ -860,9 +860,10 @@ def walkthrough_chart(
 
 
 def calibration_table(sensitivity: float, eps_values: Sequence[float], delta: float) -> Styler:
-    """For one target δ: the exact smallest σ (:func:`dplab.gaussian.sigma_for`) next to the
-    classic ``σ = √(2 ln(1.25/δ))·Δ/ε`` (only for 0 < ε < 1) and the δ(ε) that the classic σ
-    really gives, from :func:`dplab.gaussian.compare_calibrations`.  Four narrow columns, so
+    """For one target δ: the exact smallest σ (:func:`dplab.mechanisms.gaussian.sigma_for`) next to
+    the classic ``σ = √(2 ln(1.25/δ))·Δ/ε`` (only for 0 < ε < 1) and the δ(ε) that the classic σ
+    really gives, from :func:`dplab.mechanisms.gaussian.compare_calibrations`.  Four narrow columns,
+    so
     that the table fits a phone; cells do not wrap."""
     rows = []
     for eps in eps_values:

@@ -1,6 +1,6 @@
 """Charts of lesson 6 (what an observer can infer): posterior bands and trade-off curves.
 
-Every value comes from :mod:`dplab.inference`; a chart's reader's table shows the exact
+Every value comes from :mod:`dplab.accounting.inference`; a chart's reader's table shows the exact
 value where the maths is exact and says ≈ otherwise, and rounds every bound outward (a
 lower end down, an upper end up: ``bound`` of
 :func:`~dplab.views.randomized_response.approx_text`).  The lab is
@@ -15,7 +15,7 @@ from itertools import combinations
 
 import altair as alt
 
-from dplab import inference
+from dplab.accounting import inference
 from dplab.finite import FiniteChannel, RationalLike
 from dplab.views._keys import keyed, series_style
 from dplab.views._labels import label
@@ -61,9 +61,9 @@ def _cell(value: Fraction | float, bound: Bound = None) -> str:
 def posterior_chart(alpha: RationalLike, cases: Sequence[tuple[RationalLike, RationalLike]]):
     """The posterior ``Pr[H | S]`` an (α, δ) guarantee allows, against the prior.
 
-    ``cases`` are ``(δ, q)``: the guarantee's δ and the probability of the observed event
-    under H′ (:func:`dplab.inference.posterior_range`); each gives a band, drawn by its two
-    edges.  The dashed diagonal is "no change".
+    ``cases`` are ``(δ, q)``: the guarantee's δ and the probability of the observed event under H′
+    (:func:`dplab.accounting.inference.posterior_range`); each gives a band, drawn by its two edges.
+    The dashed diagonal is "no change".
     """
     alpha = Fraction(alpha)
     rows, table_rows = [], []

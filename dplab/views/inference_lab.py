@@ -8,23 +8,24 @@ with probability ``p``), Laplace noise of scale ``b`` or Gaussian noise of stand
 The lab shows
 
 (a) the guarantee: the smallest δ with which the mechanism satisfies (α, δ)-DP
-    (:func:`dplab.finite.required_delta` for RR, exact; :func:`dplab.laplace.delta` and
-    :func:`dplab.gaussian.delta` at ``ε = ln α`` as a double for the others);
+    (:func:`dplab.finite.required_delta` for RR, exact; :func:`dplab.mechanisms.laplace.delta` and
+    :func:`dplab.mechanisms.gaussian.delta` at ``ε = ln α`` as a double for the others);
 (b) the likelihood ratios and posterior probabilities of H that this guarantee allows after
-    an event of probability ``q`` (:func:`dplab.inference.posterior_range`), with a chart of
-    the posterior against every prior;
+    an event of probability ``q`` (:func:`dplab.accounting.inference.posterior_range`), with a chart
+    of the posterior against every prior;
 (c) the mechanism's trade-off curve (type II error against type I error: exact corners
-    :func:`dplab.inference.tradeoff_vertices` for RR, :func:`dplab.inference.laplace_tradeoff`
-    and :func:`dplab.inference.gaussian_tradeoff` on a grid otherwise) over the region that
-    the (α, δ) guarantee rules out (below ``f_{α,δ}``), and the most powerful test's power at
-    ``x`` next to the most power the guarantee allows (:func:`dplab.inference.dp_max_power`).
+    :func:`dplab.accounting.inference.tradeoff_vertices` for RR,
+    :func:`dplab.accounting.inference.laplace_tradeoff` and
+    :func:`dplab.accounting.inference.gaussian_tradeoff` on a grid otherwise) over the region that
+    the (α, δ) guarantee rules out (below ``f_{α,δ}``), and the most powerful test's power at ``x``
+    next to the most power the guarantee allows (:func:`dplab.accounting.inference.dp_max_power`).
 
 **What the page computes.**  A page from ``file://`` cannot run dplab, so the build puts
 into the page everything that depends on the mechanism: δ per (mechanism, α) – a fraction
 for RR, the double dplab returns otherwise –, the curve and the power texts.  The script
 ``docs/assets/dplab/inference-lab.js`` turns a double into its exact binary value (the
 float policy of :mod:`dplab._validation`) and computes the posterior range and the allowed
-power in exact ``BigInt`` rationals, from the same formulas :mod:`dplab.inference` uses,
+power in exact ``BigInt`` rationals, from the same formulas :mod:`dplab.accounting.inference` uses,
 then shows them with the rounding rules of
 :func:`~dplab.views.randomized_response.approx_text` and ``value_text``: every bound rounded
 outward (a lower end down, an upper end up), so that the number shown is still a bound.
@@ -45,8 +46,10 @@ from typing import ClassVar, Literal
 
 import altair as alt
 
-from dplab import finite, gaussian, inference, laplace
-from dplab.randomized_response import count_channel
+from dplab import finite
+from dplab.accounting import inference
+from dplab.mechanisms import gaussian, laplace
+from dplab.mechanisms.randomized_response import count_channel
 from dplab.views._display import chart_html, chart_spec
 from dplab.views._keys import KEY_LEGEND, keyed
 from dplab.views._lab import LabHtml, LabLinks, lab_key
@@ -162,7 +165,7 @@ def _type_two(mechanism: Mechanism, setting: tuple, level: str) -> Fraction | fl
 
 def _power(mechanism: Mechanism, setting: tuple, level: str) -> Fraction:
     """The most powerful test's power at ``level``: ``1 − β`` exactly for RR and for the
-    Laplace double; the Gaussian power directly (:func:`dplab.inference.gaussian_power`),
+    Laplace double; the Gaussian power directly (:func:`dplab.accounting.inference.gaussian_power`),
     not as a difference that loses its digits at small x."""
     if mechanism == "gaussian":
         x = float(Fraction(level))
@@ -258,7 +261,7 @@ def _posterior(prior: float, ratio: float) -> float:
 
 
 def _ratio_range(alpha: float, delta: float, q: float) -> tuple[float, float]:
-    """:func:`dplab.inference.likelihood_ratio_range` in doubles, for drawing."""
+    """:func:`dplab.accounting.inference.likelihood_ratio_range` in doubles, for drawing."""
     return max(0.0, (1 - delta / q) / alpha), alpha + delta / q
 
 
@@ -286,7 +289,7 @@ def posterior_rows(alpha: float, delta: float, q: float, prior: float) -> dict[s
 
 
 def region_rows(alpha: float, delta: float) -> list[dict]:
-    """The corners of ``f_{α,δ}`` (:func:`dplab.inference.dp_tradeoff`): below it is the
+    """The corners of ``f_{α,δ}`` (:func:`dplab.accounting.inference.dp_tradeoff`): below it is the
     region no test can reach under the guarantee."""
     knee = (1 - delta) / (1 + alpha)
     points = [(0.0, 1 - delta), (knee, knee), (1 - delta, 0.0), (1.0, 0.0)]

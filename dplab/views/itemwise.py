@@ -3,10 +3,10 @@ release, the δ(ε) curves of binary randomized response at scale (a selector ov
 scale plot against the derived bound, and the exact tables of the sampling check (the
 (α, δ) statement at each slack, and what stays pure).
 
-The finite tables are exact (:mod:`dplab.itemwise`, :mod:`dplab.sampling`); the curves
-come from :mod:`dplab.amplification` in log space and are drawn as ``log₁₀ δ`` (≈), since
-δ falls far below what a linear axis can show.  A δ that is 0 for certain, or below the
-floor of :data:`dplab.amplification.LOG_DELTA_FLOOR`, has no point on a curve.
+The finite tables are exact (:mod:`dplab.userlevel.itemwise`, :mod:`dplab.userlevel.sampling`); the
+curves come from :mod:`dplab.userlevel.amplification` in log space and are drawn as ``log₁₀ δ`` (≈),
+since δ falls far below what a linear axis can show.  A δ that is 0 for certain, or below the floor
+of :data:`dplab.userlevel.amplification.LOG_DELTA_FLOOR`, has no point on a curve.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ import altair as alt
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from dplab import amplification, itemwise, metric, sampling
 from dplab.finite import FiniteChannel, RationalLike
+from dplab.userlevel import amplification, itemwise, metric, sampling
 from dplab.views._display import stacked_on_phones
 from dplab.views._keys import series_style
 from dplab.views._labels import label
@@ -60,7 +60,7 @@ def _exact_and_approx(value: Fraction | float) -> str:
 
 def log10_delta(log_delta: float) -> float | None:
     """``log₁₀ δ`` from ``ln δ``, or ``None`` when no point is drawn (δ = 0 for certain, or
-    at or below the floor :data:`dplab.amplification.LOG_DELTA_FLOOR`).
+    at or below the floor :data:`dplab.userlevel.amplification.LOG_DELTA_FLOOR`).
 
     >>> round(log10_delta(math.log(1e-5)), 9), log10_delta(-math.inf)
     (-5.0, None)
@@ -75,7 +75,8 @@ def pair_table(
 ) -> Styler:
     """For each pair of equal-size datasets: ``d_EM``, the largest ratio ``P/Q`` and the
     smallest δ at ``factor`` (``Σ [P − αQ]₊``), shuffled and ordered, all exact
-    (:func:`dplab.itemwise.max_ratio`, :func:`dplab.itemwise.required_delta`)."""
+    (:func:`dplab.userlevel.itemwise.max_ratio`,
+    :func:`dplab.userlevel.itemwise.required_delta`)."""
     alpha = Fraction(factor)
     rows = []
     for K, K2 in pairs:
@@ -103,7 +104,7 @@ def curve_rows(
     ms: Sequence[int], flipped: int, epsilon0: float, epsilons: Sequence[float]
 ) -> list[dict]:
     """``log₁₀ δ(ε)`` (≈) of both releases for each m: m bits, half of them ones, ``flipped``
-    ones turned to zeros (:func:`dplab.amplification.log_delta_curve`).  Points without a
+    ones turned to zeros (:func:`dplab.userlevel.amplification.log_delta_curve`).  Points without a
     drawable δ (:func:`log10_delta`) are left out."""
     rows = []
     for m in ms:
@@ -200,7 +201,7 @@ def delta_curves_chart(
 
 def scale_rows(ms: Sequence[int], flipped: int, epsilon0: float, epsilon: float) -> list[dict]:
     """For each m: ``log₁₀ δ(ε)`` (≈) of both releases, exact, and of the derived bound
-    (:func:`dplab.amplification.derived_log_delta`; left out where it proves nothing,
+    (:func:`dplab.userlevel.amplification.derived_log_delta`; left out where it proves nothing,
     ``δ ≤ 1``)."""
     rows = []
     for m in ms:
@@ -256,7 +257,7 @@ def sampling_table(
     ts: Sequence[RationalLike],
     distance: metric.Distance = None,
 ) -> Styler:
-    """The exact sampling check (:func:`dplab.sampling.check_sampling`) at each slack t:
+    """The exact sampling check (:func:`dplab.userlevel.sampling.check_sampling`) at each slack t:
     ``δ = e^{−2st²}`` (≈), the pairs checked and the pairs violating the
     ``(α^{d_EM + t}, δ)`` statement."""
     rows = []
@@ -298,7 +299,7 @@ def _log_ratio_text(value: float) -> str:
 
 def pure_sampling_table(checks: Sequence[sampling.SamplingCheck]) -> Styler:
     """What stays pure after resampling, one row per exact check
-    (:func:`dplab.sampling.check_sampling`): the largest ``ln(P/Q)/d_EM`` over every pair
+    (:func:`dplab.userlevel.sampling.check_sampling`): the largest ``ln(P/Q)/d_EM`` over every pair
     (≈) beside ``ln α`` (the same factor) and the derived exponent ``α(α − 1)`` (rounded
     up), and the pairs violating each of the two pure bounds (decided exactly)."""
     rows = []

@@ -1,7 +1,7 @@
 """Charts and tables for the Laplace mechanism (the tour and lesson 3).
 
-Every number comes from :mod:`dplab.laplace` and :mod:`dplab.queries`, exactly where they
-are exact; floats appear only as the heights that charts draw and as approximations
+Every number comes from :mod:`dplab.mechanisms.laplace` and :mod:`dplab.mechanisms.queries`, exactly
+where they are exact; floats appear only as the heights that charts draw and as approximations
 printed next to exact values (:func:`exact_text`).  The client-side lab of lesson 3 is
 :mod:`dplab.views.laplace_lab`.
 """
@@ -16,8 +16,8 @@ import altair as alt
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from dplab import laplace, queries
 from dplab.finite import RationalLike
+from dplab.mechanisms import laplace, queries
 from dplab.views._display import stacked_on_phones
 from dplab.views._keys import keyed, series_style
 from dplab.views._labels import label
@@ -172,7 +172,7 @@ def loss_table(
 # --- lesson 3: bounded queries, the δ(ε) profile, errors -------------------------------
 
 QUERY_KINDS: tuple[queries.QueryKind, ...] = ("sum", "mean", "count", "constant")
-"""The four bounded queries of :mod:`dplab.queries`, in the order lesson 3 shows them."""
+"""The four bounded queries of :mod:`dplab.mechanisms.queries`, in the order lesson 3 shows them."""
 
 
 def lesson_query(kind: queries.QueryKind, n: int, bound: RationalLike) -> queries.BoundedQuery:
@@ -266,7 +266,8 @@ def sensitivity_table(n: int, bound: RationalLike) -> Styler:
 
     One row per query (:data:`QUERY_KINDS`, built by :func:`lesson_query`): its name, its
     definition, ``Δ`` exactly, the neighbouring pair ``D, D′`` of
-    :meth:`~dplab.queries.BoundedQuery.neighbours` and ``f(D) → f(D′)``, whose gap is ``Δ``.
+    :meth:`~dplab.mechanisms.queries.BoundedQuery.neighbours` and ``f(D) → f(D′)``, whose gap is
+    ``Δ``.
     """
     rows = []
     for kind in QUERY_KINDS:
@@ -306,7 +307,8 @@ def _eps_grid(eps_max: RationalLike, eps_step: RationalLike) -> list[Fraction]:
 def delta_profile_rows(
     sensitivity: RationalLike, scale: RationalLike, eps_values: Sequence[RationalLike]
 ) -> list[dict]:
-    """Rows ``{"eps", "delta", "series"}``: the exact ``δ(ε)`` of :func:`dplab.laplace.delta`.
+    """Rows ``{"eps", "delta", "series"}``: the exact ``δ(ε)`` of
+    :func:`dplab.mechanisms.laplace.delta`.
 
     The pure ``ε = Δ/b`` is added to the ε values when it lies among them, so that a line
     through the rows bends exactly where ``δ`` reaches 0.
@@ -415,10 +417,10 @@ def error_table(
     """Noise calibrated to a pure ``ε`` and its error in the query's own units.
 
     For each ``n`` and query kind: ``Δ``, the scale ``b = Δ/ε``
-    (:func:`dplab.laplace.scale_for`), which is also the mean absolute error ``E|Z|``, the
-    mean squared error ``E Z² = 2b²``, the width of the query's possible values and the
-    mean absolute error as a fraction of that width, all exact (:func:`number_text`).
-    The column titles are short (``b = Δ/ε``, ``2b²``): the lesson's prose names them.
+    (:func:`dplab.mechanisms.laplace.scale_for`), which is also the mean absolute error ``E|Z|``,
+    the mean squared error ``E Z² = 2b²``, the width of the query's possible values and the mean
+    absolute error as a fraction of that width, all exact (:func:`number_text`). The column titles
+    are short (``b = Δ/ε``, ``2b²``): the lesson's prose names them.
     """
     rows = []
     for n in ns:

@@ -1,11 +1,10 @@
 """The client-side Laplace lab of lesson 3: controls, inline data, outputs.
 
-:func:`laplace_lab` returns an object whose ``_repr_html_`` is the lab: labelled HTML
-controls (query kind, ``n``, ``B``, scale ``b``, ``ε``), the lab's grid as inline JSON (a page
-opened from ``file://`` cannot fetch files), two ``.dplab-chart`` divs and every output
-already filled for the initial state from :mod:`dplab.queries` and :mod:`dplab.laplace`.
-The site's script ``docs/assets/dplab/laplace-lab.js`` recomputes the outputs whenever a
-control moves.
+:func:`laplace_lab` returns an object whose ``_repr_html_`` is the lab: labelled HTML controls
+(query kind, ``n``, ``B``, scale ``b``, ``ε``), the lab's grid as inline JSON (a page opened from
+``file://`` cannot fetch files), two ``.dplab-chart`` divs and every output already filled for the
+initial state from :mod:`dplab.mechanisms.queries` and :mod:`dplab.mechanisms.laplace`. The site's
+script ``docs/assets/dplab/laplace-lab.js`` recomputes the outputs whenever a control moves.
 
 **The grid.**  ``n`` ∈ :data:`LAB_SIZES`; ``B = k/2`` for ``k = 1..20``; ``b`` ∈
 :data:`LAB_SCALES` (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 per decade, 0.001 to 100); ``ε = k/20`` for
@@ -14,13 +13,13 @@ arithmetic with ``BigInt``: ``Δ`` (``B``, ``B/n``, 1 or 0), the pure ``ε = Δ/
 ``t = (Δ − εb)/2`` of the worst event, the calibrated scale ``Δ/ε``, ``2b²`` and the error
 as a share of the query's range.
 
-**δ(ε) in the browser.**  :func:`dplab.laplace.delta` is ``−expm1(−s)`` with
+**δ(ε) in the browser.**  :func:`dplab.mechanisms.laplace.delta` is ``−expm1(−s)`` with
 ``s = (Δ/b − ε)/2`` computed exactly and rounded once to a double.  The script forms the
 same ``s`` as a reduced ratio of two integers below ``2⁵³`` on this grid and divides them
 (one correctly rounded division: the same double), then takes ``-Math.expm1(-s)``.  The
 browser test ``tests/browser/test_laplace_lab.py`` checks, over the whole grid, that the
 script's ``Δ`` and pure ``ε`` equal dplab's exactly and its ``δ(ε)`` equals
-:func:`dplab.laplace.delta` to a relative 1e-12, and that the texts it shows equal
+:func:`dplab.mechanisms.laplace.delta` to a relative 1e-12, and that the texts it shows equal
 :meth:`LaplaceLab.outputs`.
 
 Text rules shared with the script: :func:`~dplab.views.laplace.exact_text`,
@@ -38,7 +37,7 @@ from typing import ClassVar
 
 import altair as alt
 
-from dplab import laplace, queries
+from dplab.mechanisms import laplace, queries
 from dplab.views._display import chart_html, chart_spec
 from dplab.views._keys import Key, keyed, series_style
 from dplab.views._lab import LabHtml, LabLinks, chosen_point, lab_key
@@ -107,7 +106,7 @@ class LabValues:
     scale: Fraction
     eps: Fraction
     pure: Fraction  # Δ/b
-    delta: float  # δ(ε), dplab.laplace.delta
+    delta: float  # δ(ε), dplab.mechanisms.laplace.delta
     edge: Fraction | None  # t = (Δ − εb)/2 when δ > 0
     calibrated: Fraction | None  # Δ/ε, None when Δ > 0 and ε = 0
     mae: Fraction

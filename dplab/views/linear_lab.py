@@ -8,7 +8,7 @@ constant ``l``, the dimension ``d`` and the number of users ``n``; and, for that
 two noise scales, the expected ℓ₂ error of one release in the local and in the central
 model for both mechanisms, their ratio, which one is more accurate, the crossover
 ``ε = ε_user/diam`` and what the trade costs at the farthest pair.  Every value comes from
-:mod:`dplab.emd_linear` (:meth:`LinearLab.outputs`).
+:mod:`dplab.userlevel.emd_linear` (:meth:`LinearLab.outputs`).
 
 The lab's states are a fixed grid of exact decimals (15,000 states).  The site's script
 ``docs/assets/dplab/linear-lab.js`` computes the same texts with exact ``BigInt`` ratios
@@ -33,8 +33,8 @@ import numpy as np
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from dplab import emd_linear, frequency, metric
 from dplab.finite import RationalLike
+from dplab.userlevel import emd_linear, frequency, metric
 from dplab.views._display import stacked_on_phones
 from dplab.views._keys import KEY_LEGEND, series_style
 from dplab.views._lab import LabHtml, LabLinks, check_on_grid, lab_key
@@ -88,7 +88,7 @@ _GRIDS: dict[str, tuple] = {
 
 @dataclass(frozen=True)
 class LabValues:
-    """Everything the lab shows for one state, from :mod:`dplab.emd_linear`."""
+    """Everything the lab shows for one state, from :mod:`dplab.userlevel.emd_linear`."""
 
     scale_ours: Fraction  # l/ε
     scale_base: Fraction  # l·diam/ε_user
@@ -347,9 +347,9 @@ def crossover_chart(
 
 def frequency_table(k: int, alpha: RationalLike, users: int, sizes: Sequence[int]) -> Styler:
     """Local frequency estimation: k-ary randomized response with factor ``α`` on each of a
-    user's m items (all N = n·m reports, :func:`dplab.frequency.total_squared_error`,
+    user's m items (all N = n·m reports, :func:`dplab.userlevel.frequency.total_squared_error`,
     exact) against the user-level baseline
-    (:func:`dplab.frequency.user_level_total_squared_error`) at the same worst-case
+    (:func:`dplab.userlevel.frequency.user_level_total_squared_error`) at the same worst-case
     guarantee, for each m in ``sizes``.
 
     The release of the m reports has the naive pure factor ``α^m`` per unit of d_EM
@@ -393,7 +393,7 @@ def sensitivity_check(
 ) -> SensitivityCheck:
     """Check ``‖q_f(K) − q_f(K′)‖₂ ≤ l·d_EM(K, K′)`` on every ordered pair of multisets of
     the given ``sizes`` over ``locations`` (on a line), comparing squares exactly: ``f`` must
-    return exact values (:func:`dplab.emd_linear.linear_query`)."""
+    return exact values (:func:`dplab.userlevel.emd_linear.linear_query`)."""
     slope = Fraction(lipschitz)
     datasets = [
         items for m in sizes for items in combinations_with_replacement(sorted(locations), m)
@@ -419,8 +419,9 @@ def error_check_table(
     dimensions: Sequence[int], lipschitz: RationalLike, epsilon: RationalLike, draws: int, seed: int
 ) -> Styler:
     """The closed forms ``E‖noise‖₂ = d·b`` and ``E‖noise‖₂² = d(d + 1)·b²`` (local model,
-    ``b = l/ε``) beside the means of ``draws`` seeded releases of :func:`dplab.emd_linear.sample`
-    around 0, with the standard error of the first mean (``b·√d`` over ``√draws``: a Gamma(d, b)
+    ``b = l/ε``) beside the means of ``draws`` seeded releases of
+    :func:`dplab.userlevel.emd_linear.sample` around 0, with the standard error of the first mean
+    (``b·√d`` over ``√draws``: a Gamma(d, b)
     radius has variance ``d·b²``)."""
     rows = []
     scale = emd_linear.noise_scale(lipschitz, epsilon)

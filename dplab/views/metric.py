@@ -1,8 +1,8 @@
 """Views of the user-level metric DP lesson: d_EM computed several ways, the empirical CDFs
 whose gap integrates to it, and exact tables of item-level privacy and of the naive bound.
 
-Everything shown is computed by :mod:`dplab.metric` and :mod:`dplab.itemwise` in exact
-rationals; floats appear only as marked approximations.  The lab is
+Everything shown is computed by :mod:`dplab.userlevel.metric` and :mod:`dplab.userlevel.itemwise` in
+exact rationals; floats appear only as marked approximations.  The lab is
 :mod:`dplab.views.emd_lab`.
 """
 
@@ -16,8 +16,8 @@ import altair as alt
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from dplab import itemwise, metric
 from dplab.finite import RationalLike
+from dplab.userlevel import itemwise, metric
 from dplab.views._display import stacked_on_phones
 from dplab.views._keys import keyed, series_style
 from dplab.views._labels import label
@@ -79,9 +79,10 @@ def emd_table(pairs: Sequence[tuple[Sequence[int], Sequence[int]]], k: int = 4) 
     """``d_EM`` of each pair of datasets on the locations ``0, …, k−1``, three ways.
 
     Columns: the two datasets, their sizes, the cost of the sorted (monotone) coupling
-    (:func:`dplab.metric.emd_plan`), ``∫ |F_K − F_K′|`` (:func:`dplab.metric.emd` on a line)
-    and the general solver on the matrix ``|i − j|`` with its exact dual certificate
-    (:func:`dplab.metric.emd` with ``distance``), all exact.
+    (:func:`dplab.userlevel.metric.emd_plan`), ``∫ |F_K − F_K′|``
+    (:func:`dplab.userlevel.metric.emd` on a line) and the general solver on the matrix ``|i − j|``
+    with its exact dual certificate (:func:`dplab.userlevel.metric.emd` with ``distance``), all
+    exact.
     """
     rows = []
     for a, b in pairs:
@@ -176,7 +177,8 @@ def cdf_chart(a: Sequence[int], b: Sequence[int]) -> alt.LayerChart:
 
 def item_privacy_table(k: int, p: RationalLike, factors: Sequence[RationalLike]) -> Styler:
     """The clamped geometric randomizer on ``{0, …, k−1}`` checked for item-level privacy
-    with each factor per unit of ``|x − x′|`` (:func:`dplab.metric.item_privacy`, exact)."""
+    with each factor per unit of ``|x − x′|``
+    (:func:`dplab.userlevel.metric.item_privacy`, exact)."""
     channel = metric.clamped_geometric(k, p)
     rows = []
     for factor in factors:
@@ -197,7 +199,7 @@ def naive_bound_table(k: int, p: RationalLike, sizes: Sequence[int]) -> Styler:
     """The naive pure bound of the shuffled release, checked over all pairs exactly.
 
     For each ``m``: the clamped geometric with item factor ``α₀ = 1/p`` per unit; the
-    release of ``m`` items certified (:func:`dplab.itemwise.certify`) with factor ``α₀^m``
+    release of ``m`` items certified (:func:`dplab.userlevel.itemwise.certify`) with factor ``α₀^m``
     per unit of ``d_EM`` (never violated; attained) and with the slightly smaller factor
     ``α₀^m ×`` :data:`SMALLER_FACTOR` (violated), over every ordered pair of datasets of
     size ``m``.

@@ -1,6 +1,6 @@
 """Charts and tables for the randomized-response count channel (lesson 2).
 
-Every number comes from :mod:`dplab.randomized_response`, exactly; floats appear only as
+Every number comes from :mod:`dplab.mechanisms.randomized_response`, exactly; floats appear only as
 the heights that charts draw and as approximations printed next to exact values.
 
 Charts that the client-side lab (:mod:`dplab.views.rr_lab`, ``rr-lab.js``) redraws read
@@ -33,9 +33,9 @@ import altair as alt
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from dplab import randomized_response as rr
 from dplab.finite import Certificate, RationalLike, check_alpha, check_delta
-from dplab.rr_lab import LAB_GRID
+from dplab.mechanisms import randomized_response as rr
+from dplab.mechanisms.rr_lab_grid import LAB_GRID
 from dplab.views._display import stacked_on_phones
 from dplab.views._keys import KEY_LEGEND, Key
 from dplab.views._lab import chosen_point
@@ -460,8 +460,8 @@ def pair_distributions_chart(
 ) -> alt.LayerChart:
     """Bars of ``P = Pr[Y | c]`` and ``Q = Pr[Y | c′]`` for the queried pair, event outlined.
 
-    The pair and event are read like the lab's controls: ``lower`` is clamped to ``n − 1``
-    and mask bits above ``n`` are ignored (see :func:`dplab.randomized_response.check_query`).
+    The pair and event are read like the lab's controls: ``lower`` is clamped to ``n − 1`` and mask
+    bits above ``n`` are ignored (see :func:`dplab.mechanisms.randomized_response.check_query`).
     """
     pair = rr.queried_pair(n, lower, direction)
     event = rr.event_from_mask(n, mask)

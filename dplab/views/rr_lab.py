@@ -2,28 +2,28 @@
 
 :func:`rr_lab` returns an object whose ``_repr_html_`` is the lab: labelled HTML controls,
 the lab's data as inline JSON (a page opened from ``file://`` cannot fetch files), and its
-outputs already filled for the initial state from :mod:`dplab.randomized_response`.  The
+outputs already filled for the initial state from :mod:`dplab.mechanisms.randomized_response`.  The
 site's script ``docs/assets/dplab/rr-lab.js`` then recomputes every output whenever a
 control moves.
 
-**How the browser stays exact.**  On the lab's grid (``n = 1..12``, ``p = k/100`` for
-``k = 50..100``, ``α = t/10`` for ``t = 10..100``) every count law has integer weights over
-``100^n``: the coefficients of ``(q + a z)^c (a + q z)^{n−c}`` with ``a = k``, ``q = 100 − k``.
-The script multiplies these polynomials with ``BigInt``; each ordered pair's excess has the
-integer numerator ``Σ_y [10·w_P(y) − t·w_Q(y)]₊`` over ``10·100^n`` (:mod:`dplab.rr_lab`),
-a claimed δ is read exactly as ``D / E`` by the labs' one number reader (``readNumber`` in
-``lab.js``: decimals, fractions, ``1e-5``; a text outside [0, 1] is refused with its reason),
-and every verdict is the integer comparison ``D · 10·100^n ≥ N · E``.  Floats are used only to
-draw and for logarithms printed after ``≈``.  The event check prints its rationals by
-:func:`~dplab.views.randomized_response.compared_texts`: exact after ``=``, rounded after
-``≈``, with enough digits that unequal values look unequal.  The browser test
+**How the browser stays exact.**  On the lab's grid (``n = 1..12``, ``p = k/100`` for ``k =
+50..100``, ``α = t/10`` for ``t = 10..100``) every count law has integer weights over ``100^n``: the
+coefficients of ``(q + a z)^c (a + q z)^{n−c}`` with ``a = k``, ``q = 100 − k``. The script
+multiplies these polynomials with ``BigInt``; each ordered pair's excess has the integer numerator
+``Σ_y [10·w_P(y) − t·w_Q(y)]₊`` over ``10·100^n`` (:mod:`dplab.mechanisms.rr_lab_grid`), a claimed δ
+is read exactly as ``D / E`` by the labs' one number reader (``readNumber`` in ``lab.js``: decimals,
+fractions, ``1e-5``; a text outside [0, 1] is refused with its reason), and every verdict is the
+integer comparison ``D · 10·100^n ≥ N · E``.  Floats are used only to draw and for logarithms
+printed after ``≈``.  The event check prints its rationals by
+:func:`~dplab.views.randomized_response.compared_texts`: exact after ``=``, rounded after ``≈``,
+with enough digits that unequal values look unequal.  The browser test
 ``tests/browser/test_rr_lab.py`` checks the script against
-:func:`dplab.randomized_response.certify` over the whole grid.
+:func:`dplab.mechanisms.randomized_response.certify` over the whole grid.
 
 **The queried pair and event.**  The pair is chosen from a list of the ``2n`` ordered pairs
 in the chart's order (``0→1``, ``1→0``, …) or by clicking a bar of the pairs chart; the
 event is one checkbox per output.  :func:`rr_lab` still takes them as ``lower``,
-``direction`` and ``mask`` (:func:`dplab.randomized_response.check_query`), and links as
+``direction`` and ``mask`` (:func:`dplab.mechanisms.randomized_response.check_query`), and links as
 ``pair`` and ``event`` (:meth:`RRLab.with_state`).
 
 The inline data holds the grid, the initial state and a *witness*: the exact weights and
@@ -40,10 +40,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from dplab import randomized_response as rr
 from dplab._validation import check_int
 from dplab.finite import Certificate, RationalLike
-from dplab.rr_lab import LAB_GRID, delta_denominator
+from dplab.mechanisms import randomized_response as rr
+from dplab.mechanisms.rr_lab_grid import LAB_GRID, delta_denominator
 from dplab.views._display import chart_html, chart_spec
 from dplab.views._lab import LabHtml, LabLinks, lab_key
 from dplab.views._labels import label
@@ -561,7 +561,7 @@ def rr_lab(
 
     ``p`` on 0.50, 0.51, …, 1.00; ``alpha`` on 1.0, 1.1, …, 10.0; ``delta`` a decimal string
     in [0, 1] (see :func:`parse_claim`); ``lower``, ``direction`` and ``mask`` as in
-    :func:`dplab.randomized_response.check_query`.  ``key`` names the lab's element ids
+    :func:`dplab.mechanisms.randomized_response.check_query`.  ``key`` names the lab's element ids
     (default: derived from the state, so that builds are reproducible).
 
     >>> lab = rr_lab(4, "0.9", "3", "0.05", lower=2, mask=16)

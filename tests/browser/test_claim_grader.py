@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dplab import finite
-from dplab import randomized_response as rr
+from dplab.mechanisms import randomized_response as rr
 from tests.browser.helpers import page_json, serious_axe_violations
 
 pytestmark = pytest.mark.browser

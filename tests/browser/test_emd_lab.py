@@ -1,9 +1,10 @@
-"""The d_EM lab of lesson 7 (``emd-lab.js``) in headless Chromium, against ``dplab.metric``.
+"""The d_EM lab of lesson 7 (``emd-lab.js``) in headless Chromium, against
+``dplab.userlevel.metric``.
 
 * The script's optimal coupling (``plan``) and its ``∫ |F_K − F_K′|`` (``integral``) on
   **every** pair of multisets the controls can make (sizes 1 to 4 over locations 0 to 4:
-  125² pairs) equal :func:`dplab.metric.emd_plan`'s flows (source, target, exact mass) and
-  :func:`dplab.metric.emd` exactly, and the texts it would show equal
+  125² pairs) equal :func:`dplab.userlevel.metric.emd_plan`'s flows (source, target, exact mass) and
+  :func:`dplab.userlevel.metric.emd` exactly, and the texts it would show equal
   :meth:`~dplab.views.emd_lab.EmdLab.outputs`.
 * Moving the controls (typed values, − / + buttons, the size) changes the matching drawn
   and ``d_EM`` to dplab's; items past the size hide; the state goes into the address, and
@@ -19,7 +20,7 @@ from itertools import combinations_with_replacement
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from dplab import metric
+from dplab.userlevel import metric
 from dplab.views.emd_lab import LAB_LOCATIONS, LAB_MAX_SIZE, emd_lab
 from tests.browser import helpers
 from tests.browser.helpers import run_json, wait_until_ready

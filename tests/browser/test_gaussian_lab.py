@@ -7,7 +7,7 @@ what dplab says:
 
 * at **every** state of the controls (4 kinds × 3 n × 3 B × 12 σ × 25 ε × 6 claims), the
   verdict the panel shows (``panelState``, the function the controls call) equals
-  :func:`dplab.gaussian.certify` computed here;
+  :func:`dplab.mechanisms.gaussian.certify` computed here;
 * every text the panel shows equals :func:`dplab.views.gaussian.panel_texts`: the texts
   that depend on the query (per kind, n, B), on the profile point (per Δ, σ, ε), on the
   claim (per Δ, σ, ε, claim) and on σ (per kind, σ), each over all its values, plus whole
@@ -27,7 +27,7 @@ import sys
 
 import pytest
 
-from dplab import gaussian
+from dplab.mechanisms import gaussian
 from dplab.views import gaussian as gv
 from tests.browser.helpers import run_json
 

@@ -16,7 +16,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from dplab.rr_lab import LAB_GRID
+from dplab.mechanisms.rr_lab_grid import LAB_GRID
 from dplab.views import composition as cv
 from dplab.views import gaussian as gv
 from dplab.views import label

@@ -4,9 +4,9 @@
 functions (``window.DPLAB_LAPLACE``) over every state the controls can reach and compare:
 
 * the sensitivity ``Δ`` and the pure ``ε = Δ/b`` of every (kind, n, B, b): exactly equal to
-  :mod:`dplab.queries` and :func:`dplab.laplace.epsilon`;
+  :mod:`dplab.mechanisms.queries` and :func:`dplab.mechanisms.laplace.epsilon`;
 * ``δ(ε)`` for every ε of the grid and every pure ε that occurs: relative error ≤ 1e-12
-  against :func:`dplab.laplace.delta` (zero exactly where dplab's is zero).  dplab's δ
+  against :func:`dplab.mechanisms.laplace.delta` (zero exactly where dplab's is zero).  dplab's δ
   depends on a state only through the exact ``Δ/b`` and ``ε`` (it is ``−expm1(−s)`` with
   ``s = (Δ/b − ε)/2`` in rationals), and the script's ``values()`` calls ``deltaAt`` with
   the ``Δ/b`` checked above, so this covers every state;
@@ -20,7 +20,7 @@ from fractions import Fraction
 
 import pytest
 
-from dplab import laplace
+from dplab.mechanisms import laplace
 from dplab.views import laplace as lv
 from dplab.views.laplace_lab import (
     LAB_BOUNDS,

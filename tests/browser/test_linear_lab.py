@@ -1,5 +1,5 @@
 """The PrivEMDLinear lab of lesson 8 (``linear-lab.js``) in headless Chromium, against
-``dplab.emd_linear`` through :meth:`~dplab.views.linear_lab.LinearLab.outputs`.
+``dplab.userlevel.emd_linear`` through :meth:`~dplab.views.linear_lab.LinearLab.outputs`.
 
 * The script's texts at **every** state the controls can make (15,000) equal dplab's.
 * Moving the sliders (typed values, − / + buttons) through a sample of states shows dplab's

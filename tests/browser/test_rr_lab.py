@@ -13,9 +13,9 @@ point), one ordered pair's excess (pair bars), or one event's excess
 ``Σ_{y∈S} (10·P_y − t·Q_y)`` (event badge).
 
 1. The numerators are exact: every pair's numerator, the maximising pair and its event
-   equal :func:`dplab.randomized_response.certify` at every grid state, and every event's
-   ``P(S)``, ``Q(S)`` equal :func:`~dplab.randomized_response.check_query` (all events and
-   pairs for n ≤ 3, one clamped/ignored-bits query per state for every n).
+   equal :func:`dplab.mechanisms.randomized_response.certify` at every grid state, and every event's
+   ``P(S)``, ``Q(S)`` equal :func:`~dplab.mechanisms.randomized_response.check_query` (all events
+   and pairs for n ≤ 3, one clamped/ignored-bits query per state for every n).
 2. The claim is read exactly: ``readClaim`` agrees with the Python rule on tricky texts,
    both agree with :class:`fractions.Fraction`, and a text out of [0, 1] is refused with
    its reason.
@@ -35,8 +35,8 @@ from fractions import Fraction
 
 import pytest
 
-from dplab import randomized_response as rr
-from dplab.rr_lab import LAB_GRID, delta_denominator
+from dplab.mechanisms import randomized_response as rr
+from dplab.mechanisms.rr_lab_grid import LAB_GRID, delta_denominator
 from dplab.views import label
 from dplab.views import randomized_response as rrv
 from dplab.views import rr_lab as lab_views

@@ -54,12 +54,13 @@ from flint import arb
 from maths_support import limit_cpu
 
 import dplab
-from dplab import itemwise, metric, queries, sampling
 from dplab.finite import FiniteChannel, both_directions
-from dplab.gaussian import DeltaUnderflowError
-from dplab.metric import clamped_geometric
-from dplab.randomized_response import count_channel
-from dplab.rr_lab import LabGrid
+from dplab.mechanisms import queries
+from dplab.mechanisms.gaussian import DeltaUnderflowError
+from dplab.mechanisms.randomized_response import count_channel
+from dplab.mechanisms.rr_lab_grid import LabGrid
+from dplab.userlevel import itemwise, metric, sampling
+from dplab.userlevel.metric import clamped_geometric
 
 CALL_CPU_SECONDS = 3
 SILENT_SECONDS = 300.0
@@ -70,22 +71,34 @@ MINIMUM_CASES = 5000
 
 
 def _maths_modules() -> list[str]:
-    """Every public top-level module of dplab (the maths layer; views and site are packages)."""
-    return sorted(
+    """Every public module of the maths layer: the root's plain modules and those of its
+    groups (dotted below ``dplab``, e.g. ``mechanisms.gaussian``)."""
+    found = [
         info.name
         for info in pkgutil.iter_modules(dplab.__path__)
         if not info.ispkg and not info.name.startswith("_")
-    )
+    ]
+    for group in dplab.MATHS_GROUPS:
+        package = importlib.import_module(f"dplab.{group}")
+        found += [
+            f"{group}.{info.name}"
+            for info in pkgutil.iter_modules(package.__path__)
+            if not info.name.startswith("_")
+        ]
+    return sorted(found)
 
 
 def _public_functions() -> dict[str, object]:
+    """Each public function by ``<module>.<name>`` (a module's own name is unique)."""
     found = {}
-    for module_name in _maths_modules():
-        module = importlib.import_module(f"dplab.{module_name}")
+    for dotted in _maths_modules():
+        module = importlib.import_module(f"dplab.{dotted}")
         for name in module.__all__:
             value = getattr(module, name)
             if inspect.isfunction(value) and value.__module__ == module.__name__:
-                found[f"{module_name}.{name}"] = value
+                key = f"{dotted.rpartition('.')[2]}.{name}"
+                assert key not in found, f"two maths modules named {key}"
+                found[key] = value
     return found
 
 
@@ -711,13 +724,13 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
     "randomized_response.required_delta": example(
         n=(4, N), p=("0.9", PROBABILITY), alpha=(3, real(1, exact=True))
     ),
-    # rr_lab
-    "rr_lab.claim_covers": example(
+    # rr_lab_grid
+    "rr_lab_grid.claim_covers": example(
         required_numerator=(4374 * 10**5, COUNT), n=(4, integer(1, 100)), claim=("0.438", CLAIM)
     ),
-    "rr_lab.delta_denominator": example(n=(2, integer(1, 100))),
-    "rr_lab.lab_count_weights": example(grid=(LabGrid(sizes=(1, 2), p_percents=(75,)), GRID)),
-    "rr_lab.lab_states": example(
+    "rr_lab_grid.delta_denominator": example(n=(2, integer(1, 100))),
+    "rr_lab_grid.lab_count_weights": example(grid=(LabGrid(sizes=(1, 2), p_percents=(75,)), GRID)),
+    "rr_lab_grid.lab_states": example(
         grid=(LabGrid(sizes=(1, 2), p_percents=(75, 90), alpha_tenths=(10, 30)), GRID)
     ),
 }

@@ -9,9 +9,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from dplab import finite, gaussian, laplace, queries, rr_lab
-from dplab import randomized_response as rr
+from dplab import finite
 from dplab._validation import MAX_DECIMAL_EXPONENT, exact_fraction
+from dplab.mechanisms import gaussian, laplace, queries
+from dplab.mechanisms import randomized_response as rr
+from dplab.mechanisms import rr_lab_grid as rr_lab
 
 
 @pytest.mark.parametrize(

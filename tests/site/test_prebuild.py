@@ -73,7 +73,7 @@ def test_editing_a_lesson_reexecutes_only_that_lesson(project):
 
 def test_a_change_in_dplab_reexecutes_every_lesson(project):
     quiet(project)
-    module = project.source_root / "dplab" / "laplace.py"
+    module = project.source_root / "dplab" / "mechanisms" / "laplace.py"
     module.write_text(module.read_text() + "\n# changed\n")
     report = quiet(project)
     assert sorted(report.executed) == ["first", "second"]

@@ -125,7 +125,7 @@ def test_the_maths_and_views_import_nothing_that_only_the_site_extra_installs():
     )
     assert run.returncode == 0, run.stderr
     loaded = set(run.stdout.split())
-    assert {"dplab.views.rr_lab", "dplab.gaussian", "altair"} <= loaded  # it did import
+    assert {"dplab.views.rr_lab", "dplab.mechanisms.gaussian", "altair"} <= loaded  # it did import
 
 
 def _zip(path: Path, entries: list[tuple[str, tuple[int, ...], int]]) -> bytes:
@@ -157,12 +157,12 @@ def test_the_wheel_is_cached_on_its_sources_and_rebuilt_when_they_change(tmp_pat
     assert site_wheel(sources).path == first.path  # a cache hit: same file
     assert first.name == f"dplab-{PYPROJECT['project']['version']}-py3-none-any.whl"
     assert first.requires_python == PYPROJECT["project"]["requires-python"]
-    with (sources / "dplab/laplace.py").open("a") as module:
+    with (sources / "dplab/mechanisms/laplace.py").open("a") as module:
         module.write("\n# changed\n")
     second = site_wheel(sources)
     assert second.path != first.path
     with zipfile.ZipFile(second.path) as archive:
-        assert archive.read("dplab/laplace.py").endswith(b"# changed\n")
+        assert archive.read("dplab/mechanisms/laplace.py").endswith(b"# changed\n")
 
 
 # ---------------------------------------------------------------- the built site

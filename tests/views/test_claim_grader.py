@@ -11,8 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dplab import composition, finite
-from dplab import randomized_response as rr
+from dplab import finite
+from dplab.accounting import composition
+from dplab.mechanisms import randomized_response as rr
 from dplab.views import claim_grader as cg
 from dplab.views import composition as cv
 

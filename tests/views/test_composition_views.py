@@ -1,6 +1,6 @@
 """Views of the composition lesson (lesson 5), checked against dplab and brute force.
 
-The lab's grid is recomputed here state by state from :mod:`dplab.composition` (not
+The lab's grid is recomputed here state by state from :mod:`dplab.accounting.composition` (not
 through the view's cache): every text, every verdict, and the order of the four counts.
 """
 
@@ -12,8 +12,9 @@ from fractions import Fraction
 
 import pytest
 
-from dplab import composition, finite
-from dplab import randomized_response as rr
+from dplab import finite
+from dplab.accounting import composition
+from dplab.mechanisms import randomized_response as rr
 from dplab.views import composition as cv
 from dplab.views import label
 from dplab.views.randomized_response import value_text

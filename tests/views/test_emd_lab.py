@@ -12,7 +12,7 @@ from itertools import combinations_with_replacement, permutations
 
 import pytest
 
-from dplab import metric
+from dplab.userlevel import metric
 from dplab.views import label
 from dplab.views import metric as mv
 from dplab.views.emd_lab import LAB_LOCATIONS, LAB_MAX_SIZE, emd_lab, lab_values

@@ -15,7 +15,7 @@ import mpmath as mp
 import numpy as np
 from flint import arb
 
-from dplab import gaussian
+from dplab.mechanisms import gaussian
 from dplab.views._labels import LABELS, label
 
 LESSON = (Path(__file__).parents[2] / "lessons_src" / "04-gaussian.md").read_text("utf-8")

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from dplab import gaussian, queries
+from dplab.mechanisms import gaussian, queries
 from dplab.views import gaussian as gv
 from dplab.views import label, mimebundle
 
@@ -29,7 +29,8 @@ STATES = list(
 
 
 def reference_query(kind, n, bound):
-    """The lab's queries, built here from dplab.queries (count threshold B/2, constant 0)."""
+    """The lab's queries, built here from dplab.mechanisms.queries (count threshold B/2,
+    constant 0)."""
     return {
         "sum": lambda: queries.sum_query(n, bound),
         "mean": lambda: queries.mean_query(n, bound),

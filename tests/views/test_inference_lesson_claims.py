@@ -10,8 +10,9 @@ import math
 from fractions import Fraction
 from pathlib import Path
 
-from dplab import gaussian, inference
-from dplab.randomized_response import count_channel
+from dplab.accounting import inference
+from dplab.mechanisms import gaussian
+from dplab.mechanisms.randomized_response import count_channel
 from dplab.views._labels import LABELS
 from dplab.views.randomized_response import approx_text
 

@@ -16,8 +16,9 @@ from itertools import combinations
 import mpmath as mp
 import pytest
 
-from dplab import finite, inference
-from dplab.randomized_response import count_channel
+from dplab import finite
+from dplab.accounting import inference
+from dplab.mechanisms.randomized_response import count_channel
 from dplab.views import chart_html
 from dplab.views import inference as iv
 from dplab.views import inference_lab as lab_module

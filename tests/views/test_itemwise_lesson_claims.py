@@ -12,7 +12,7 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 from pathlib import Path
 
-from dplab import amplification, itemwise, metric, sampling
+from dplab.userlevel import amplification, itemwise, metric, sampling
 
 LESSONS = Path(__file__).parents[2] / "lessons_src"
 LESSON = (LESSONS / "09-user-level-itemwise.md").read_text("utf-8")

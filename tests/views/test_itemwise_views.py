@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from dplab import amplification, metric, sampling
+from dplab.userlevel import amplification, metric, sampling
 from dplab.views import itemwise as iv
 from dplab.views._labels import label
 from dplab.views._tables import USERMETA_KEY

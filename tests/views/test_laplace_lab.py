@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from dplab import laplace, queries
+from dplab.mechanisms import laplace, queries
 from dplab.views import label
 from dplab.views import laplace as lv
 from dplab.views import laplace_lab as lab_module

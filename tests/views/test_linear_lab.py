@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from dplab import emd_linear, frequency
+from dplab.userlevel import emd_linear, frequency
 from dplab.views import label
 from dplab.views import linear_lab as lv
 from dplab.views.laplace import exact_text
@@ -19,7 +19,7 @@ from dplab.views.laplace import exact_text
 
 def test_every_state_of_the_lab_shows_the_formulas():
     """At each of the lab's states the values are the closed forms, written here from the
-    module docstring of dplab.emd_linear, and the texts show them."""
+    module docstring of dplab.userlevel.emd_linear, and the texts show them."""
     states = lv.lab_states()
     assert len(states) == 10 * 5 * 4 * 3 * 5 * 5
     verdicts = set()

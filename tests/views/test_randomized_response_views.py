@@ -1,5 +1,5 @@
 """Views of lesson 2: chart specs (params, descriptions, named data, ranges) and tables,
-checked against the exact maths of :mod:`dplab.randomized_response`."""
+checked against the exact maths of :mod:`dplab.mechanisms.randomized_response`."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dplab import randomized_response as rr
-from dplab.rr_lab import delta_denominator
+from dplab.mechanisms import randomized_response as rr
+from dplab.mechanisms.rr_lab_grid import delta_denominator
 from dplab.views import label, mimebundle
 from dplab.views import randomized_response as rrv
 from dplab.views import rr_lab as lab_views

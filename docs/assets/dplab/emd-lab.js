@@ -5,8 +5,8 @@
 // 1/L and its cost is an integer number of units: plain integer arithmetic is exact here.
 // On a line the monotone coupling (both lists sorted, matched in order) is optimal; the
 // script walks it in units (plan) and, separately, integrates |F_K − F_K′| from the two
-// empirical CDFs (integral), as dplab.metric does. tests/browser/test_emd_lab.py checks
-// both against dplab.metric.emd_plan and dplab.metric.emd on every pair of multisets the
+// empirical CDFs (integral), as dplab.userlevel.metric does. tests/browser/test_emd_lab.py checks
+// both against dplab.userlevel.metric.emd_plan and dplab.userlevel.metric.emd on every pair of multisets the
 // controls can make; window.DPLAB_EMD exposes the functions it calls.
 //
 // The lab object, its steppers, the state in the address and the decimal text of ratios
@@ -37,7 +37,7 @@
 
   // The monotone coupling of two datasets: {units: L, flows: [{source, target, units}],
   // cost: Σ units·|x − y|} (masses are units/L; flows merged by (source, target) in
-  // the order they first occur, as dplab.metric.emd_plan lists them).
+  // the order they first occur, as dplab.userlevel.metric.emd_plan lists them).
   function plan(a, b) {
     var xs = sorted(a);
     var ys = sorted(b);
@@ -65,7 +65,7 @@
   }
 
   // ∫ |F_a − F_b| dt as a ratio: between consecutive points both CDFs are constant, and
-  // |b|·#{x ≤ t} − |a|·#{y ≤ t} is an integer (dplab.metric._line_emd).
+  // |b|·#{x ≤ t} − |a|·#{y ≤ t} is an integer (dplab.userlevel.metric._line_emd).
   function integral(a, b) {
     var events = a.map(function (x) { return [x, b.length]; })
       .concat(b.map(function (y) { return [y, -a.length]; }));

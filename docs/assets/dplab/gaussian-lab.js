@@ -4,8 +4,8 @@
 //
 // Nothing about privacy is computed here. Every δ, log₁₀ δ and verdict is looked up in the
 // lab's inline data, precomputed at build time by dplab over every reachable state: δ as
-// the double dplab.gaussian.delta returns (null where it underflows), log₁₀ δ as
-// log_delta / ln 10, and each verdict from dplab.gaussian.certify (ball arithmetic on the
+// the double dplab.mechanisms.gaussian.delta returns (null where it underflows), log₁₀ δ as
+// log_delta / ln 10, and each verdict from dplab.mechanisms.gaussian.certify (ball arithmetic on the
 // exact decimal inputs). This script formats those numbers with the same rules as
 // dplab.views.gaussian (sig_text, log_text, tiny_text) and draws the two densities with
 // the one formula density_rows uses. tests/browser/test_gaussian_lab.py checks the panel
@@ -18,7 +18,7 @@
   "use strict";
 
   var LAB = window.DPLAB_LAB;
-  var INV_SQRT_2PI = 0.3989422804014327; // 1/√(2π), as in dplab.gaussian
+  var INV_SQRT_2PI = 0.3989422804014327; // 1/√(2π), as in dplab.mechanisms.gaussian
   var VERDICTS = { p: "pass", f: "fail", u: "undecided" };
 
   // ---------------------------------------------------------------- display text

@@ -7,7 +7,7 @@
 // What depends on the mechanism is looked up in the lab's inline data, computed at build
 // time by dplab: δ per (mechanism, α) – "p/q" (exact, RR) or the double dplab returns –,
 // the curve and the power texts. Everything else is exact BigInt arithmetic here, with the
-// formulas of dplab.inference: a double is read as its exact binary value (the float
+// formulas of dplab.accounting.inference: a double is read as its exact binary value (the float
 // policy of dplab._validation), the likelihood ratio range is
 // [max(0, (1 − δ/q)/α), α + δ/q] (finite for every q > 0; its lower end is 0 when δ ≥ q,
 // and H may then be ruled out), the posterior πr/(πr + 1 − π), the most power allowed

@@ -4,7 +4,7 @@
 // from a list of decimals (sent as integer ratios), ε = k/20. The sensitivity Δ (B, B/n,
 // 1 or 0), the pure ε = Δ/b, the edge t = (Δ − εb)/2 of the worst event, the calibrated
 // scale Δ/ε, 2b² and the error's share of the query's range are BigInt ratios. δ(ε) is
-// dplab.laplace.delta's formula −expm1(−s) with s = (Δ/b − ε)/2: s is a ratio of two
+// dplab.mechanisms.laplace.delta's formula −expm1(−s) with s = (Δ/b − ε)/2: s is a ratio of two
 // integers below 2^53 here, so one division gives the same correctly rounded double as
 // Python's float(Fraction), and Math.expm1 finishes it. tests/browser/test_laplace_lab.py
 // checks Δ, Δ/b and δ(ε) against dplab over the whole grid and the texts over many states;

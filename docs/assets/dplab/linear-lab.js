@@ -5,7 +5,7 @@
 // the noise scales l/ε and l·diam/ε_user, the expected errors d·l/ε, d·l·diam/ε_user and
 // the same divided by n, the error ratio ε_user/(ε·diam), the crossover ε_user/diam, the
 // radius ε_user/ε and the exponent ε·diam – so the script forms them as BigInt ratios
-// (lab.js) with the formulas of dplab.emd_linear and writes them with the rules of
+// (lab.js) with the formulas of dplab.userlevel.emd_linear and writes them with the rules of
 // dplab.views.laplace.exact_text / number_text. tests/browser/test_linear_lab.py compares
 // its texts with LinearLab.outputs at every state; window.DPLAB_LINEAR exposes them.
 (function () {

@@ -57,7 +57,7 @@
     return laws;
   }
 
-  // The 2n ordered count pairs, in dplab.randomized_response.count_pairs order.
+  // The 2n ordered count pairs, in dplab.mechanisms.randomized_response.count_pairs order.
   function countPairs(n) {
     var pairs = [];
     for (var c = 0; c < n; c++) {
@@ -141,7 +141,7 @@
   }
 
   // The queried pair and event as the lab reads them: the lower count is clamped to n − 1,
-  // mask bits above n are ignored (dplab.randomized_response.check_query).
+  // mask bits above n are ignored (dplab.mechanisms.randomized_response.check_query).
   function query(n, k, t, requestedLower, direction, mask) {
     var lower = Math.min(requestedLower, n - 1);
     var source = direction === "down" ? lower + 1 : lower;
@@ -263,7 +263,7 @@
   // The queried pair is the select "pair" (values "s-t", in the chart's order; the bars of
   // the pairs chart pick it too), the event the lab's mask, shown as one checkbox per
   // output. Outputs above n stay in the mask and are reported as left out, as in
-  // dplab.randomized_response.check_query; a pair beyond n is clamped to n − 1 → n or
+  // dplab.mechanisms.randomized_response.check_query; a pair beyond n is clamped to n − 1 → n or
   // n → n − 1 and the select moves there.
 
   function Lab(root) {

@@ -47,18 +47,18 @@ triangle inequality takes ``n³`` exact comparisons and the certificate's Bellma
 ``lcm(|K|, |K'|)`` may be at most :data:`MAX_DATASET_SIZE` (the supplies are integers of
 that size).
 
-**Item-level metric privacy** (Chatzikokolakis, Andrés, Bordenabe & Palamidessi, *Broadening
-the scope of differential privacy using metrics*, PETS 2013; Andrés et al.,
-*Geo-indistinguishability*, CCS 2013).  A randomizer ``A`` on ``X`` is private with factor
-``α`` per unit of ``d`` when ``A(y | x) ≤ α^{d(x, x')} A(y | x')`` for all ``x, x', y``
-(the paper writes ``e^{α₀ d}``: our ``α = e^{α₀}``; the worst event is a single output).
-:func:`item_privacy` checks it exactly: for ``d = a/b`` the inequality is the integer one
-``(A(y|x)/A(y|x'))^b ≤ α^a``.  The randomizers here: :func:`clamped_geometric` (a discrete
-Laplace on ``{0, …, k−1}``) and :func:`exponential_mechanism` on a finite metric.  On the
-real line, :mod:`dplab.laplace` with scale ``b`` is private with factor ``e^{1/b}`` per unit
-of ``|x − x'|``: its density ratio is ``e^{(|z − x'| − |z − x|)/b} ≤ e^{|x − x'|/b}`` (the
-triangle inequality), so ``b = dplab.laplace.scale_for(1, α₀)`` gives ``e^{α₀}`` per unit
-(the one-dimensional case of the planar Laplace of geo-indistinguishability).
+**Item-level metric privacy** (Chatzikokolakis, Andrés, Bordenabe & Palamidessi, *Broadening the
+scope of differential privacy using metrics*, PETS 2013; Andrés et al., *Geo-indistinguishability*,
+CCS 2013).  A randomizer ``A`` on ``X`` is private with factor ``α`` per unit of ``d`` when ``A(y |
+x) ≤ α^{d(x, x')} A(y | x')`` for all ``x, x', y`` (the paper writes ``e^{α₀ d}``: our ``α =
+e^{α₀}``; the worst event is a single output). :func:`item_privacy` checks it exactly: for ``d =
+a/b`` the inequality is the integer one ``(A(y|x)/A(y|x'))^b ≤ α^a``.  The randomizers here:
+:func:`clamped_geometric` (a discrete Laplace on ``{0, …, k−1}``) and :func:`exponential_mechanism`
+on a finite metric.  On the real line, :mod:`dplab.mechanisms.laplace` with scale ``b`` is private
+with factor ``e^{1/b}`` per unit of ``|x − x'|``: its density ratio is ``e^{(|z − x'| − |z − x|)/b}
+≤ e^{|x − x'|/b}`` (the triangle inequality), so ``b = dplab.mechanisms.laplace.scale_for(1, α₀)``
+gives ``e^{α₀}`` per unit (the one-dimensional case of the planar Laplace of
+geo-indistinguishability).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Frequency estimation with k-ary randomized response (dplab.frequency): unbiasedness,
+"""Frequency estimation with k-ary randomized response (dplab.userlevel.frequency): unbiasedness,
 variance and total squared error against exact enumeration of every report sequence, the
 channel's privacy factor by brute force, the baseline against its definition, errors."""
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dplab import emd_linear, frequency
+from dplab.userlevel import emd_linear, frequency
 
 
 def report_law(item: int, k: int, alpha: Fraction) -> list[Fraction]:

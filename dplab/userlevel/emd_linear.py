@@ -13,7 +13,7 @@ user datasets is ε-d_EM-DP when, for all user datasets ``K, K'`` and every even
     P(M(K) ∈ S) ≤ e^{ε·d_EM(K, K')} · P(M(K') ∈ S) = α^{d_EM(K, K')} · P(M(K') ∈ S),
 
 with ``d_EM(K, K')`` the Earth Mover's distance (W₁ between the uniform distributions on
-the two datasets' items, see :func:`dplab.metric.emd`).
+the two datasets' items, see :func:`dplab.userlevel.metric.emd`).
 
 **The query and its sensitivity.**  For ``f: X → ℝ^d`` that is ``l``-Lipschitz,
 ``‖f(x) − f(x')‖₂ ≤ l·d_X(x, x')``, the query is the mean ``q_f(K) = (1/|K|) Σ_{x∈K} f(x)``

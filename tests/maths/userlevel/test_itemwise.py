@@ -1,4 +1,5 @@
-"""dplab.itemwise against brute force (all output sequences, all pairs, all events) and E3–E7.
+"""dplab.userlevel.itemwise against brute force (all output sequences, all pairs, all events) and
+E3–E7.
 
 The reference follows the digest's companion script (demdp_bruteforce.py): every sequence
 of m outputs is enumerated with its product probability in Fractions, mapped to its
@@ -20,10 +21,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from maths_support import PROPERTY_SETTINGS, positive_part_excess
 
-from dplab import itemwise
 from dplab.finite import FiniteChannel, alpha_from_epsilon, brute_force_required_delta
-from dplab.itemwise import certify, max_ratio, release_distribution, required_delta
-from dplab.metric import clamped_geometric
+from dplab.userlevel import itemwise
+from dplab.userlevel.itemwise import certify, max_ratio, release_distribution, required_delta
+from dplab.userlevel.metric import clamped_geometric
 
 A4 = clamped_geometric(4, "1/2")
 

@@ -27,9 +27,11 @@ from maths_support import (
     within_cpu,
 )
 
-from dplab import composition, finite, gaussian
+from dplab import finite
+from dplab.accounting import composition
 from dplab.finite import FiniteChannel, both_directions
-from dplab.randomized_response import count_channel
+from dplab.mechanisms import gaussian
+from dplab.mechanisms.randomized_response import count_channel
 
 CLAIMS = {  # one release's (α, δ), a target factor and k, for the KOV properties
     "alpha": st.fractions(1, 5, max_denominator=6),

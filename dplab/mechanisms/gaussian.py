@@ -1,7 +1,7 @@
 """The Gaussian mechanism: exact δ(ε) profile, calibration, certified enclosures, errors.
 
 ``M(D) = f(D) + Z`` with ``Z ~ N(0, σ²)``.  For a query with global ℓ₂ sensitivity ``Δ``
-(a neighbouring pair attaining it, as for :mod:`dplab.queries`), the smallest δ for which
+(a neighbouring pair attaining it, as for :mod:`dplab.mechanisms.queries`), the smallest δ for which
 ``M`` is (ε, δ)-differentially private is, with ``h = Δ/σ`` (Balle & Wang 2018, *Improving
 the Gaussian mechanism for differential privacy*, ICML, Thm. 8),
 
@@ -54,7 +54,7 @@ Measured against the 100-digit mpmath table in ``tests/data/gaussian_reference.j
 (``tools/gaussian_reference.py``; 789 points, ``h`` from 1e-3 to 1e3, ε from 0 to 1e4), the
 relative error of δ is at most 3.6e-16 wherever δ is a normal double and that of ``ln δ``
 at most 1.1e-16 where δ underflows; on random inputs chosen near every branch point above,
-in the tails and at tiny and large h (``tests/maths/test_gaussian_accuracy.py``, 400-bit
+in the tails and at tiny and large h (``tests/maths/mechanisms/test_gaussian_accuracy.py``, 400-bit
 references), the tests require a relative error of δ on any input at most 1e-15, and
 ``make bench-gaussian`` reports the largest one it meets.  A scalar call runs the same
 arithmetic in Python floats as an array call does in NumPy; the two differ at most by the

@@ -12,7 +12,7 @@ Bonawitz & Ramage 2016 for k-ary): report the true value with probability
 inputs give rows whose ratio is at most ``p/q = α``: the randomizer is α-private for every
 pair of items (the discrete metric, distance 1 between distinct items).  Each user applies
 it to each of their m items and sends the multiset of the m reports (PrivEMDItemWise,
-:mod:`dplab.itemwise`).
+:mod:`dplab.userlevel.itemwise`).
 
 **The estimator** (:func:`estimate`).  With ``c_v`` the number of the N reports equal to v,
 ``E[c_v/N] = f_v p + (1 − f_v) q``, so ``f̂_v = (c_v/N − q)/(p − q)`` is unbiased.  Each
@@ -27,7 +27,7 @@ the data: ``[p(1 − p) + (k − 1) q(1 − q)] / (N (p − q)²)`` (:func:`tota
 **The user-level baseline** (:func:`user_level_total_squared_error`).  Under user-level
 ε-LDP each user releases their normalised histogram ``h_i`` (``‖h_i − h_i'‖₂ ≤ √2`` for any
 two datasets: all mass moved from one value to another) with ℓ₂ K-norm noise at
-sensitivity √2, :mod:`dplab.emd_linear`; the average of the n releases has mean squared
+sensitivity √2, :mod:`dplab.userlevel.emd_linear`; the average of the n releases has mean squared
 error ``2k(k + 1)/(n ε²)``.  Both estimators are unbiased, so their total squared errors
 compare them directly.
 
@@ -40,9 +40,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from dplab import emd_linear
 from dplab._validation import check_int, check_rational, shown
 from dplab.finite import FiniteChannel, RationalLike, both_directions
+from dplab.userlevel import emd_linear
 
 __all__ = [
     "estimate",

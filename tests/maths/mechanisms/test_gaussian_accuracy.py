@@ -1,4 +1,4 @@
-"""Accuracy of the floating-point δ(ε) of ``dplab.gaussian`` on inputs chosen to be hard.
+"""Accuracy of the floating-point δ(ε) of ``dplab.mechanisms.gaussian`` on inputs chosen to be hard.
 
 References are mpmath at 400 bits, computed from the exact binary value of each float
 argument (the package's float policy), independent of the code under test.  The regions
@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from dplab import gaussian
-from tests.maths.test_gaussian import (
+from dplab.mechanisms import gaussian
+from tests.maths.mechanisms.test_gaussian import (
     EPS,
     LOG_REFERENCE,
     NORMAL,
@@ -142,7 +142,7 @@ def test_mills_ratio_is_a_double_double_and_m_is_rounded_once(t):
 
 
 def stated_figure(label: str) -> float:
-    """The number after ``label`` in the module docstring of dplab.gaussian."""
+    """The number after ``label`` in the module docstring of dplab.mechanisms.gaussian."""
     text = " ".join(gaussian.__doc__.split())
     found = re.search(re.escape(label) + r" ([0-9.]+e-[0-9]+)", text)
     assert found, f"the module docstring no longer states {label!r}"

@@ -1,4 +1,4 @@
-"""The unbounded → bounded reduction (dplab.sampling): the resampled laws against brute
+"""The unbounded → bounded reduction (dplab.userlevel.sampling): the resampled laws against brute
 force over every draw sequence, the coupling lemma's tail against Hoeffding exactly, the
 digest's toy check E9 (zero violations; the same pure factor broken, by 2.21 times in the
 exponent, while the derived pure bound 1 + α(α − 1)·d_EM holds), a check that finds
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dplab import metric, sampling
+from dplab.userlevel import metric, sampling
 
 RANDOMIZER = metric.clamped_geometric(4, "1/2")
 UNIT = [[Fraction(abs(a - b), 3) for b in range(4)] for a in range(4)]  # d_X = |a − b|/3

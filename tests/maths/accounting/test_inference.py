@@ -19,9 +19,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from maths_support import PROPERTY_SETTINGS, alphas, naive_count_channel, small_channels, within_cpu
 
-from dplab import finite, gaussian, inference
+from dplab import finite
+from dplab.accounting import inference
 from dplab.finite import FiniteChannel, both_directions
-from dplab.randomized_response import count_channel
+from dplab.mechanisms import gaussian
+from dplab.mechanisms.randomized_response import count_channel
 
 
 def symmetric(channel):

@@ -24,12 +24,12 @@ Laplace distribution functions, ``P(Y < t) = 1 − ½e^{−t/b}`` (``t ≥ 0``) 
 
     δ(ε) = 1 − ½e^{−s} − ½e^{ε + s − Δ/b} = 1 − e^{−s} = 1 − exp((ε − Δ/b)/2),
 
-because ``ε + s − Δ/b = −s``.  At ``ε = 0`` this is the total-variation distance
-``1 − e^{−Δ/2b}``.  :func:`delta` evaluates it as ``−expm1(−s)`` with ``s`` computed exactly
-in rationals, so there is no cancellation even when ε is within an ulp of Δ/b.  A positive
-δ below the smallest normal double raises
-:class:`~dplab.gaussian.DeltaUnderflowError` (as :func:`dplab.gaussian.delta` does)
-instead of rounding to a false 0; :func:`log_delta` gives ``ln δ`` for every input.
+because ``ε + s − Δ/b = −s``.  At ``ε = 0`` this is the total-variation distance ``1 − e^{−Δ/2b}``.
+:func:`delta` evaluates it as ``−expm1(−s)`` with ``s`` computed exactly in rationals, so there is
+no cancellation even when ε is within an ulp of Δ/b.  A positive δ below the smallest normal double
+raises :class:`~dplab.mechanisms.gaussian.DeltaUnderflowError` (as
+:func:`dplab.mechanisms.gaussian.delta` does) instead of rounding to a false 0; :func:`log_delta`
+gives ``ln δ`` for every input.
 
 **Exactness.**  The functions below other than :func:`density` and :func:`privacy_loss`
 take their arguments exactly (:func:`~dplab._validation.check_rational`, under the float
@@ -199,7 +199,7 @@ def delta(sensitivity: RationalLike, scale: RationalLike, eps: RationalLike) -> 
     Derived in the module docstring: the worst event is the half-line where the privacy
     loss exceeds ``ε``.  Computed as ``−expm1(−s)`` with ``s = (Δ/b − ε)/2`` exact, so the
     relative error is a few ulps everywhere, including ``ε`` just below ``Δ/b``.  Raises
-    :class:`~dplab.gaussian.DeltaUnderflowError` (carrying ``ln δ``) when a positive δ is
+    :class:`~dplab.mechanisms.gaussian.DeltaUnderflowError` (carrying ``ln δ``) when a positive δ is
     below the smallest normal double; use :func:`log_delta` there.
 
     >>> delta(1, 1, 0)  # total variation 1 − e^{−1/2}

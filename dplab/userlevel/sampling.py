@@ -11,7 +11,7 @@ releases ``M(P_s(K))`` (:func:`resampled_release`).  ``P_s(K)`` depends only on 
 uniform distribution ``u_K``, as ``d_EM`` does.
 
 **Lemma (coupling and Hoeffding).**  Let the item metric take values in ``[0, 1]`` and π be
-an optimal coupling of ``u_K`` and ``u_K'`` (:func:`dplab.metric.emd_plan`).  Draw s pairs
+an optimal coupling of ``u_K`` and ``u_K'`` (:func:`dplab.userlevel.metric.emd_plan`).  Draw s pairs
 ``(y_j, y_j')`` from π independently: the ``y_j`` are ``P_s(K)``, the ``y_j'`` are
 ``P_s(K')``, and matching ``y_j`` with ``y_j'`` costs ``D = (1/s) Σ_j d(y_j, y_j')``, so
 ``d_EM(Y, Y') ≤ D``.  ``E D = d_EM(K, K')``, and D is a mean of s independent terms in
@@ -67,7 +67,6 @@ from itertools import combinations_with_replacement
 
 from flint import arb, ctx, fmpq
 
-from dplab import itemwise, metric
 from dplab._exact import exact_end
 from dplab._validation import (
     check_bool,
@@ -79,6 +78,7 @@ from dplab._validation import (
     size_text,
 )
 from dplab.finite import FiniteChannel, RationalLike, check_channel
+from dplab.userlevel import itemwise, metric
 
 __all__ = [
     "MAX_RELEASE_WORK",
@@ -165,9 +165,9 @@ def resampled_release(
     randomizer: FiniteChannel, K: Sequence[Hashable], s: int, shuffled: bool = True
 ) -> dict[tuple, Fraction]:
     """The exact law of ``M(P_s(K))``, M the item-wise release of s items through
-    ``randomizer`` (:func:`dplab.itemwise.release_distribution`).
+    ``randomizer`` (:func:`dplab.userlevel.itemwise.release_distribution`).
 
-    >>> from dplab.metric import clamped_geometric
+    >>> from dplab.userlevel.metric import clamped_geometric
     >>> law = resampled_release(clamped_geometric(4, "1/2"), [0, 3], 1)
     >>> law[(1, 0, 0, 0)], sum(law.values())  # (2/3 + 1/12)/2: half the time the 0 is kept
     (Fraction(3, 8), Fraction(1, 1))
@@ -224,15 +224,15 @@ def check_sampling(
     distance: metric.Distance = None,
 ) -> SamplingCheck:
     """Check the sampling statements exactly over every ordered pair of datasets whose sizes
-    are in ``sizes`` (multisets of the randomizer's inputs), every event, for the release
-    of :func:`resampled_release` (shuffled): the ``(α^{d_EM + t}, e^{−2st²})`` statement,
-    the derived pure bound ``1 + α(α − 1)·d_EM`` and the same factor ``α^{d_EM}`` (see
-    :class:`SamplingCheck`).  ``distance`` is the item metric as in
-    :func:`dplab.metric.emd` and must stay in ``[0, 1]``.  ``alpha`` is the factor per unit of
-    d_EM that the bounded release of s items has (for the clamped geometric with factor
-    ``α₀`` per unit of the item metric, ``α₀^s``: the naive bound of :mod:`dplab.itemwise`).
+    are in ``sizes`` (multisets of the randomizer's inputs), every event, for the release of
+    :func:`resampled_release` (shuffled): the ``(α^{d_EM + t}, e^{−2st²})`` statement, the derived
+    pure bound ``1 + α(α − 1)·d_EM`` and the same factor ``α^{d_EM}`` (see :class:`SamplingCheck`).
+    ``distance`` is the item metric as in :func:`dplab.userlevel.metric.emd` and must stay in ``[0,
+    1]``.  ``alpha`` is the factor per unit of d_EM that the bounded release of s items has (for the
+    clamped geometric with factor ``α₀`` per unit of the item metric, ``α₀^s``: the naive bound of
+    :mod:`dplab.userlevel.itemwise`).
 
-    >>> from dplab.metric import clamped_geometric
+    >>> from dplab.userlevel.metric import clamped_geometric
     >>> check = check_sampling(clamped_geometric(2, "1/2"), [1, 2], 2, 4, "1/2")
     >>> check.violations, check.same_factor_violations > 0, check.pure_bound_violations
     ((), True, ())

@@ -4,16 +4,16 @@ The lab's sliders reach ``n ∈ {1, …, 12}``, ``p = k/100`` for ``k = 50, …,
 ``α = t/10`` for ``t = 10, …, 100`` (exact decimals): :data:`LAB_GRID`, which the lesson's
 α grid and the lab's HTML (:mod:`dplab.views.rr_lab`) read.
 
-**The page holds no precomputed states.**  A page opened from ``file://`` has no server,
-and the lab's script ``docs/assets/dplab/rr-lab.js`` computes every state in the browser,
-with ``BigInt``, by the encoding below; the browser test ``tests/browser/test_rr_lab.py``
-checks the script against :func:`dplab.randomized_response.certify` over the whole grid.
-This module states the same encoding in Python.  :func:`delta_denominator` is used by the
-lab's views; :func:`lab_states`, :func:`lab_count_weights` and :func:`claim_covers`
-tabulate the grid in that encoding and apply its comparison rule, and serve only as a
-reference: ``tests/maths/test_rr_lab.py`` checks them against the general certificate of
-:mod:`dplab.finite`, which confirms on the whole grid the facts the script relies on
-(integer numerators over one denominator, the mirror symmetry of pairs, interval events).
+**The page holds no precomputed states.**  A page opened from ``file://`` has no server, and the
+lab's script ``docs/assets/dplab/rr-lab.js`` computes every state in the browser, with ``BigInt``,
+by the encoding below; the browser test ``tests/browser/test_rr_lab.py`` checks the script against
+:func:`dplab.mechanisms.randomized_response.certify` over the whole grid. This module states the
+same encoding in Python.  :func:`delta_denominator` is used by the lab's views; :func:`lab_states`,
+:func:`lab_count_weights` and :func:`claim_covers` tabulate the grid in that encoding and apply its
+comparison rule, and serve only as a reference: ``tests/maths/mechanisms/test_rr_lab_grid.py``
+checks them against the general certificate of :mod:`dplab.finite`, which confirms on the whole grid
+the facts the script relies on (integer numerators over one denominator, the mirror symmetry of
+pairs, interval events).
 
 **Encoding of δ.**  With ``p = k/100`` every count law has integer weights over ``100^n``,
 and with ``α = t/10`` every excess ``Σ_y [P_y − αQ_y]₊`` is an integer numerator over
@@ -31,12 +31,12 @@ which is :func:`claim_covers` (the script also reads ``e``-notation, by the rule
 :func:`dplab.views.rr_lab.parse_claim`).
 
 **Pairs.**  Ordered count pairs are numbered as in
-:func:`dplab.randomized_response.count_pairs`: index ``2c`` is ``c → c+1`` ("up"), index
-``2c+1`` is ``c+1 → c`` ("down").  :func:`lab_states` stores only the ``n`` up pairs; by
-the mirror symmetry (reverse all bits, see :mod:`dplab.randomized_response`) the down pair
-``c+1 → c`` has the numerator of the up pair ``n−1−c`` and its event reflected,
-``[start, stop) ↦ [n+1−stop, n+1−start)``.  On this grid (``p ≥ ½``) every worst event is
-an interval of outputs ``start ≤ y < stop`` (empty when ``start == stop``).
+:func:`dplab.mechanisms.randomized_response.count_pairs`: index ``2c`` is ``c → c+1`` ("up"), index
+``2c+1`` is ``c+1 → c`` ("down").  :func:`lab_states` stores only the ``n`` up pairs; by the mirror
+symmetry (reverse all bits, see :mod:`dplab.mechanisms.randomized_response`) the down pair ``c+1 →
+c`` has the numerator of the up pair ``n−1−c`` and its event reflected, ``[start, stop) ↦ [n+1−stop,
+n+1−start)``.  On this grid (``p ≥ ½``) every worst event is an interval of outputs ``start ≤ y <
+stop`` (empty when ``start == stop``).
 
 **Limits.**  A grid's sizes are at most :data:`LAB_MAX_N` (the browser handles numbers
 of ``2n + 1`` decimal digits), and its work, the sum of ``n`` over all its states (each
@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from dplab._validation import MAX_DECIMAL_EXPONENT, check_int, shown
-from dplab.randomized_response import certify, count_distribution
+from dplab.mechanisms.randomized_response import certify, count_distribution
 
 __all__ = [
     "LAB_GRID",

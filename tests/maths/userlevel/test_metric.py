@@ -1,4 +1,5 @@
-"""dplab.metric against brute force, SciPy's 1-D Wasserstein distance and the digest's E1–E2.
+"""dplab.userlevel.metric against brute force, SciPy's 1-D Wasserstein distance and the digest's
+E1–E2.
 
 References used here never call the transport solver under test: the equal-size d_EM is
 the minimum over all permutations (replicating items to ``lcm`` points for unequal sizes),
@@ -19,8 +20,9 @@ from hypothesis import strategies as st
 from maths_support import PROPERTY_SETTINGS
 from scipy.stats import wasserstein_distance
 
-from dplab import laplace, metric
-from dplab.metric import (
+from dplab.mechanisms import laplace
+from dplab.userlevel import metric
+from dplab.userlevel.metric import (
     check_metric,
     clamped_geometric,
     emd,

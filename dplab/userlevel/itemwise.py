@@ -1,7 +1,7 @@
 r"""PrivEMDItemWise: a user's m items through one randomizer, shuffled or in order, exactly.
 
 A user holds ``K = (x_1, …, x_m)``, items that are inputs of one finite randomizer ``A`` (a
-:class:`~dplab.finite.FiniteChannel`, for example :func:`dplab.metric.clamped_geometric`).
+:class:`~dplab.finite.FiniteChannel`, for example :func:`dplab.userlevel.metric.clamped_geometric`).
 Each item is randomized independently, ``y_j ~ A(x_j)``, and the user releases either
 
 * ``shuffled=True``: the **multiset** of outputs, i.e. the count vector ``c_y = #{j: y_j =
@@ -42,23 +42,22 @@ randomizer's inputs and all events.  With ``d_EM = a/b`` and ``α = u/v``:
   ``((P(S*) − δ)/Q(S*))^b ≤ α^a``.
 
 **The naive bound.**  If ``A`` is private with factor ``α₀`` per unit of ``d_X``
-(:func:`dplab.metric.item_privacy`), then for an optimal matching ``σ`` of ``K`` and ``K'``
-every list of outputs aligned by ``σ``, and hence every count vector of the shuffled
-release, has ``P(y) ≤ α₀^{Σ_j d(x_j, x'_σ(j))} Q(y) = (α₀^m)^{d_EM} Q(y)``: the shuffled
-release is pure with factor ``α₀^m`` per unit of ``d_EM``, and this is attained (``K =
-(0,…,0) → (1,…,1)``, the output "all zeros", for the clamped geometric).  The ordered
-release is covered only when sorting realises an optimal matching for every pair: on a line
-in its order (the clamped geometric), not for a general ``distance`` (lexicographic order
-in the plane under ℓ₁: ``{(0,2),(1,0)}`` and ``{(0,0),(1,2)}`` cost 4 sorted, 2 optimal).
-A list in the user's own order is not d_EM-DP at all: ``(0, 3)`` and ``(3, 0)`` are at
-``d_EM = 0``, yet the list ``(0, 3)`` has ratio 64 for ``clamped_geometric(4, 1/2)``.
-Shuffling cannot lower the factor ``α₀^m`` of the mechanism, the worst over all pairs: that
-pair attains it shuffled as well.  It can lower one pair's largest ratio (``K = (0, 3) →
-(1, 2)``: 4 ordered, 13/4 shuffled), and what it gains for the mechanism appears in δ (tests
-reproduce the digest's examples E3–E7 against brute force).
+(:func:`dplab.userlevel.metric.item_privacy`), then for an optimal matching ``σ`` of ``K`` and
+``K'`` every list of outputs aligned by ``σ``, and hence every count vector of the shuffled release,
+has ``P(y) ≤ α₀^{Σ_j d(x_j, x'_σ(j))} Q(y) = (α₀^m)^{d_EM} Q(y)``: the shuffled release is pure with
+factor ``α₀^m`` per unit of ``d_EM``, and this is attained (``K = (0,…,0) → (1,…,1)``, the output
+"all zeros", for the clamped geometric).  The ordered release is covered only when sorting realises
+an optimal matching for every pair: on a line in its order (the clamped geometric), not for a
+general ``distance`` (lexicographic order in the plane under ℓ₁: ``{(0,2),(1,0)}`` and
+``{(0,0),(1,2)}`` cost 4 sorted, 2 optimal). A list in the user's own order is not d_EM-DP at all:
+``(0, 3)`` and ``(3, 0)`` are at ``d_EM = 0``, yet the list ``(0, 3)`` has ratio 64 for
+``clamped_geometric(4, 1/2)``. Shuffling cannot lower the factor ``α₀^m`` of the mechanism, the
+worst over all pairs: that pair attains it shuffled as well.  It can lower one pair's largest ratio
+(``K = (0, 3) → (1, 2)``: 4 ordered, 13/4 shuffled), and what it gains for the mechanism appears in
+δ (tests reproduce the digest's examples E3–E7 against brute force).
 
 **Amplification at scale** for binary randomized response, where one count is a
-sufficient statistic and m may reach 10⁶, is in :mod:`dplab.amplification`.
+sufficient statistic and m may reach 10⁶, is in :mod:`dplab.userlevel.amplification`.
 
 **Limits.**  ``m`` is at most :data:`MAX_ITEMS`; a shuffled law has ``C(|Y|+m−1, m)``
 count vectors, at most :data:`MAX_OUTPUTS` (the ordered release enumerates ``|Y|^m``
@@ -84,7 +83,7 @@ from flint import arb, ctx, fmpq
 from dplab._exact import EXACT_POWER_BITS, compare_power, exact_end, exact_root, per_unit
 from dplab._validation import check_bool, check_input, check_int, shown, size_text
 from dplab.finite import FiniteChannel, RationalLike, check_alpha, check_channel, check_delta
-from dplab.metric import Distance, input_emd
+from dplab.userlevel.metric import Distance, input_emd
 
 __all__ = [
     "CERTIFY_WORK_LIMIT",
@@ -228,7 +227,7 @@ def release_distribution(
     Shuffled: keys are count vectors aligned with ``randomizer.outputs``.  Ordered: keys are
     tuples of outputs, one per item of ``K`` sorted by the randomizer's input order.
 
-    >>> from dplab.metric import clamped_geometric
+    >>> from dplab.userlevel.metric import clamped_geometric
     >>> law = release_distribution(clamped_geometric(4, "1/2"), [0, 0])
     >>> law[(2, 0, 0, 0)], sum(law.values())
     (Fraction(4, 9), Fraction(1, 1))
@@ -262,7 +261,7 @@ def max_ratio(
     ``math.inf`` means some outcome has ``Q(y) = 0 < P(y)`` (no finite factor works with
     δ = 0).  Digest example E3 (the naive bound attained) and E4 (not always):
 
-    >>> from dplab.metric import clamped_geometric
+    >>> from dplab.userlevel.metric import clamped_geometric
     >>> A = clamped_geometric(4, "1/2")
     >>> max_ratio(A, [0, 0], [1, 1]), max_ratio(A, [0, 3], [1, 2])
     (Fraction(4, 1), Fraction(13, 4))
@@ -292,7 +291,7 @@ def required_delta(
     :func:`dplab.finite.alpha_from_epsilon`, a rational lower bound, so the δ returned is an
     upper bound of the δ at ``e^ε``).  Digest example E6, a concentrated move:
 
-    >>> from dplab.metric import clamped_geometric
+    >>> from dplab.userlevel.metric import clamped_geometric
     >>> A = clamped_geometric(4, "1/2")
     >>> required_delta(A, [0, 0, 3], [0, 3, 3], 8), required_delta(A, [0, 0, 3], [0, 3, 3], 2)
     (Fraction(0, 1), Fraction(13, 48))
@@ -412,7 +411,7 @@ def certify(
     matrix by input position, or a callable on labels.  The naive factor ``α₀^m`` is
     attained (digest E3):
 
-    >>> from dplab.metric import clamped_geometric
+    >>> from dplab.userlevel.metric import clamped_geometric
     >>> result = certify(clamped_geometric(4, "1/2"), 2, 4)
     >>> result.passes, result.pure, result.attained, len(result.pairs)
     (True, True, True, 90)

@@ -50,15 +50,15 @@ second; for a randomised φ apply them to its level sets and integrate)
 
     T(x) ≥ f_{α,δ}(x) = max(0, 1 − δ − αx, (1 − δ − x)/α)      (:func:`dp_tradeoff`),
 
-and conversely f_{α,δ} is attained by the canonical pair of :mod:`dplab.composition`.  For
-a given finite pair the Neyman–Pearson lemma gives the optimum: reject the outputs with the
-largest ratio ``Q_y/P_y`` first and randomise on the boundary ratio
-(:func:`most_powerful_test`, exact rationals).  Each pair's curve is convex; the channel's
-curve, their pointwise minimum, need not be (:func:`concave_corners`).  Laplace noise with
-``μ = Δ/b`` has the curve ``1 − e^μ x`` (x < e^{−μ}/2), ``e^{−μ}/(4x)`` (x < ½),
-``e^{−μ}(1 − x)``, equal to ``f_{e^μ,0}`` except on ``(e^{−μ}/2, ½)``; Gaussian noise with
-``μ = Δ/σ`` the curve ``Φ(Φ⁻¹(1 − x) − μ)`` (μ-GDP; k releases: ``μ√k``) and the power
-``1 − G_μ(x) = Φ(Φ⁻¹(x) + μ)`` (:func:`gaussian_power`, computed so, not as a difference).
+and conversely f_{α,δ} is attained by the canonical pair of :mod:`dplab.accounting.composition`.
+For a given finite pair the Neyman–Pearson lemma gives the optimum: reject the outputs with the
+largest ratio ``Q_y/P_y`` first and randomise on the boundary ratio (:func:`most_powerful_test`,
+exact rationals).  Each pair's curve is convex; the channel's curve, their pointwise minimum, need
+not be (:func:`concave_corners`).  Laplace noise with ``μ = Δ/b`` has the curve ``1 − e^μ x`` (x <
+e^{−μ}/2), ``e^{−μ}/(4x)`` (x < ½), ``e^{−μ}(1 − x)``, equal to ``f_{e^μ,0}`` except on ``(e^{−μ}/2,
+½)``; Gaussian noise with ``μ = Δ/σ`` the curve ``Φ(Φ⁻¹(1 − x) − μ)`` (μ-GDP; k releases: ``μ√k``)
+and the power ``1 − G_μ(x) = Φ(Φ⁻¹(x) + μ)`` (:func:`gaussian_power`, computed so, not as a
+difference).
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ from scipy import special
 
 from dplab._validation import check_int, check_rational, check_real
 from dplab.finite import FiniteChannel, RationalLike, check_alpha, check_channel, check_delta
-from dplab.randomized_response import count_channel
+from dplab.mechanisms.randomized_response import count_channel
 
 __all__ = [
     "TRADEOFF_WORK_LIMIT",
@@ -336,8 +336,8 @@ def _on_segments(vertices: list[tuple[Fraction, Fraction]], x: Fraction) -> Frac
 
 TRADEOFF_WORK_LIMIT = 200_000
 """The most work :func:`tradeoff_vertices` takes on: ``pairs³ · (outputs + 2)``, its count
-of exact comparisons (every pair of curves on every interval between corners), at about
-half a second on one core.  :func:`~dplab.randomized_response.count_channel` stays within it
+of exact comparisons (every pair of curves on every interval between corners), at about half a
+second on one core.  :func:`~dplab.mechanisms.randomized_response.count_channel` stays within it
 up to n = 11 (n = 30 would take about 20 s)."""
 
 
@@ -405,7 +405,7 @@ def concave_corners(channel: FiniteChannel) -> tuple[Fraction, ...]:
     ratio, increase); the minimum over pairs need not be, and is not where the lowest pair
     changes from one whose curve is falling more slowly to one falling faster.
 
-    >>> from dplab.randomized_response import count_channel
+    >>> from dplab.mechanisms.randomized_response import count_channel
     >>> concave_corners(count_channel(2, "3/4"))
     (Fraction(11, 32),)
     """
@@ -427,7 +427,7 @@ def tradeoff_contact(
     linear, so it vanishes on the whole piece, at one point, or nowhere.  Intervals are
     merged where they touch; a single point ``a`` is ``(a, a)``.
 
-    >>> from dplab.randomized_response import count_channel
+    >>> from dplab.mechanisms.randomized_response import count_channel
     >>> [(str(a), str(b)) for a, b in tradeoff_contact(count_channel(2, "3/4"), 3)]
     [('0', '3/16'), ('7/16', '1')]
     """

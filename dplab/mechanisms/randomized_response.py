@@ -232,7 +232,7 @@ def _check_limits(
     accepted = f"n ≤ {low}" if low else "no n"
     raise ValueError(
         f"n = {shown(n)} is beyond the exact limit of {function}{context}: estimated "
-        f"{'; '.join(reasons)} (see Limits in dplab.randomized_response); {accepted} is "
+        f"{'; '.join(reasons)} (see Limits in dplab.mechanisms.randomized_response); {accepted} is "
         f"accepted{' with these values' if given else ''}"
     )
 

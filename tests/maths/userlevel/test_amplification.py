@@ -1,4 +1,4 @@
-"""Shuffling amplification at scale (dplab.amplification): the δ(ε) curves against brute
+"""Shuffling amplification at scale (dplab.userlevel.amplification): the δ(ε) curves against brute
 force over every report vector for small m (exact rationals), against ball arithmetic
 (python-flint arb, 3000 bits) for thousands of items deep in the tails, the order
 between shuffled and ordered, and the derived bound against the digest and the exact δ."""
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from flint import arb, arb_poly, ctx
 
-from dplab import amplification
+from dplab.userlevel import amplification
 
 LN3 = math.log(3)  # ε₀ with e^{ε₀} = 3 up to rounding: q₁ = 3/4
 EPSILON_ZERO = 1.0

@@ -1,5 +1,6 @@
-"""The lab's encoding, tabulated by :mod:`dplab.rr_lab` (a reference that the site does not
-use: the lab's script computes its states itself), decodes to the exact certificates."""
+"""The lab's encoding, tabulated by :mod:`dplab.mechanisms.rr_lab_grid` (a reference that the
+site does not use: the lab's script computes its states itself), decodes to the exact
+certificates."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from maths_support import PROPERTY_SETTINGS, naive_count_channel
 
-from dplab import finite, rr_lab
-from dplab import randomized_response as rr
+from dplab import finite
+from dplab.mechanisms import randomized_response as rr
+from dplab.mechanisms import rr_lab_grid as rr_lab
 
 SIZES = (1, 4, 12)
 

@@ -1,4 +1,4 @@
-"""The Gaussian densities, privacy loss and worst event of lesson 4 (``dplab.gaussian``).
+"""The Gaussian densities, privacy loss and worst event of lesson 4 (``dplab.mechanisms.gaussian``).
 
 References are mpmath at 50 digits, independent of the functions under test.
 """
@@ -11,7 +11,7 @@ import mpmath as mp
 import numpy as np
 import pytest
 
-from dplab import gaussian
+from dplab.mechanisms import gaussian
 
 POINTS = [(1.0, 1.0, 1.0), (0.25, 1.0, 1.0), (1.0, 2.0, 0.5), (4.0, 0.5, 3.0), (0.1, 0.3, 0.0)]
 

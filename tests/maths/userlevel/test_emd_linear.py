@@ -1,4 +1,4 @@
-"""PrivEMDLinear (dplab.emd_linear): the sensitivity lemma over every pair of small user
+"""PrivEMDLinear (dplab.userlevel.emd_linear): the sensitivity lemma over every pair of small user
 datasets (d_EM by brute-force matching, written here independently of dplab), the error
 formulas against mpmath integrals of the K-norm density, the seeded sampler against the
 formulas, and the errors."""
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dplab import emd_linear
+from dplab.userlevel import emd_linear
 
 # --- d_EM by brute force, independent of dplab ------------------------------------------
 
@@ -142,8 +142,8 @@ def test_expected_errors_equal_the_integrals_of_the_density(
 
 
 def test_dimension_one_is_laplace():
-    """d = 1: the K-norm noise is Laplace(b), E|Z| = b and E Z² = 2b² (dplab.laplace)."""
-    from dplab import laplace
+    """d = 1: the K-norm noise is Laplace(b), E|Z| = b and E Z² = 2b² (dplab.mechanisms.laplace)."""
+    from dplab.mechanisms import laplace
 
     b = emd_linear.noise_scale(3, 2)
     assert emd_linear.expected_error(3, 2, 1) == laplace.mean_absolute_error(b)

@@ -1,4 +1,5 @@
-"""Tests of dplab.laplace: the δ(ε) profile against numerical integration, calibration."""
+"""Tests of dplab.mechanisms.laplace: the δ(ε) profile against numerical integration,
+calibration."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dplab import laplace
-from dplab.gaussian import DeltaUnderflowError
+from dplab.mechanisms import laplace
+from dplab.mechanisms.gaussian import DeltaUnderflowError
 
 PROPERTIES = settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 

@@ -1,4 +1,5 @@
-"""Tests of dplab.queries: exact sensitivities, attaining neighbours, evaluation, validation."""
+"""Tests of dplab.mechanisms.queries: exact sensitivities, attaining neighbours, evaluation,
+validation."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dplab.queries import (
+from dplab.mechanisms.queries import (
     BoundedQuery,
     constant_query,
     count_query,

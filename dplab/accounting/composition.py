@@ -56,7 +56,7 @@ rational *upper* bound of ``e^ε`` as ``alpha`` and a rational *lower* bound of 
 bound of the true δ, within a relative ``10^−digits`` of the factors.
 
 **Exact k-fold randomized response** (:func:`rr_required_delta`).  For the count channel of
-:mod:`dplab.randomized_response` (n people, each report kept with probability p), the k
+:mod:`dplab.mechanisms.randomized_response` (n people, each report kept with probability p), the k
 releases with fresh randomness on the same data have, for an ordered count pair
 ``(P, Q)``, the laws ``P^{⊗k}``, ``Q^{⊗k}`` on ``{0..n}^k``, and by the closed form of
 :mod:`dplab.finite`, at the total factor ``A`` (``total_alpha``)
@@ -112,11 +112,11 @@ from itertools import product
 import numpy as np
 from flint import arb, ctx, fmpq
 
-from dplab import gaussian
 from dplab._exact import ball, exact_end
 from dplab._validation import check_int, check_rational, check_real, magnitude_text, shown
 from dplab.finite import FiniteChannel, RationalLike, check_alpha, check_channel, check_delta
-from dplab.randomized_response import count_distribution
+from dplab.mechanisms import gaussian
+from dplab.mechanisms.randomized_response import count_distribution
 
 __all__ = [
     "BOUND_MAX_BINS",
@@ -505,7 +505,7 @@ def _check_work(pairs: int, classes: int, k: int, denominator_bits: int) -> None
             f"k = {k} with {classes} outputs and {pairs} pairs is beyond the exact limit: "
             f"estimated work {magnitude_text(cost.work)} (limit {RR_WORK_LIMIT:.3g}) and memory "
             f"{magnitude_text(cost.words)} words (limit {RR_WORD_LIMIT:.3g}); see Limits in "
-            f"dplab.composition (rr_delta_upper_bound gives a rigorous upper bound)"
+            f"dplab.accounting.composition (rr_delta_upper_bound gives a rigorous upper bound)"
         )
 
 
@@ -732,7 +732,7 @@ def gaussian_composition_delta(sensitivity: float, sigma: float, eps: float, k: 
     releases of ``h``-GDP are ``h√k``-GDP).  The δ(ε) of that one release is
     ``Φ(h√k/2 − ε/(h√k)) − e^ε Φ(−h√k/2 − ε/(h√k))`` (their Cor. 2.13; Balle & Wang 2018,
     Thm. 8).  √k is rounded once to a double (relative error ≤ 2^−53), the product Δ√k not
-    at all.  Errors as :func:`dplab.gaussian.delta` with its ``k``.
+    at all.  Errors as :func:`dplab.mechanisms.gaussian.delta` with its ``k``.
 
     >>> gaussian_composition_delta(1, 2, 1, 4) == gaussian.delta(2, 2, 1)
     True
@@ -782,7 +782,7 @@ def gaussian_bound_comparison(
 
     ``exact`` is :func:`gaussian_composition_delta`; the bounds compose the exact profile of
     one release at ``ε₀ = c·ε/k`` for ``c`` in :data:`GAUSSIAN_SPLITS` (basic: ``c = 1``).
-    Raises :class:`~dplab.gaussian.DeltaUnderflowError` as that function does, where the
+    Raises :class:`~dplab.mechanisms.gaussian.DeltaUnderflowError` as that function does, where the
     exact δ is below the smallest normal double.
 
     >>> result = gaussian_bound_comparison(1, 4, 1, 10)

@@ -1,4 +1,5 @@
-"""Tests of dplab.randomized_response: seed numbers, brute force, the general path, properties.
+"""Tests of dplab.mechanisms.randomized_response: seed numbers, brute force, the general path,
+properties.
 
 Golden values come from the seed lesson page or from independent references
 (``maths_support``: binomial convolution in Fractions, brute-force event enumeration).
@@ -23,7 +24,7 @@ from maths_support import (
 )
 
 from dplab import finite
-from dplab import randomized_response as rr
+from dplab.mechanisms import randomized_response as rr
 
 P_GRID = [Fraction(k, 10) for k in range(11)] + [Fraction("0.37")]
 ALPHA_GRID = [Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3), Fraction(2718, 1000), 10]

@@ -1,4 +1,5 @@
-"""Tests of dplab.gaussian against the 100-digit mpmath table, properties and the seed lesson.
+"""Tests of dplab.mechanisms.gaussian against the 100-digit mpmath table, properties and the seed
+lesson.
 
 Reference values come from ``tests/data/gaussian_reference.json`` (written by
 ``tools/gaussian_reference.py`` with mpmath, independent of dplab) or from mpmath here.
@@ -17,12 +18,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from dplab import gaussian
-from dplab.gaussian import DeltaUnderflowError
+from dplab.mechanisms import gaussian
+from dplab.mechanisms.gaussian import DeltaUnderflowError
 
 PROPERTIES = settings(deadline=None, max_examples=50, suppress_health_check=[HealthCheck.too_slow])
 TABLE = json.loads(
-    (Path(__file__).parents[1] / "data" / "gaussian_reference.json").read_text(encoding="utf-8")
+    (Path(__file__).parents[2] / "data" / "gaussian_reference.json").read_text(encoding="utf-8")
 )
 TINY = float(np.finfo(np.float64).tiny)
 ROWS = TABLE["delta"]
@@ -563,7 +564,7 @@ def test_log_delta_below_the_log_range_is_the_documented_out_of_range_error():
 
 
 def test_k_releases_name_the_callers_arguments_not_the_scaled_sensitivity():
-    from dplab import composition
+    from dplab.accounting import composition
 
     for call in (
         lambda: composition.gaussian_composition_delta(1e-160, 1e150, 1, 4),
@@ -579,7 +580,7 @@ def test_k_releases_name_the_callers_arguments_not_the_scaled_sensitivity():
 
 
 def test_k_releases_accept_a_sensitivity_whose_product_with_root_k_overflows():
-    from dplab import composition
+    from dplab.accounting import composition
 
     # Δ√k = 2e308 is not a double, but Δ√k/σ = 2 is: the same δ as Δ = 2, σ = 1.
     assert composition.gaussian_composition_delta(1e308, 1e308, 1, 4) == gaussian.delta(2, 1, 1)
