@@ -122,9 +122,10 @@ def test_the_derivations_say_what_is_claimed_not_what_could_be_read():
         assert not ACCESS.search((REPOSITORY / "dplab" / f"{module}.py").read_text("utf-8"))
     # every topic says where it is checked and what is the paper's, derived, not claimed
     bodies = re.split(r"^## \d+\. ", text, flags=re.M)[1:]
-    for number, body in enumerate(bodies[:-1], 1):  # the last is the table of examples
-        assert "**Checked by exact computation.**" in body, number
+    for number, body in enumerate(bodies, 1):
         assert "**Paper, derived, not claimed.**" in body, number
+        if number < len(bodies):  # the last section is the table of examples
+            assert "**Checked by exact computation.**" in body, number
 
 
 @pytest.mark.parametrize(
