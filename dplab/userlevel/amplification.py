@@ -1,11 +1,11 @@
 """Amplification by shuffling one user's items, at scale: binary randomized response.
 
-Setting (Imola, Roy Chowdhury & Chaudhuri, CCS 2024, PrivEMDItemWise; digest
-``shared/notes/demdp.md`` §3 and example E10).  A user holds ``m`` bits, ``ones`` of them
-equal to 1.  Each bit goes through binary randomized response with budget ``ε₀``: the
-true bit is reported with probability ``q₁ = e^{ε₀}/(1 + e^{ε₀})``.  The neighbouring
-dataset turns ``flipped`` of the ones into zeros; on the discrete metric (distance 1
-between different bits) ``d_EM = flipped/m``.
+Setting (Imola, Roy Chowdhury & Chaudhuri, CCS 2024, PrivEMDItemWise;
+``dplab/userlevel/DERIVATIONS.md`` §9, and §11 for example E10).  A user holds ``m``
+bits, ``ones`` of them equal to 1.  Each bit goes through binary randomized response with
+budget ``ε₀``: the true bit is reported with probability ``q₁ = e^{ε₀}/(1 + e^{ε₀})``.
+The neighbouring dataset turns ``flipped`` of the ones into zeros; on the discrete metric
+(distance 1 between different bits) ``d_EM = flipped/m``.
 
 * **Shuffled** (the user releases the multiset of reports, i.e. the number of reported
   ones): the count is ``C + B`` with the common part ``C ~ Bin(ones − flipped, q₁) +
@@ -31,7 +31,7 @@ added in log space, and each term of the divergence is ``P(y)(1 − e^{ε − L(
 privacy loss ``L = ln P − ln Q``, so no difference of nearly equal numbers is formed.
 One curve of 50 ε at m = 10⁵ takes well under a second.
 
-**The derived bound** (:func:`derived_bound`; digest §3, marked there as derived, from
+**The derived bound** (:func:`derived_bound`; ``dplab/userlevel/DERIVATIONS.md`` §9, from
 Feldman, McMillan & Talwar, "Hiding Among the Clones", FOCS 2021, Thm 3.1, and a hybrid
 argument over the changed items).  Changing the items one at a time, each step is
 ``(log(1 + tanh(ε₀/2)·c_m), δ_s)``-indistinguishable with
@@ -47,7 +47,8 @@ validity condition, both of which hold exactly for ``δ_s`` above a threshold in
 ``E ≤ ε`` iff ``c_m ≤ C := (e^{ε/flipped} − 1)/tanh(ε₀/2)`` iff
 ``ln(4/δ_s) ≤ m·((C − 8e^{ε₀}/m)/8)²/e^{ε₀}`` (nothing when ``C ≤ 8e^{ε₀}/m``), and the
 condition iff ``ln(2/δ_s) ≤ m/(16e^{ε₀})``.  (A smaller ``δ_s`` gives a smaller
-``flipped·e^{E}·δ_s`` since ``E ≤ ε`` stays bounded.)
+``flipped·e^{E}·δ_s`` wherever ``E < 2 ln(4/δ_s)``, so for every admissible ``δ_s`` when
+``ε < 2 ln 4``: ``dplab/userlevel/DERIVATIONS.md`` §9.)
 
 **The ε at a fixed δ** (:func:`epsilon_for_delta`): the exact curve inverted by refining a
 bracket, for reading one pair's guarantee as a single ε.
@@ -198,7 +199,7 @@ class DerivedBound:
 
 
 def derived_bound(m: int, flipped: int, epsilon0: float, step_delta: float) -> DerivedBound:
-    """The digest's bound for ``flipped`` changed bits among m (see the module docstring),
+    """The derived bound for ``flipped`` changed bits among m (module docstring),
     with its validity condition ``ε₀ ≤ ln(m/(16 ln(2/δ_s)))`` evaluated and stated.
 
     >>> bound = derived_bound(2000, 1, 1.0, 1e-8)

@@ -3,8 +3,8 @@
 Source: Imola, Roy Chowdhury & Chaudhuri, "Metric Differential Privacy at the User-Level
 via the Earth-Mover's Distance", ACM CCS 2024 (arXiv:2405.02665), the linear-query
 mechanism; the K-norm mechanism is Hardt & Talwar, "On the Geometry of Differential
-Privacy", STOC 2010.  The proofs below are the course's own (the digest in
-``shared/notes/demdp.md`` §2 marks them as derived); the paper's text was not available.
+Privacy", STOC 2010.  The proofs below are the course's own, not the paper's
+(``dplab/userlevel/DERIVATIONS.md`` §4, §5 and §6).
 
 **Notation.**  The course writes α for the factor ``e^ε``.  The paper's metric parameter
 (its α, a privacy budget *per unit of distance*) is ``epsilon`` here: a mechanism ``M`` on

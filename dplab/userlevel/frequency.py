@@ -2,9 +2,10 @@
 the user-level baseline.
 
 Setting (Imola, Roy Chowdhury & Chaudhuri, CCS 2024, frequency estimation under d_EM-DP;
-the formulas below are the course's own derivations, labelled so in the lessons, because
-the paper's rates could not be read): n users each hold m items from ``{0, …, k−1}``, and
-``f_v`` is the fraction of all ``N = n·m`` items equal to ``v``.
+the formulas below are the course's own derivations, labelled so in the lessons and not
+claimed to be the paper's rates, ``dplab/userlevel/DERIVATIONS.md`` §7): n users each
+hold m items from ``{0, …, k−1}``, and ``f_v`` is the fraction of all ``N = n·m`` items
+equal to ``v``.
 
 **The item randomizer** (:func:`k_randomized_response`; Warner 1965 for k = 2, Kairouz,
 Bonawitz & Ramage 2016 for k-ary): report the true value with probability

@@ -54,7 +54,8 @@ general ``distance`` (lexicographic order in the plane under ℓ₁: ``{(0,2),(1
 ``clamped_geometric(4, 1/2)``. Shuffling cannot lower the factor ``α₀^m`` of the mechanism, the
 worst over all pairs: that pair attains it shuffled as well.  It can lower one pair's largest ratio
 (``K = (0, 3) → (1, 2)``: 4 ordered, 13/4 shuffled), and what it gains for the mechanism appears in
-δ (tests reproduce the digest's examples E3–E7 against brute force).
+δ.  These statements and their proofs are the course's own: ``dplab/userlevel/DERIVATIONS.md`` §8;
+tests reproduce its examples E3–E7 (§11) against brute force.
 
 **Amplification at scale** for binary randomized response, where one count is a
 sufficient statistic and m may reach 10⁶, is in :mod:`dplab.userlevel.amplification`.
@@ -259,7 +260,8 @@ def max_ratio(
     """``max_y P(y)/Q(y)`` of the releases of ``K`` and ``K2``: exact, or ``math.inf``.
 
     ``math.inf`` means some outcome has ``Q(y) = 0 < P(y)`` (no finite factor works with
-    δ = 0).  Digest example E3 (the naive bound attained) and E4 (not always):
+    δ = 0).  Examples E3 (the naive bound attained) and E4 (not always) of
+    ``dplab/userlevel/DERIVATIONS.md`` §11:
 
     >>> from dplab.userlevel.metric import clamped_geometric
     >>> A = clamped_geometric(4, "1/2")
@@ -289,7 +291,8 @@ def required_delta(
 
     ``alpha`` is the factor (``≥ 1``, exact; for ``e^ε`` pass
     :func:`dplab.finite.alpha_from_epsilon`, a rational lower bound, so the δ returned is an
-    upper bound of the δ at ``e^ε``).  Digest example E6, a concentrated move:
+    upper bound of the δ at ``e^ε``).  Example E6 (a concentrated move) of
+    ``dplab/userlevel/DERIVATIONS.md`` §11:
 
     >>> from dplab.userlevel.metric import clamped_geometric
     >>> A = clamped_geometric(4, "1/2")
@@ -409,7 +412,7 @@ def certify(
     with the pair's factor ``α^{d_EM(K, K')}`` (module docstring for exactness and the
     enclosure).  ``distance`` gives ``d_X``: ``None`` (inputs are numbers on a line), a
     matrix by input position, or a callable on labels.  The naive factor ``α₀^m`` is
-    attained (digest E3):
+    attained (example E3, ``dplab/userlevel/DERIVATIONS.md`` §11):
 
     >>> from dplab.userlevel.metric import clamped_geometric
     >>> result = certify(clamped_geometric(4, "1/2"), 2, 4)

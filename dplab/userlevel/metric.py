@@ -10,7 +10,8 @@ arXiv:2405.02665).  A user holds a multiset ``K`` of items from a metric space `
 Any sizes ``|K|, |K'| ≥ 1`` are allowed; ``d_EM`` is 0 exactly when ``u_K = u_K'`` (so
 ``K`` and ``K ⊎ K`` are at distance 0).  For equal sizes ``m`` the couplings' polytope has
 the permutation matrices over ``m`` as vertices (Birkhoff–von Neumann), so ``d_EM`` is the
-minimum-cost perfect matching divided by ``m``.
+minimum-cost perfect matching divided by ``m``.  These facts and their proofs:
+``dplab/userlevel/DERIVATIONS.md`` §1.
 
 * **On a line** (``distance=None``; items are real numbers, ``d = |x − y|``):
   ``d_EM = ∫ |F_K(t) − F_K'(t)| dt`` with the empirical CDFs (Vallender 1973), computed
@@ -636,9 +637,10 @@ def clamped_geometric(k: int, p: RationalLike) -> FiniteChannel:
         A(0 | x) = p^x/(1+p),    A(k−1 | x) = p^{k−1−x}/(1+p)
 
     (the two-sided geometric ``P(z) ∝ p^{|z|}`` added to ``x`` and clamped to the ends, as
-    in the digest of Imola et al. 2024; Ghosh, Roughgarden & Sundararajan 2012 for the
-    geometric mechanism).  **Item-level privacy:** ``A(y|x) ≤ (1/p)^{|x−x'|} A(y|x')`` for
-    all ``x, x', y``, i.e. factor ``α = 1/p`` per unit of ``|x − x'|`` (``α₀ = ln(1/p)``):
+    in the examples of ``dplab/userlevel/DERIVATIONS.md`` §11; Ghosh, Roughgarden &
+    Sundararajan 2012 for the geometric mechanism).  **Item-level privacy**
+    (``dplab/userlevel/DERIVATIONS.md`` §3): ``A(y|x) ≤ (1/p)^{|x−x'|} A(y|x')`` for all
+    ``x, x', y``, i.e. factor ``α = 1/p`` per unit of ``|x − x'|`` (``α₀ = ln(1/p)``):
     inside, the ratio is ``p^{|y−x| − |y−x'|}``; at the ends ``p^{x − x'}``.  ``p = 0`` is
     the identity (no privacy), ``p = 1`` the uniform choice of an end.  ``adjacent_pairs``
     holds every ordered pair of distinct inputs.  ``2 ≤ k ≤`` :data:`MAX_UNIVERSE`.

@@ -2,8 +2,8 @@
 
 Source: Imola, Roy Chowdhury & Chaudhuri, CCS 2024 (the sampling-based reduction from
 unbounded to bounded d_EM-DP); the lemma, the pure bound, their proofs and the exact check
-below are the course's own (digest ``shared/notes/demdp.md`` §4 and example E9, marked
-there as derived).
+below are the course's own, not the paper's (``dplab/userlevel/DERIVATIONS.md`` §10, and
+§11 for example E9).
 
 **The procedure.**  ``P_s(K)`` draws s items from K independently and uniformly, with
 replacement, whatever ``|K| ≥ 1`` is; a bounded mechanism ``M`` on datasets of size s then
@@ -46,7 +46,7 @@ the coupling ``f(Y) ≤ α^{D} f(Y') ≤ (1 + (α − 1)D) f(Y')`` (``α^x`` is 
 with ``E D = d_EM(K, K')`` gives the first line, and ``1 + x ≤ e^x`` the second.  ∎  The
 factor ``e^{α(α − 1)}`` per unit of d_EM is far worse than α; the slack t and δ above buy a
 factor ``α^{d_EM + t}`` close to the original.  :func:`check_sampling` finds the largest
-``ln(P(y)/Q(y))/d_EM`` over all pairs: finite, above ``ln α``, below ``α(α − 1)`` (digest
+``ln(P(y)/Q(y))/d_EM`` over all pairs: finite, above ``ln α``, below ``α(α − 1)`` (example
 E9: 13.79 at α = 512, against ``ln α ≈ 6.24`` and ``α(α − 1) = 261632``).
 
 **Exactness.**  The laws are exact Fractions.  Whether an output belongs to the worst

@@ -132,7 +132,7 @@ def test_the_lesson_tables_compute_d_em_three_ways_and_the_naive_bound():
     pairs = [((0, 3), (1, 2)), ((0, 0, 3), (0, 3, 3)), ((0,), (0, 3)), ((0, 3), (0, 0, 3, 3))]
     table = mv.emd_table(pairs).data
     for column in (label("emd.col_sorted"), label("emd.col_cdf"), label("emd.col_solver")):
-        assert list(table[column]) == ["1", "1", "3/2 = 1.5", "0"]  # digest E1, E2
+        assert list(table[column]) == ["1", "1", "3/2 = 1.5", "0"]  # E1, E2 (DERIVATIONS.md §11)
     naive = mv.naive_bound_table(4, "1/2", [2, 3]).data
     assert list(naive[label("emd.col_naive")]) == ["4", "8"]
     assert set(naive[label("emd.col_pure")]) == {label("table.yes")}

@@ -1,7 +1,8 @@
 """Shuffling amplification at scale (dplab.userlevel.amplification): the δ(ε) curves against brute
 force over every report vector for small m (exact rationals), against ball arithmetic
 (python-flint arb, 3000 bits) for thousands of items deep in the tails, the order
-between shuffled and ordered, and the derived bound against the digest and the exact δ."""
+between shuffled and ordered, and the derived bound (dplab/userlevel/DERIVATIONS.md §9)
+against its examples and the exact δ."""
 
 from __future__ import annotations
 
@@ -162,15 +163,15 @@ def test_shuffling_does_not_help_the_farthest_pair_and_helps_few_changes():
 # --- the derived bound -------------------------------------------------------------------------
 
 
-def test_the_derived_bound_reproduces_the_digest():
-    """digest §3: m = 2000, ε₀ = 1, δ_s = 1e−8: E = 0.477, 2.39, 9.54 for 1, 5, 20 flips."""
+def test_the_derived_bound_reproduces_the_examples():
+    """DERIVATIONS.md §9: m = 2000, ε₀ = 1, δ_s = 1e−8: E = 0.477, 2.39, 9.54 for 1, 5, 20 flips."""
     values = [amplification.derived_bound(2000, j, 1.0, 1e-8).epsilon for j in (1, 5, 20)]
     assert [round(v, 2) for v in values] == [0.48, 2.39, 9.54]
 
 
 def test_the_condition_fails_for_small_m_and_is_shown():
-    """Digest E10: ε₀ ≤ ln(m/(16 ln(2/δ_s))) needs m ≳ 16·e·ln(2·10⁸) ≈ 830 at ε₀ = 1,
-    δ_s = 1e−8."""
+    """Example E10 (DERIVATIONS.md §11): ε₀ ≤ ln(m/(16 ln(2/δ_s))) needs
+    m ≳ 16·e·ln(2·10⁸) ≈ 830 at ε₀ = 1, δ_s = 1e−8."""
     assert not amplification.derived_bound(800, 1, 1.0, 1e-8).valid
     assert amplification.derived_bound(900, 1, 1.0, 1e-8).valid
     assert (
@@ -181,10 +182,10 @@ def test_the_condition_fails_for_small_m_and_is_shown():
 @pytest.mark.parametrize("half", [True, False])
 @pytest.mark.parametrize(("m", "flipped"), [(2000, 1), (2000, 5), (2000, 20), (20000, 20)])
 def test_the_derived_bound_holds_where_it_is_valid(m, flipped, half):
-    """Digest E10: at the bound's ε the exact δ of the shuffled release is at most the
-    bound's δ, with half of the bits set or with only the changed ones (the neighbour is all
-    zeros, where fewer other reports hide the change: δ is far larger, about 1e−73 for one
-    flip)."""
+    """Example E10 (DERIVATIONS.md §11): at the bound's ε the exact δ of the shuffled
+    release is at most the bound's δ, with half of the bits set or with only the changed ones
+    (the neighbour is all zeros, where fewer other reports hide the change: δ is far larger,
+    about 1e−73 for one flip)."""
     bound = amplification.derived_bound(m, flipped, 1.0, 1e-8)
     assert bound.valid
     ones = m // 2 if half else flipped

@@ -1,7 +1,7 @@
 """PrivEMDLinear (dplab.userlevel.emd_linear): the sensitivity lemma over every pair of small user
 datasets (d_EM by brute-force matching, written here independently of dplab), the error
 formulas against mpmath integrals of the K-norm density, the seeded sampler against the
-formulas, and the errors."""
+formulas, and the errors (dplab/userlevel/DERIVATIONS.md §4, §5 and §6)."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ def test_the_sensitivity_lemma_is_attained():
     ratios = {pair: abs(query[pair[0]] - query[pair[1]]) / d for pair, d in DISTANCES.items() if d}
     assert max(ratios.values()) == 1
     assert ratios[((0, 0), (1, 1))] == 1
-    assert ratios[((0, 3), (1, 2))] == 0  # d_EM = 1 unit, same mean (digest E8)
+    assert ratios[((0, 3), (1, 2))] == 0  # d_EM = 1 unit, same mean (E8)
 
 
 def test_the_central_average_moves_by_at_most_l_over_n_times_the_distance():
@@ -259,11 +259,11 @@ def test_a_float_query_stays_float_and_an_exact_one_exact():
     assert emd_linear.linear_query(["0.1", "0.2"], lambda x: x) == (Fraction(3, 20),)
 
 
-def test_digest_e8_the_discrete_sum_release():
-    """Digest E8: the sum query plus two-sided geometric noise P(z) ∝ p^{|z|} (p = 1/2). For
-    every pair of datasets of 2 items on {0, 1, 2, 3} and every output, the ratio is
-    p^{−|ΣK − ΣK'|} at most, which is ≤ (1/p)^{m·d_EM}; for (0, 3) against (1, 2) the sums
-    are equal, so the ratio is 1 everywhere although d_EM = 1."""
+def test_example_e8_the_discrete_sum_release():
+    """Example E8 (DERIVATIONS.md §11): the sum query plus two-sided geometric noise
+    P(z) ∝ p^{|z|} (p = 1/2). For every pair of datasets of 2 items on {0, 1, 2, 3} and every
+    output, the ratio is p^{−|ΣK − ΣK'|} at most, which is ≤ (1/p)^{m·d_EM}; for (0, 3)
+    against (1, 2) the sums are equal, so the ratio is 1 everywhere although d_EM = 1."""
     p = Fraction(1, 2)
     pairs = [(a, b) for a in DATASETS for b in DATASETS if len(a) == len(b) == 2]
     for a, b in pairs:

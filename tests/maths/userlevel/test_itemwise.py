@@ -1,12 +1,12 @@
 """dplab.userlevel.itemwise against brute force (all output sequences, all pairs, all events) and
 E3–E7.
 
-The reference follows the digest's companion script (demdp_bruteforce.py): every sequence
+The reference is a brute force written here (dplab/userlevel/DERIVATIONS.md §8): every sequence
 of m outputs is enumerated with its product probability in Fractions, mapped to its
 multiset (shuffled) or kept in sorted-input order (ordered); d_EM is the minimum over
 permutations; δ is the positive-part sum from the definition, and on small output sets
 the maximum over all 2^|Y| events (dplab.finite's brute-force oracle).  The golden values
-of E3–E7 are the digest's, computed there independently.
+of E3–E7 (DERIVATIONS.md §11) come from an independent brute-force computation.
 """
 
 from __future__ import annotations
@@ -78,15 +78,15 @@ def test_e4_bound_not_always_tight():
     assert max_ratio(A4, [0, 3], [1, 2]) == Fraction(13, 4)
 
 
-# (K, K2, pure ratio, {ε: (δ shuffled, δ ordered)}) from the digest's table (6 digits).
-DIGEST = [
+# (K, K2, pure ratio, {ε: (δ shuffled, δ ordered)}) from DERIVATIONS.md §11 (6 digits).
+EXAMPLES = [
     ((1, 1, 1), (1, 1, 2), 2, {0.5: (0.052041, 0.117093), 1.0: (0.0, 0.0)}),  # E5
     ((0, 0, 3), (0, 3, 3), 8, {0.5: (0.325590, 0.558546), 1.0: (0.187699, 0.440143)}),  # E6
     ((0, 0), (1, 1), 4, {0.5: (0.261253, 0.261253), 1.0: (0.142413, 0.142413)}),  # E7
 ]
 
 
-@pytest.mark.parametrize(("K", "K2", "ratio", "deltas"), DIGEST)
+@pytest.mark.parametrize(("K", "K2", "ratio", "deltas"), EXAMPLES)
 def test_e5_e6_e7_delta_curves(K, K2, ratio, deltas):
     for shuffled in (True, False):
         law_p, law_q = aligned(brute_law(A4, K, shuffled), brute_law(A4, K2, shuffled))

@@ -1,5 +1,5 @@
-"""dplab.userlevel.metric against brute force, SciPy's 1-D Wasserstein distance and the digest's
-E1–E2.
+"""dplab.userlevel.metric against brute force, SciPy's 1-D Wasserstein distance and examples E1–E2
+(dplab/userlevel/DERIVATIONS.md §1, §3 and §11).
 
 References used here never call the transport solver under test: the equal-size d_EM is
 the minimum over all permutations (replicating items to ``lcm`` points for unequal sizes),
@@ -63,7 +63,7 @@ def grid_metric(points) -> list[list[int]]:
         ((0, 3), (0, 0, 3, 3), 0),  # E2: same empirical distribution
     ],
 )
-def test_digest_examples_e1_e2(a, b, expected):
+def test_examples_e1_e2(a, b, expected):
     assert emd(a, b) == expected
     assert emd(a, b, LINE4) == expected
     assert emd(a, b, lambda x, y: abs(x - y)) == expected
@@ -217,7 +217,7 @@ def test_limits_are_stated():
 # --- randomizers and item-level privacy ---------------------------------------------------
 
 
-def test_clamped_geometric_rows_match_the_digest():
+def test_clamped_geometric_rows_match_the_examples():
     channel = clamped_geometric(4, "1/2")
     rows = [channel.probabilities(x) for x in range(4)]
     assert rows[0] == (Fraction(2, 3), Fraction(1, 6), Fraction(1, 12), Fraction(1, 12))

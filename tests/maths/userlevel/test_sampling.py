@@ -1,8 +1,8 @@
 """The unbounded → bounded reduction (dplab.userlevel.sampling): the resampled laws against brute
 force over every draw sequence, the coupling lemma's tail against Hoeffding exactly, the
-digest's toy check E9 (zero violations; the same pure factor broken, by 2.21 times in the
+toy check E9 (zero violations; the same pure factor broken, by 2.21 times in the
 exponent, while the derived pure bound 1 + α(α − 1)·d_EM holds), a check that finds
-violations when a claim is false, and the errors."""
+violations when a claim is false, and the errors (dplab/userlevel/DERIVATIONS.md §10)."""
 
 from __future__ import annotations
 
@@ -77,10 +77,10 @@ def test_the_coupled_drift_obeys_hoeffding(K, K2, s):
 
 
 @pytest.mark.parametrize("t", ["1/5", "2/5", "3/5"])
-def test_the_digest_toy_check_has_no_violation(t):
-    """Digest E9: inputs {0,1,2,3} with d = |a − b|/3, all datasets of 1 to 3 items (1156
-    ordered pairs), s = 3, the shuffled clamped geometric (p = 1/2: factor 8 per unit of d,
-    so 8³ = 512 per unit of d_EM for 3 items)."""
+def test_the_toy_check_has_no_violation(t):
+    """Example E9 (DERIVATIONS.md §11): inputs {0,1,2,3} with d = |a − b|/3, all datasets
+    of 1 to 3 items (1156 ordered pairs), s = 3, the shuffled clamped geometric (p = 1/2:
+    factor 8 per unit of d, so 8³ = 512 per unit of d_EM for 3 items)."""
     check = sampling.check_sampling(RANDOMIZER, [1, 2, 3], 3, 512, t, UNIT)
     assert check.pairs == 1156
     assert check.violations == ()
