@@ -3,8 +3,10 @@
 Runs ``make test-fast`` and then ``make test`` (the whole suite, as CI runs it) in this
 checkout and prints, for each tier, the wall time and the number of tests that passed,
 failed, errored and were skipped (read from a JUnit report that pytest writes through
-``PYTEST_ADDOPTS``).  The installs that both targets do first are no-ops once done; run each
-once before measuring.  ``--fast-only`` skips the whole suite.
+``PYTEST_ADDOPTS``), then what the suite checked: the cases each Node topic compared with
+Python's golden vectors (``tests/js``) and the size of the bad-input contract matrix.
+The installs that both targets do first are no-ops once done; run each once before
+measuring.  ``--fast-only`` skips the whole suite.
 
     .venv/bin/python bench/suite.py [--fast-only]
 
@@ -15,6 +17,7 @@ once before measuring.  ``--fast-only`` skips the whole suite.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shlex
 import subprocess
@@ -43,6 +46,19 @@ def run_tier(target: str, report: Path) -> dict[str, float | int]:
     return {"wall": wall, "status": run.returncode, "passed": passed, **counts}
 
 
+def checked_counts() -> list[tuple[str, int]]:
+    """What the suite checks, beside its time: the cases of each Node topic (counted by the
+    last ``tests/js`` run) and the cases of the bad-input contract matrix."""
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "maths")]  # as pytest's rootdir and conftest
+    from tests.js.golden import golden_dir
+    from tests.maths.test_contract import CASES, EXAMPLES
+
+    counts = json.loads((golden_dir() / "cases.json").read_text())
+    rows = [(f"node: {topic}", n) for topic, n in sorted(counts.items())]
+    rows.append((f"contract matrix ({len(EXAMPLES)} functions)", len(CASES)))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fast-only", action="store_true", help="skip 'make test'")
@@ -58,6 +74,9 @@ def main(argv: list[str] | None = None) -> int:
         minutes, seconds = divmod(round(r["wall"]), 60)
         wall = f"{minutes} min {seconds:02d} s"
         print(f"{'make ' + target:<16}{wall:>12}" + "".join(f"{r[name]:>10}" for name in columns))
+    print(f"\n{'checked':<44}{'cases':>10}")
+    for what, n in checked_counts():
+        print(f"{what:<44}{n:>10,}")
     return max(r["status"] for _, r in rows)
 
 

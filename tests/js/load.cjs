@@ -32,9 +32,14 @@ function golden(name) {
   return JSON.parse(fs.readFileSync(path.join(folder, name + ".json"), "utf8"));
 }
 
-// Compare got with want case by case; fail with the first few cases that differ.
+// Compare got with want case by case; fail with the first few cases that differ. Each call
+// adds a line {file, what, cases} to DPLAB_CASES (tests/js/test_node.py counts them).
 function sameEach(assert, cases, got, want, what) {
   assert.strictEqual(got.length, want.length, what + ": number of answers");
+  if (process.env.DPLAB_CASES) {
+    const file = path.basename(require.main ? require.main.filename : process.argv[1] || "");
+    fs.appendFileSync(process.env.DPLAB_CASES, JSON.stringify({ file, what, cases: want.length }) + "\n");
+  }
   const wrong = [];
   for (let i = 0; i < want.length; i++) {
     if (JSON.stringify(got[i]) !== JSON.stringify(want[i])) wrong.push({ input: cases[i], got: got[i], want: want[i] });

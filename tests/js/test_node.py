@@ -6,6 +6,7 @@ See :mod:`tests.js.golden`: each topic ``golden_<name>.py`` has its Node test
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -22,12 +23,16 @@ def test_every_golden_topic_has_its_node_test():
     assert topics(), "no golden topic found"
 
 
-def test_the_pages_scripts_agree_with_python():
+def test_the_pages_scripts_agree_with_python(tmp_path):
+    """Every Node test passes, and every topic compares its cases through ``sameEach``,
+    whose counts are written beside the vectors (``cases.json``, read by bench/suite.py)."""
     folder = golden_dir()
     files = [str(JS_TESTS / f"{name}.test.cjs") for name in node_tests()]
+    counted = tmp_path / "cases.jsonl"
+    counted.touch()
     run = subprocess.run(
         ["node", "--test", "--test-reporter=spec", *files],
-        env={**os.environ, "DPLAB_GOLDEN": str(folder)},
+        env={**os.environ, "DPLAB_GOLDEN": str(folder), "DPLAB_CASES": str(counted)},
         capture_output=True,
         text=True,
         check=False,
@@ -36,3 +41,10 @@ def test_the_pages_scripts_agree_with_python():
     assert run.returncode == 0, report[-30000:]
     passed = re.search(r"ℹ pass (\d+)", report)
     assert passed and int(passed.group(1)) >= len(files), report[-3000:]
+    cases: dict[str, int] = {}
+    for line in counted.read_text().splitlines():
+        entry = json.loads(line)
+        topic = entry["file"].removesuffix(".test.cjs")
+        cases[topic] = cases.get(topic, 0) + entry["cases"]
+    assert sorted(cases) == node_tests(), "a topic compared no case through sameEach"
+    (folder / "cases.json").write_text(json.dumps(cases, indent=1, sort_keys=True))
