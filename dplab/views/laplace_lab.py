@@ -331,13 +331,24 @@ class LaplaceLab(LabLinks):
             texts["relative"] = label("laplace.lab_relative_constant")
         return texts
 
-    def _charts(self) -> dict[str, str]:
+    def chart_rows(self) -> dict[str, list[dict]]:
+        """Every chart's rows, keyed as :data:`DATASETS` (the script computes the same)."""
         v = self.values()
         d, b = v.sensitivity, v.scale
+        return {
+            "density": density_rows(d, b, v.eps),
+            "event": event_rows(d, b, v.eps),
+            "profile": profile_rows(d, b),
+            "pure": _pure_rows(d, b),
+            "point": _point_rows(v),
+        }
+
+    def _charts(self) -> dict[str, str]:
+        rows = self.chart_rows()
         colour = series_style("input:N", [label("laplace.input"), label("laplace.neighbour")])
         x = alt.X("y:Q", title=label("laplace.output"))
         event = keyed(
-            alt.Chart(_data("event", event_rows(d, b, v.eps)))
+            alt.Chart(_data("event", rows["event"]))
             .mark_rect(color="#888888")
             .encode(
                 x=alt.X("start:Q", title=label("laplace.output")),
@@ -349,7 +360,7 @@ class LaplaceLab(LabLinks):
             0.2,
         )
         lines = (
-            alt.Chart(_data("density", density_rows(d, b, v.eps)))
+            alt.Chart(_data("density", rows["density"]))
             .mark_line(strokeWidth=2)
             .encode(
                 x=x,
@@ -377,17 +388,13 @@ class LaplaceLab(LabLinks):
         )
         ey = alt.Y("delta:Q", title=label("laplace.delta_axis"), scale=alt.Scale(domain=[0, 1]))
         curve = (
-            alt.Chart(_data("profile", profile_rows(d, b)))
+            alt.Chart(_data("profile", rows["profile"]))
             .mark_line(strokeWidth=2)
             .encode(x=ex, y=ey, **lines, tooltip=profile_tooltip())
         )
-        pure = (
-            alt.Chart(_data("pure", _pure_rows(d, b)))
-            .mark_rule(strokeWidth=2)
-            .encode(x=ex, **lines)
-        )
+        pure = alt.Chart(_data("pure", rows["pure"])).mark_rule(strokeWidth=2).encode(x=ex, **lines)
         point = chosen_point(
-            _data("point", _point_rows(v)),
+            _data("point", rows["point"]),
             x=ex,
             y=ey,
             colour=key["color"],
