@@ -427,7 +427,8 @@ class InferenceLab(LabLinks):
             },
         }
 
-    def _rows(self) -> dict[str, dict[str, list[dict]]]:
+    def chart_rows(self) -> dict[str, dict[str, list[dict]]]:
+        """Every chart's rows, by chart and dataset name (the script computes the same)."""
         alpha, delta = float(Fraction(self.alpha)), float(self.delta())
         entry = self._entry()
         level = LAB_LEVELS.index(self.level)
@@ -446,7 +447,7 @@ class InferenceLab(LabLinks):
         }
 
     def _charts(self) -> dict[str, str]:
-        rows = self._rows()
+        rows = self.chart_rows()
 
         def data(key: str, part: str) -> alt.InlineData:
             return alt.InlineData(values=rows[part][DATASETS[key]], name=DATASETS[key])
