@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from dplab.views import label
+from dplab.views.inference_lab import inference_lab
 from tests.browser.helpers import scroll_under_the_header, served_core_is_the_repositorys
 from tests.js.golden_inference_lab import START, text_states
 
@@ -114,7 +115,8 @@ def moved_states():
 def test_moving_to_states_at_the_grids_ends_shows_dplabs_texts(lab_page):
     page = lab_page.page
     root = page.locator(".dplab-inference-lab")
-    for lab, indices in moved_states():
+    for arguments, indices in moved_states():
+        lab = inference_lab(**arguments)
         page.evaluate(
             """(s) => {
                 const form = document.querySelector('.dplab-inference-controls');

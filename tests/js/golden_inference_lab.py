@@ -68,17 +68,18 @@ def settings() -> Iterator[tuple[dict, dict]]:
         yield {"mechanism": "gaussian", "sigma": sigma}, {"mechanism": "gaussian", "sigma": k}
 
 
-def text_states() -> Iterator[tuple[InferenceLab, dict]]:
-    """(lab, grid indices): every (setting, α) with every (prior, event), then every level."""
+def text_states() -> Iterator[tuple[dict, dict]]:
+    """(arguments of :func:`inference_lab`, grid indices): every (setting, α) with every
+    (prior, event), then with every level."""
     for arguments, indices in settings():
         for a, alpha in enumerate(LAB_ALPHAS):
             for r, prior in enumerate(LAB_PRIORS):
                 for e, event in enumerate(LAB_EVENTS):
-                    lab = inference_lab(**arguments, alpha=alpha, prior=prior, event=event)
-                    yield lab, DEFAULTS | indices | {"alpha": a, "prior": r, "event": e}
+                    state = arguments | {"alpha": alpha, "prior": prior, "event": event}
+                    yield state, DEFAULTS | indices | {"alpha": a, "prior": r, "event": e}
             for k, level in enumerate(LAB_LEVELS):
-                lab = inference_lab(**arguments, alpha=alpha, level=level)
-                yield lab, DEFAULTS | indices | {"alpha": a, "level": k}
+                state = arguments | {"alpha": alpha, "level": level}
+                yield state, DEFAULTS | indices | {"alpha": a, "level": k}
 
 
 def row_states() -> Iterator[tuple[InferenceLab, dict]]:
@@ -124,8 +125,8 @@ def double_values() -> list[float]:
 def golden() -> dict[str, object]:
     keys = sorted(START.outputs())
     texts = []
-    for lab, indices in text_states():
-        outputs = lab.outputs()
+    for arguments, indices in text_states():
+        outputs = inference_lab(**arguments).outputs()
         assert sorted(outputs) == keys
         texts.append([_listed(indices), [outputs[key] for key in keys]])
     return {

@@ -161,8 +161,9 @@ def test_every_state_shows_the_exact_posterior_and_power_bound():
     vectors = golden_vectors("inference_lab")
     states = list(text_states())
     assert len(vectors["texts"]) == len(states) == 46 * len(LAB_ALPHAS) * (9 * 5 + 6)
-    for (lab, indices), (listed, shown) in zip(states, vectors["texts"], strict=True):
+    for (arguments, indices), (listed, shown) in zip(states, vectors["texts"], strict=True):
         assert listed == [indices[name] for name in CONTROLS]
+        lab = inference_lab(**arguments)
         texts = dict(zip(vectors["keys"], shown, strict=True))
         delta = Fraction(lab.delta())
         prior, alpha, q = Fraction(lab.prior), Fraction(lab.alpha), Fraction(lab.event)
