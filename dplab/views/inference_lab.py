@@ -22,16 +22,16 @@ The lab shows
 **What the page computes.**  A page from ``file://`` cannot run dplab, so the build puts
 into the page everything that depends on the mechanism: δ per (mechanism, α) – a fraction
 for RR, the double dplab returns otherwise –, the curve and the power texts.  The script
-``docs/assets/dplab/inference-lab.js`` turns a double into its exact binary value (the
-float policy of :mod:`dplab._validation`) and computes the posterior range and the allowed
-power in exact ``BigInt`` rationals, from the same formulas :mod:`dplab.inference` uses,
-then shows them with the rounding rules of
-:func:`~dplab.views.randomized_response.approx_text` and ``value_text``: every bound rounded
-outward (a lower end down, an upper end up), so that the number shown is still a bound.
-The likelihood ratio's upper end ``α + δ/q`` is finite for every ``q > 0``; its lower end
-is 0 once ``δ ≥ q``, and the lab then says that the observer may rule H out.  So the texts it
-shows are those of :meth:`InferenceLab.outputs` at every state:
-``tests/browser/test_inference_lab.py`` checks that over the whole grid, and
+``docs/assets/dplab/inference-lab.js`` (its rules: the core ``inference-lab-core.js``)
+turns a double into its exact binary value (the float policy of :mod:`dplab._validation`)
+and computes the posterior range and the allowed power in exact ``BigInt`` rationals,
+from the same formulas :mod:`dplab.inference` uses, then shows them with the rounding rules
+of :func:`~dplab.views.randomized_response.approx_text` and ``value_text``: every bound
+rounded outward (a lower end down, an upper end up), so that the number shown is still a
+bound.  The likelihood ratio's upper end ``α + δ/q`` is finite for every ``q > 0``; its
+lower end is 0 once ``δ ≥ q``, and the lab then says that the observer may rule H out.  So
+the texts it shows are those of :meth:`InferenceLab.outputs` at every state: the Node test
+of the core (``tests/js/golden_inference_lab.py``) checks that over the whole grid, and
 ``tests/views/test_inference_views.py`` checks the grid against dplab.
 """
 

@@ -5,7 +5,7 @@ controls (query kind, ``n``, ``B``, scale ``b``, ``ε``), the lab's grid as inli
 opened from ``file://`` cannot fetch files), two ``.dplab-chart`` divs and every output
 already filled for the initial state from :mod:`dplab.queries` and :mod:`dplab.laplace`.
 The site's script ``docs/assets/dplab/laplace-lab.js`` recomputes the outputs whenever a
-control moves.
+control moves, with the rules of its core ``laplace-lab-core.js`` (no page: Node loads it).
 
 **The grid.**  ``n`` ∈ :data:`LAB_SIZES`; ``B = k/2`` for ``k = 1..20``; ``b`` ∈
 :data:`LAB_SCALES` (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 per decade, 0.001 to 100); ``ε = k/20`` for
@@ -18,10 +18,10 @@ as a share of the query's range.
 ``s = (Δ/b − ε)/2`` computed exactly and rounded once to a double.  The script forms the
 same ``s`` as a reduced ratio of two integers below ``2⁵³`` on this grid and divides them
 (one correctly rounded division: the same double), then takes ``-Math.expm1(-s)``.  The
-browser test ``tests/browser/test_laplace_lab.py`` checks, over the whole grid, that the
-script's ``Δ`` and pure ``ε`` equal dplab's exactly and its ``δ(ε)`` equals
-:func:`dplab.laplace.delta` to a relative 1e-12, and that the texts it shows equal
-:meth:`LaplaceLab.outputs`.
+Node test of the core (``tests/js/golden_laplace_lab.py``) checks, over the whole grid, that
+its ``Δ`` and pure ``ε`` equal dplab's exactly and its ``δ(ε)`` equals
+:func:`dplab.laplace.delta` to a relative 1e-12, that the texts it shows equal
+:meth:`LaplaceLab.outputs` and its chart rows :meth:`LaplaceLab.chart_rows`.
 
 Text rules shared with the script: :func:`~dplab.views.laplace.exact_text`,
 :func:`~dplab.views.laplace.number_text`, :func:`~dplab.views.laplace.tuple_text` and
@@ -270,7 +270,7 @@ class LaplaceLab(LabLinks):
         """The text of every output, keyed by its ``data-show`` name.
 
         Computed from :mod:`dplab` here; the script writes the same keys from its own
-        arithmetic, and the browser test compares the two over many states.
+        arithmetic, and the Node test of its core compares the two over many states.
         """
         v = self.values()
         kind = self.kind
