@@ -12,11 +12,12 @@ m′) ≤ 12`` units of mass) when a control moves.
 
 **Exactness in the browser.**  On a line the monotone (sorted) coupling is optimal; the script walks
 the two sorted lists in units of ``1/L`` and gets every mass and the cost as ratios of small
-integers, and forms ``∫ |F_K − F_K′|`` from the empirical CDFs separately. The browser test
-``tests/browser/test_emd_lab.py`` runs the script's functions on every pair of multisets the
-controls can make (``125² = 15,625``) and compares them with :func:`dplab.userlevel.metric.emd_plan`
-and :func:`dplab.userlevel.metric.emd`; on start the script compares its own texts for the initial
-state with the ones written here and reports any difference.
+integers, and forms ``∫ |F_K − F_K′|`` from the empirical CDFs separately. Those rules live in the
+script's core ``docs/assets/dplab/emd-lab-core.js`` (no page), which Node runs on every pair of
+multisets the controls can make (``125² = 15,625``) and compares with
+:func:`dplab.userlevel.metric.emd_plan`, :func:`dplab.userlevel.metric.emd` and
+:meth:`EmdLab.outputs` (``tests/js/golden_emd_lab.py``); on start the script compares its own texts
+for the initial state with the ones written here and reports any difference.
 """
 
 from __future__ import annotations
@@ -122,7 +123,8 @@ def matching_svg(a: tuple[int, ...], b: tuple[int, ...], plan: metric.TransportP
     Two axes with the locations, ``K``'s items stacked above the top one and ``K′``'s below
     the bottom one, and one line per flow of the coupling from its source to its target,
     as wide as its mass and labelled with it (``data-source``, ``data-target``,
-    ``data-mass``: what the browser test reads).
+    ``data-mass``: what the browser test reads; the core's ``pictureParts`` are compared
+    with these elements in Node).
     """
     parts = [
         f'<svg class="dplab-emd-svg" viewBox="0 0 {_WIDTH} {_HEIGHT}" role="img" '

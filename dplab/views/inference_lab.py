@@ -20,19 +20,19 @@ The lab shows
     the (α, δ) guarantee rules out (below ``f_{α,δ}``), and the most powerful test's power at ``x``
     next to the most power the guarantee allows (:func:`dplab.accounting.inference.dp_max_power`).
 
-**What the page computes.**  A page from ``file://`` cannot run dplab, so the build puts
-into the page everything that depends on the mechanism: δ per (mechanism, α) – a fraction
-for RR, the double dplab returns otherwise –, the curve and the power texts.  The script
-``docs/assets/dplab/inference-lab.js`` turns a double into its exact binary value (the
-float policy of :mod:`dplab._validation`) and computes the posterior range and the allowed
-power in exact ``BigInt`` rationals, from the same formulas :mod:`dplab.accounting.inference` uses,
-then shows them with the rounding rules of
-:func:`~dplab.views.randomized_response.approx_text` and ``value_text``: every bound rounded
-outward (a lower end down, an upper end up), so that the number shown is still a bound.
-The likelihood ratio's upper end ``α + δ/q`` is finite for every ``q > 0``; its lower end
-is 0 once ``δ ≥ q``, and the lab then says that the observer may rule H out.  So the texts it
-shows are those of :meth:`InferenceLab.outputs` at every state:
-``tests/browser/test_inference_lab.py`` checks that over the whole grid, and
+**What the page computes.**  A page from ``file://`` cannot run dplab, so the build puts into the
+page everything that depends on the mechanism: δ per (mechanism, α) – a fraction for RR, the double
+dplab returns otherwise –, the curve and the power texts.  The script
+``docs/assets/dplab/inference-lab.js`` (its rules: the core ``inference-lab-core.js``) turns a
+double into its exact binary value (the float policy of :mod:`dplab._validation`) and computes the
+posterior range and the allowed power in exact ``BigInt`` rationals, from the same formulas
+:mod:`dplab.accounting.inference` uses, then shows them with the rounding rules of
+:func:`~dplab.views.randomized_response.approx_text` and ``value_text``: every bound rounded outward
+(a lower end down, an upper end up), so that the number shown is still a bound.  The likelihood
+ratio's upper end ``α + δ/q`` is finite for every ``q > 0``; its lower end is 0 once ``δ ≥ q``, and
+the lab then says that the observer may rule H out.  So the texts it shows are those of
+:meth:`InferenceLab.outputs` at every state: the Node test of the core
+(``tests/js/golden_inference_lab.py``) checks that over the whole grid, and
 ``tests/views/test_inference_views.py`` checks the grid against dplab.
 """
 
@@ -430,7 +430,8 @@ class InferenceLab(LabLinks):
             },
         }
 
-    def _rows(self) -> dict[str, dict[str, list[dict]]]:
+    def chart_rows(self) -> dict[str, dict[str, list[dict]]]:
+        """Every chart's rows, by chart and dataset name (the script computes the same)."""
         alpha, delta = float(Fraction(self.alpha)), float(self.delta())
         entry = self._entry()
         level = LAB_LEVELS.index(self.level)
@@ -449,7 +450,7 @@ class InferenceLab(LabLinks):
         }
 
     def _charts(self) -> dict[str, str]:
-        rows = self._rows()
+        rows = self.chart_rows()
 
         def data(key: str, part: str) -> alt.InlineData:
             return alt.InlineData(values=rows[part][DATASETS[key]], name=DATASETS[key])

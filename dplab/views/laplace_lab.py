@@ -4,7 +4,8 @@
 (query kind, ``n``, ``B``, scale ``b``, ``ε``), the lab's grid as inline JSON (a page opened from
 ``file://`` cannot fetch files), two ``.dplab-chart`` divs and every output already filled for the
 initial state from :mod:`dplab.mechanisms.queries` and :mod:`dplab.mechanisms.laplace`. The site's
-script ``docs/assets/dplab/laplace-lab.js`` recomputes the outputs whenever a control moves.
+script ``docs/assets/dplab/laplace-lab.js`` recomputes the outputs whenever a control moves, with
+the rules of its core ``laplace-lab-core.js`` (no page: Node loads it).
 
 **The grid.**  ``n`` ∈ :data:`LAB_SIZES`; ``B = k/2`` for ``k = 1..20``; ``b`` ∈
 :data:`LAB_SCALES` (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 per decade, 0.001 to 100); ``ε = k/20`` for
@@ -17,10 +18,10 @@ as a share of the query's range.
 ``s = (Δ/b − ε)/2`` computed exactly and rounded once to a double.  The script forms the
 same ``s`` as a reduced ratio of two integers below ``2⁵³`` on this grid and divides them
 (one correctly rounded division: the same double), then takes ``-Math.expm1(-s)``.  The
-browser test ``tests/browser/test_laplace_lab.py`` checks, over the whole grid, that the
-script's ``Δ`` and pure ``ε`` equal dplab's exactly and its ``δ(ε)`` equals
-:func:`dplab.mechanisms.laplace.delta` to a relative 1e-12, and that the texts it shows equal
-:meth:`LaplaceLab.outputs`.
+Node test of the core (``tests/js/golden_laplace_lab.py``) checks, over the whole grid, that
+its ``Δ`` and pure ``ε`` equal dplab's exactly and its ``δ(ε)`` equals
+:func:`dplab.mechanisms.laplace.delta` to a relative 1e-12, that the texts it shows equal
+:meth:`LaplaceLab.outputs` and its chart rows :meth:`LaplaceLab.chart_rows`.
 
 Text rules shared with the script: :func:`~dplab.views.laplace.exact_text`,
 :func:`~dplab.views.laplace.number_text`, :func:`~dplab.views.laplace.tuple_text` and
@@ -269,7 +270,7 @@ class LaplaceLab(LabLinks):
         """The text of every output, keyed by its ``data-show`` name.
 
         Computed from :mod:`dplab` here; the script writes the same keys from its own
-        arithmetic, and the browser test compares the two over many states.
+        arithmetic, and the Node test of its core compares the two over many states.
         """
         v = self.values()
         kind = self.kind
@@ -330,13 +331,24 @@ class LaplaceLab(LabLinks):
             texts["relative"] = label("laplace.lab_relative_constant")
         return texts
 
-    def _charts(self) -> dict[str, str]:
+    def chart_rows(self) -> dict[str, list[dict]]:
+        """Every chart's rows, keyed as :data:`DATASETS` (the script computes the same)."""
         v = self.values()
         d, b = v.sensitivity, v.scale
+        return {
+            "density": density_rows(d, b, v.eps),
+            "event": event_rows(d, b, v.eps),
+            "profile": profile_rows(d, b),
+            "pure": _pure_rows(d, b),
+            "point": _point_rows(v),
+        }
+
+    def _charts(self) -> dict[str, str]:
+        rows = self.chart_rows()
         colour = series_style("input:N", [label("laplace.input"), label("laplace.neighbour")])
         x = alt.X("y:Q", title=label("laplace.output"))
         event = keyed(
-            alt.Chart(_data("event", event_rows(d, b, v.eps)))
+            alt.Chart(_data("event", rows["event"]))
             .mark_rect(color="#888888")
             .encode(
                 x=alt.X("start:Q", title=label("laplace.output")),
@@ -348,7 +360,7 @@ class LaplaceLab(LabLinks):
             0.2,
         )
         lines = (
-            alt.Chart(_data("density", density_rows(d, b, v.eps)))
+            alt.Chart(_data("density", rows["density"]))
             .mark_line(strokeWidth=2)
             .encode(
                 x=x,
@@ -376,17 +388,13 @@ class LaplaceLab(LabLinks):
         )
         ey = alt.Y("delta:Q", title=label("laplace.delta_axis"), scale=alt.Scale(domain=[0, 1]))
         curve = (
-            alt.Chart(_data("profile", profile_rows(d, b)))
+            alt.Chart(_data("profile", rows["profile"]))
             .mark_line(strokeWidth=2)
             .encode(x=ex, y=ey, **lines, tooltip=profile_tooltip())
         )
-        pure = (
-            alt.Chart(_data("pure", _pure_rows(d, b)))
-            .mark_rule(strokeWidth=2)
-            .encode(x=ex, **lines)
-        )
+        pure = alt.Chart(_data("pure", rows["pure"])).mark_rule(strokeWidth=2).encode(x=ex, **lines)
         point = chosen_point(
-            _data("point", _point_rows(v)),
+            _data("point", rows["point"]),
             x=ex,
             y=ey,
             colour=key["color"],

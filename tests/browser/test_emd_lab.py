@@ -1,40 +1,29 @@
-"""The d_EM lab of lesson 7 (``emd-lab.js``) in headless Chromium, against
-``dplab.userlevel.metric``.
+"""The d_EM lab of lesson 7 (``emd-lab.js``) in headless Chromium: what needs a page.
 
-* The script's optimal coupling (``plan``) and its ``∫ |F_K − F_K′|`` (``integral``) on
-  **every** pair of multisets the controls can make (sizes 1 to 4 over locations 0 to 4:
-  125² pairs) equal :func:`dplab.userlevel.metric.emd_plan`'s flows (source, target, exact mass) and
-  :func:`dplab.userlevel.metric.emd` exactly, and the texts it would show equal
-  :meth:`~dplab.views.emd_lab.EmdLab.outputs`.
+* The lab's coupling, ``d_EM``, texts and picture come from its core, ``emd-lab-core.js``,
+  which Node checks against :mod:`dplab.userlevel.metric` and
+  :meth:`~dplab.views.emd_lab.EmdLab.outputs` on **every** pair of multisets the controls can make
+  (``tests/js/golden_emd_lab.py``); the page loads that very core.
 * Moving the controls (typed values, − / + buttons, the size) changes the matching drawn
   and ``d_EM`` to dplab's; items past the size hide; the state goes into the address, and
-  that address opened afresh shows the same state.
+  that address opened afresh shows the same state; the grid's ends show dplab's texts.
 """
 
 from __future__ import annotations
 
 import contextlib
-from fractions import Fraction
-from itertools import combinations_with_replacement
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from dplab.userlevel import metric
-from dplab.views.emd_lab import LAB_LOCATIONS, LAB_MAX_SIZE, emd_lab
 from tests.browser import helpers
-from tests.browser.helpers import run_json, wait_until_ready
+from tests.browser.helpers import served_core_is_the_repositorys, wait_until_ready
+from tests.js.golden_emd_lab import START
 
 pytestmark = pytest.mark.browser
 
 LESSON = "lessons/user-level-metric.html"
-START = emd_lab((0, 3), (1, 2), key="lesson")  # as the lesson places it
 ROOT = ".dplab-emd-lab"
-DATASETS = [
-    dataset
-    for size in range(1, LAB_MAX_SIZE + 1)
-    for dataset in combinations_with_replacement(LAB_LOCATIONS, size)
-]
 
 SHOWN = """() => { const out = {};
   document.querySelectorAll('.dplab-emd-lab [data-show]').forEach((e) => {
@@ -46,10 +35,6 @@ DRAWN = """() => [...document.querySelectorAll('.dplab-emd-lab svg .dplab-emd-fl
   (line) => [Number(line.dataset.source), Number(line.dataset.target), line.dataset.mass])"""
 
 
-def pad(items: tuple[int, ...]) -> list[int]:
-    return list(items) + [0] * (LAB_MAX_SIZE - len(items))
-
-
 @pytest.fixture
 def lab_page(open_page):
     visit = open_page(LESSON)  # ready: every lab started
@@ -57,39 +42,8 @@ def lab_page(open_page):
     assert visit.console_errors == []
 
 
-def test_dplab_has_every_dataset_the_controls_make():
-    assert len(DATASETS) == 5 + 15 + 35 + 70
-
-
-def test_plan_and_integral_equal_dplab_exactly_on_every_pair(lab_page):
-    pairs = [[a, b] for a in DATASETS for b in DATASETS]
-    got = run_json(
-        lab_page.page,
-        """(pairs) => pairs.map(([a, b]) => {
-            const p = window.DPLAB_EMD.plan(a, b);
-            const area = window.DPLAB_EMD.integral(a, b);
-            return [p.units, p.cost, p.flows.map((f) => [f.source, f.target, f.units]),
-                    [String(area.n), String(area.d)]];
-        })""",
-        pairs,
-    )
-    assert len(got) == 125**2
-    for (a, b), (units, cost, flows, (area_n, area_d)) in zip(pairs, got, strict=True):
-        plan = metric.emd_plan(a, b)
-        expected = [(f.source, f.target, f.mass) for f in plan.flows]
-        assert [(s, t, Fraction(u, units)) for s, t, u in flows] == expected, (a, b)
-        assert Fraction(cost, units) == plan.cost == metric.emd(a, b), (a, b)
-        assert Fraction(int(area_n), int(area_d)) == metric.emd(a, b), (a, b)
-
-
-def test_the_texts_equal_dplabs_on_every_pair(lab_page):
-    pairs = [(a, b) for a in DATASETS for b in DATASETS]
-    states = [{"a": a, "b": b, "padded": {"a": pad(a), "b": pad(b)}} for a, b in pairs]
-    got = run_json(
-        lab_page.page, "(states) => states.map((s) => window.DPLAB_EMD.texts(s))", states
-    )
-    for (a, b), texts in zip(pairs, got, strict=True):
-        assert texts == emd_lab(a, b).outputs(), (a, b)
+def test_the_page_runs_the_core_node_checks(lab_page):
+    served_core_is_the_repositorys(lab_page.page, "emd-lab")
 
 
 def shown(page) -> dict[str, str]:
@@ -188,3 +142,20 @@ def test_things_to_try_buttons_load_their_state(lab_page):
         state = START.with_state(a=a, b=b)
         assert state.href() == href
         wait_for(page, state)
+
+
+def test_moving_to_the_grids_ends_shows_dplabs_texts_and_matching(lab_page):
+    page = lab_page.page
+    for a, b in [((0, 0, 0, 0), (4,)), ((4, 4, 4, 4), (0, 0, 0, 0)), ((0,), (4,)), ((4,), (0, 4))]:
+        page.evaluate(
+            """([a, b]) => {
+                const form = document.querySelector('.dplab-emd-controls');
+                for (const [side, items] of [['a', a], ['b', b]]) {
+                    form.elements['n' + side].value = String(items.length);
+                    items.forEach((x, i) => { form.elements[side + (i + 1)].value = String(x); });
+                }
+                form.elements.nb.dispatchEvent(new Event('input', {bubbles: true}));
+            }""",
+            [list(a), list(b)],
+        )
+        wait_for(page, START.with_state(a=a, b=b))

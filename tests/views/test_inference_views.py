@@ -21,14 +21,11 @@ from dplab.accounting import inference
 from dplab.mechanisms.randomized_response import count_channel
 from dplab.views import chart_html
 from dplab.views import inference as iv
-from dplab.views import inference_lab as lab_module
 from dplab.views._lab import LabHtml
 from dplab.views._tables import USERMETA_KEY
 from dplab.views.inference_lab import (
     LAB_ALPHAS,
-    LAB_EVENTS,
     LAB_LEVELS,
-    LAB_PRIORS,
     LAB_PS,
     LAB_SCALES,
     LAB_SIGMAS,
@@ -37,6 +34,8 @@ from dplab.views.inference_lab import (
     lab_grid,
 )
 from dplab.views.randomized_response import approx_text, value_text
+from tests.js.golden import golden_vectors
+from tests.js.golden_inference_lab import CONTROLS, text_states
 
 from .test_number_rules import outward, shown_number
 
@@ -158,45 +157,29 @@ def shown_range(text):
 
 
 def test_every_state_shows_the_exact_posterior_and_power_bound():
-    count = 0
-    for mechanism, settings in (
-        ("rr", rr_settings()),
-        ("laplace", [(s,) for s in LAB_SCALES]),
-        ("gaussian", [(s,) for s in LAB_SIGMAS]),
-    ):
-        for setting in settings:
-            state = {"mechanism": mechanism}
-            if mechanism == "rr":
-                state |= {"n": setting[0], "p": setting[1]}
-            else:
-                state["scale" if mechanism == "laplace" else "sigma"] = setting[0]
-            for alpha in LAB_ALPHAS:
-                delta = Fraction(lab_module.mechanism_delta(mechanism, setting, alpha))
-                for prior in LAB_PRIORS:
-                    for event in LAB_EVENTS:
-                        texts = inference_lab(**state, alpha=alpha, prior=prior, event=event)
-                        texts = texts.outputs()
-                        low_ratio, high_ratio, low, high = bayes_range(
-                            Fraction(prior), Fraction(alpha), delta, Fraction(event)
-                        )
-                        shown_low, shown_high = shown_range(texts["posterior"])
-                        assert shown_low <= low <= high <= shown_high
-                        assert (shown_low, shown_high) == (
-                            outward(low, "lower"),
-                            outward(high, "upper"),
-                        )
-                        shown_low, shown_high = shown_range(texts["ratio"])
-                        assert shown_low <= low_ratio <= high_ratio <= shown_high
-                        assert "∞" not in texts["ratio"]
-                        assert ("H를 배제" in texts["badge"]) == (low_ratio == 0)
-                        count += 1
-                for level in LAB_LEVELS:
-                    texts = inference_lab(**state, alpha=alpha, level=level).outputs()
-                    x, a = Fraction(level), Fraction(alpha)
-                    most = min(1, a * x + delta, 1 - (1 - delta - x) / a)
-                    assert texts["bound"].endswith(value_text(most, bound="upper"))
-                    assert shown_number(texts["bound"].split()[-1]) >= most
-    assert count == 46 * len(LAB_ALPHAS) * len(LAB_PRIORS) * len(LAB_EVENTS)
+    """At every state the lab's core is checked at (the texts of :meth:`InferenceLab.outputs`,
+    computed once for Node in ``tests/js/golden_inference_lab.py``)."""
+    vectors = golden_vectors("inference_lab")
+    states = list(text_states())
+    assert len(vectors["texts"]) == len(states) == 46 * len(LAB_ALPHAS) * (9 * 5 + 6)
+    for (arguments, indices), (listed, shown) in zip(states, vectors["texts"], strict=True):
+        assert listed == [indices[name] for name in CONTROLS]
+        lab = inference_lab(**arguments)
+        texts = dict(zip(vectors["keys"], shown, strict=True))
+        delta = Fraction(lab.delta())
+        prior, alpha, q = Fraction(lab.prior), Fraction(lab.alpha), Fraction(lab.event)
+        low_ratio, high_ratio, low, high = bayes_range(prior, alpha, delta, q)
+        shown_low, shown_high = shown_range(texts["posterior"])
+        assert shown_low <= low <= high <= shown_high
+        assert (shown_low, shown_high) == (outward(low, "lower"), outward(high, "upper"))
+        shown_low, shown_high = shown_range(texts["ratio"])
+        assert shown_low <= low_ratio <= high_ratio <= shown_high
+        assert "∞" not in texts["ratio"]
+        assert ("H를 배제" in texts["badge"]) == (low_ratio == 0)
+        x = Fraction(lab.level)
+        most = min(1, alpha * x + delta, 1 - (1 - delta - x) / alpha)
+        assert texts["bound"].endswith(value_text(most, bound="upper"))
+        assert shown_number(texts["bound"].split()[-1]) >= most
 
 
 def test_the_lab_refuses_states_its_controls_cannot_reach():
