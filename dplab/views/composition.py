@@ -63,13 +63,16 @@ __all__ = [
     "CompositionLab",
     "bound_chart",
     "bound_table",
+    "claim_rows",
     "composition_lab",
     "copies_table",
+    "curve_rows",
     "gaussian_chart",
     "joined_outputs",
     "lab_grid",
     "loss_walkthrough",
     "method_deltas",
+    "point_rows",
     "shown_number",
 ]
 
@@ -190,11 +193,13 @@ def curve_rows(cell: dict[str, list[str]]) -> list[dict]:
     ]
 
 
-def _claim_rows(claim: str) -> list[dict]:
+def claim_rows(claim: str) -> list[dict]:
+    """The row ``{"delta", "what"}`` of the claim's line."""
     return [{"delta": float(Fraction(claim)), "what": label("comp.claim_line")}]
 
 
-def _point_rows(cell: dict[str, list[str]], factor_index: int) -> list[dict]:
+def point_rows(cell: dict[str, list[str]], factor_index: int) -> list[dict]:
+    """The row ``{"factor", "delta", "what"}`` of the chosen factor's exact δ."""
     return [
         {
             "factor": float(Fraction(LAB_FACTORS[factor_index])),
@@ -266,7 +271,7 @@ def bound_chart(n: int, p: str, k: int, claim: str = "0.01") -> alt.LayerChart:
     """δ against the total factor A (log axis) of k releases, counted four ways."""
     cell = _cell(n, p, k)
     description = label("comp.desc_bounds", n=n, p=p, k=k)
-    return _curve_chart(curve_rows(cell), _claim_rows(claim), None, description)
+    return _curve_chart(curve_rows(cell), claim_rows(claim), None, description)
 
 
 def bound_table(n: int, p: str, k: int, factors: Sequence[str]) -> Styler:
@@ -569,8 +574,8 @@ class CompositionLab(LabLinks):
         cell = _cell(self.n, self.p, self.k)
         return _curve_chart(
             curve_rows(cell),
-            _claim_rows(self.claim),
-            _point_rows(cell, LAB_FACTORS.index(self.factor)),
+            claim_rows(self.claim),
+            point_rows(cell, LAB_FACTORS.index(self.factor)),
             label("comp.lab_desc"),
         )
 

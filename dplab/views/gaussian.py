@@ -353,6 +353,7 @@ def _unit(kind: str, squared: bool = False) -> str:
     return label(f"gauss.unit{'2' if squared else ''}_{kind}")
 
 
+@functools.cache
 def _pair_text(query: queries.BoundedQuery) -> str:
     pair = query.neighbours()
     return label(
