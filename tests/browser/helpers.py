@@ -5,9 +5,12 @@ on "network idle"."""
 from __future__ import annotations
 
 import json
+import urllib.parse
+import urllib.request
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from dplab.site.project import REPOSITORY
+from dplab.site.project import REPOSITORY, Project
 
 # How long a page may take to become ready. Generous on purpose: a slow machine (one core,
 # a busy CI) must not fail a correct page; a page that never becomes ready fails with the
@@ -321,3 +324,19 @@ def scroll_under_the_header(locator) -> None:
         "(e) => window.scrollBy({behavior: 'instant', top: e.getBoundingClientRect().top"
         " - document.querySelector('.md-header').getBoundingClientRect().bottom - 8})"
     )
+
+
+def assert_serves_the_tested_core(page, lab: str) -> None:
+    """The page runs the core of ``lab`` (``<lab>-core.js``) that Node checked: the file its
+    script tag loads is byte-identical to the repository's, it loads right before the lab's
+    script, and it registered itself (``DPLAB_CORE[lab]``)."""
+    sources = page.evaluate("() => Array.from(document.scripts, (s) => s.src).filter(Boolean)")
+    names = [urllib.parse.urlsplit(src).path.rsplit("/", 1)[-1] for src in sources]
+    core = f"{lab}-core.js"
+    assert core in names, names
+    assert names[names.index(core) + 1] == f"{lab}.js", names
+    served = Path(
+        urllib.request.url2pathname(urllib.parse.urlsplit(sources[names.index(core)]).path)
+    )
+    assert served.read_bytes() == (Project().site_assets / core).read_bytes()
+    assert page.evaluate("(lab) => Object.keys(window.DPLAB_CORE[lab]).length > 0", lab)

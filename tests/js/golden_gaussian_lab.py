@@ -43,18 +43,19 @@ GROUPS = {
 }
 """Which panel texts depend on what: the keys of each group of the vectors' texts."""
 
-# The states the browser test moves the controls to, in its order (the lesson's initial
-# state, then one control at a time, then the presets).
+# The states tests/browser/test_gaussian_lab.py moves the controls to, in its order (the
+# lesson's initial state, then one control at a time, then the presets).
 CONTROL_WALK = [
     ("sum", 4, 1, "1", "1", "0.13"),
     ("sum", 4, 1, "1.5", "1", "0.13"),
     ("sum", 4, 1, "1.5", "0.9", "0.13"),
     ("sum", 4, 1, "1.5", "10", "0.13"),
-    ("mean", 4, 1, "1.5", "10", "0.13"),
-    ("mean", 16, 1, "1.5", "10", "0.13"),
-    ("mean", 16, 4, "1.5", "10", "0.13"),
-    ("mean", 16, 4, "1.5", "10", "1e-10"),
-    ("constant", 16, 4, "1.5", "10", "1e-10"),
+    ("sum", 4, 1, "0.1", "10", "0.13"),
+    ("mean", 4, 1, "0.1", "10", "0.13"),
+    ("mean", 16, 1, "0.1", "10", "0.13"),
+    ("mean", 16, 4, "0.1", "10", "0.13"),
+    ("mean", 16, 4, "0.1", "10", "1e-10"),
+    ("constant", 16, 4, "0.1", "10", "1e-10"),
     *gv.PRESETS.values(),
 ]
 
