@@ -83,19 +83,22 @@ def test_lab_texts_and_verdicts_at_every_state_are_the_exact_ones(recomputed):
     (computed once from the views; Node checks the page's script against them)."""
     vectors = golden_vectors("composition_lab")
     shown = zip(golden.states(), golden.expected_texts(vectors), vectors["passes"], strict=True)
+    badge = {holds: label("comp.badge_" + ("pass" if holds else "fail")) for holds in (1, 0)}
+    proof = {proves: label("comp.proves" if proves else "comp.proves_not") for proves in (1, 0)}
+    value_texts = {
+        state: {method: value_text(delta) for method, delta in counts.items()}
+        for state, counts in recomputed.items()
+    }
     checked = 0
     for (n, p, k, factor, claim), texts, passes in shown:
         counts = recomputed[(n, p, k, factor)]
         holds = counts["exact"] <= Fraction(claim)
         assert passes == holds
-        assert texts["badge"] == label("comp.badge_" + ("pass" if holds else "fail"))
+        assert texts["badge"] == badge[holds]
         for method in cv.METHODS:
-            assert texts[method] == value_text(counts[method])
+            assert texts[method] == value_texts[(n, p, k, factor)][method]
         for method in cv.METHODS[1:]:
-            proves = counts[method] <= Fraction(claim)
-            assert texts[f"{method}-proves"] == label(
-                "comp.proves" if proves else "comp.proves_not"
-            )
+            assert texts[f"{method}-proves"] == proof[counts[method] <= Fraction(claim)]
         checked += 1
     assert checked == len(STATES) * len(cv.LAB_CLAIMS)
 
