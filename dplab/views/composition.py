@@ -15,8 +15,9 @@ channel taken as ``(α*, 0)``-DP with its pure factor ``α* = p/(1 − p)``.  Te
 :data:`LAB_FACTORS`), the texts of the four δ, and for every claim in :data:`LAB_CLAIMS` one
 hexadecimal digit of verdicts decided on the exact fractions: bit 0 the claim ``(A, δ)``
 holds for the k releases (exact δ ≤ claim), bits 1–3 optimal, advanced, basic composition
-prove it.  The script ``docs/assets/dplab/composition-lab.js`` only looks these up;
-``tests/views/test_composition_views.py`` recomputes every state from dplab.
+prove it.  The script's pure core ``docs/assets/dplab/composition-lab-core.js`` only looks
+these up; ``tests/views/test_composition_views.py`` recomputes every state from dplab and
+``tests/js/composition_lab.test.cjs`` checks the core against this module at every state.
 
 **The grid's size is the page's weight.**  Every state's texts travel inline in the lesson
 page, so the grid is as fine as the readers' page budgets allow (``make bench-pages``:
@@ -64,13 +65,16 @@ __all__ = [
     "CompositionLab",
     "bound_chart",
     "bound_table",
+    "claim_rows",
     "composition_lab",
     "copies_table",
+    "curve_rows",
     "gaussian_chart",
     "joined_outputs",
     "lab_grid",
     "loss_walkthrough",
     "method_deltas",
+    "point_rows",
     "shown_number",
 ]
 
@@ -191,11 +195,13 @@ def curve_rows(cell: dict[str, list[str]]) -> list[dict]:
     ]
 
 
-def _claim_rows(claim: str) -> list[dict]:
+def claim_rows(claim: str) -> list[dict]:
+    """The row ``{"delta", "what"}`` of the claim's line."""
     return [{"delta": float(Fraction(claim)), "what": label("comp.claim_line")}]
 
 
-def _point_rows(cell: dict[str, list[str]], factor_index: int) -> list[dict]:
+def point_rows(cell: dict[str, list[str]], factor_index: int) -> list[dict]:
+    """The row ``{"factor", "delta", "what"}`` of the chosen factor's exact δ."""
     return [
         {
             "factor": float(Fraction(LAB_FACTORS[factor_index])),
@@ -267,7 +273,7 @@ def bound_chart(n: int, p: str, k: int, claim: str = "0.01") -> alt.LayerChart:
     """δ against the total factor A (log axis) of k releases, counted four ways."""
     cell = _cell(n, p, k)
     description = label("comp.desc_bounds", n=n, p=p, k=k)
-    return _curve_chart(curve_rows(cell), _claim_rows(claim), None, description)
+    return _curve_chart(curve_rows(cell), claim_rows(claim), None, description)
 
 
 def bound_table(n: int, p: str, k: int, factors: Sequence[str]) -> Styler:
@@ -570,8 +576,8 @@ class CompositionLab(LabLinks):
         cell = _cell(self.n, self.p, self.k)
         return _curve_chart(
             curve_rows(cell),
-            _claim_rows(self.claim),
-            _point_rows(cell, LAB_FACTORS.index(self.factor)),
+            claim_rows(self.claim),
+            point_rows(cell, LAB_FACTORS.index(self.factor)),
             label("comp.lab_desc"),
         )
 

@@ -18,11 +18,12 @@ here (:func:`lab_grid`): for each distinct sensitivity Δ of the grid, each σ a
 :func:`dplab.mechanisms.gaussian.delta` returns (``null`` where it underflows), the double
 ``log_delta / ln 10`` and, for each claimed δ, the verdict of
 :func:`dplab.mechanisms.gaussian.certify` (rigorous ball arithmetic on the exact decimal inputs).
-The script ``docs/assets/dplab/gaussian-lab.js`` only looks these up and formats them with the same
-rules as :func:`sig_text`, :func:`log_text` and :func:`tiny_text`; the densities of (a) are the one
-formula :func:`density_rows` also uses.  ``tests/views/test_gaussian_views.py`` checks the grid
-against dplab at every state and ``tests/browser/test_gaussian_lab.py`` checks the script's panel,
-verdicts and rows against this module.
+The script's pure core ``docs/assets/dplab/gaussian-lab-core.js`` only looks these up and formats
+them with the same rules as :func:`sig_text`, :func:`log_text` and :func:`tiny_text`; the densities
+of (a) are the one formula :func:`density_rows` also uses. ``tests/views/test_gaussian_views.py``
+checks the grid against dplab at every state, ``tests/js/gaussian_lab.test.cjs`` checks the core's
+texts, verdicts and rows against this module at every state (in Node), and
+``tests/browser/test_gaussian_lab.py`` the page's wiring.
 """
 
 from __future__ import annotations
@@ -134,7 +135,7 @@ _SIGN = str.maketrans("-", "−")
 _TINY = float(np.finfo(np.float64).tiny)
 
 
-# --- display text (gaussian-lab.js implements the same rules) -----------------------------
+# --- display text (gaussian-lab-core.js implements the same rules) ------------------------
 
 
 def _power(exponent: int) -> str:
@@ -353,6 +354,7 @@ def _unit(kind: str, squared: bool = False) -> str:
     return label(f"gauss.unit{'2' if squared else ''}_{kind}")
 
 
+@functools.cache
 def _pair_text(query: queries.BoundedQuery) -> str:
     pair = query.neighbours()
     return label(

@@ -10,7 +10,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dplab.site.project import REPOSITORY
+from dplab.site.project import REPOSITORY, Project
 
 # How long a page may take to become ready. Generous on purpose: a slow machine (one core,
 # a busy CI) must not fail a correct page; a page that never becomes ready fails with the
@@ -327,18 +327,18 @@ def scroll_under_the_header(locator) -> None:
 
 
 def served_core_is_the_repositorys(page, lab: str) -> None:
-    """The page loaded ``<lab>-core.js`` from the built site byte for byte as the repository
-    holds it (the file the Node tests check, ``tests/js``), and the core registered itself
-    as ``window.DPLAB_CORE[lab]``."""
-    name = f"{lab}-core.js"
-    src = page.evaluate(
-        "(name) => [...document.scripts].map((s) => s.src).filter(Boolean)"
-        ".find((src) => new URL(src).pathname.endsWith('/assets/dplab/' + name)) || null",
-        name,
+    """The page runs the core of ``lab`` (``<lab>-core.js``) that Node checked (``tests/js``):
+    the file its script tag loads is byte-identical to the repository's, it loads right
+    before the lab's script, and it registered itself as ``window.DPLAB_CORE[lab]``."""
+    sources = page.evaluate("() => Array.from(document.scripts, (s) => s.src).filter(Boolean)")
+    names = [urllib.parse.urlsplit(src).path.rsplit("/", 1)[-1] for src in sources]
+    core = f"{lab}-core.js"
+    assert core in names, f"the page loads no {core}: {names}"
+    assert names[names.index(core) + 1] == f"{lab}.js", names
+    served = Path(
+        urllib.request.url2pathname(urllib.parse.urlsplit(sources[names.index(core)]).path)
     )
-    assert src, f"the page loads no {name}"
-    location = urllib.parse.urlsplit(src)
-    assert location.scheme == "file", src
-    served = Path(urllib.request.url2pathname(location.path))
-    assert served.read_bytes() == (REPOSITORY / "docs" / "assets" / "dplab" / name).read_bytes()
-    assert page.evaluate("(lab) => Boolean((window.DPLAB_CORE || {})[lab])", lab)
+    assert served.read_bytes() == (Project().site_assets / core).read_bytes()
+    assert page.evaluate(
+        "(lab) => Object.keys((window.DPLAB_CORE || {})[lab] || {}).length > 0", lab
+    )

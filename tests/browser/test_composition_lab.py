@@ -1,26 +1,25 @@
-"""The composition lab of lesson 5 (``composition-lab.js``) in headless Chromium.
+"""The composition lab of lesson 5 (``composition-lab.js`` and its core) in headless Chromium.
 
-The script computes nothing about privacy: it looks the four δ and the verdicts up in the
-grid of :func:`dplab.views.composition.lab_grid` (decided on exact fractions, which
-``tests/views/test_composition_views.py`` recomputes from dplab).  Here:
+The script computes nothing about privacy: its core (``composition-lab-core.js``) looks the
+four δ and the verdicts up in the grid of :func:`dplab.views.composition.lab_grid` (decided
+on exact fractions, which ``tests/views/test_composition_views.py`` recomputes from dplab),
+and ``tests/js/composition_lab.test.cjs`` checks the core in Node at every state: texts,
+verdict, announcement and chart rows.  Here, only what needs a browser:
 
-* at **every** state (2 n × 3 p × 10 k × 25 A × 4 claims) the texts and the verdict the
-  script would show (``cellState``, what the controls call) equal the Python ones;
-* the chart rows it pushes equal :func:`~dplab.views.composition.curve_rows`;
-* moving the controls changes the verdict, the values and the chart, the state goes into
-  the address, and that address opened afresh shows the same state (the "things to try"
-  buttons and the lab in view with its verdict: ``test_lab_ui.py``).
+* the page runs the very core Node checked (byte for byte);
+* moving the controls (to the first n and p, across a verdict flip) changes the verdict,
+  the values and the chart, the state goes into the address, and that address opened
+  afresh shows the same state (the "things to try" buttons and the lab in view with its
+  verdict: ``test_lab_ui.py``);
+* every control has a visible label and takes keyboard focus.
 """
 
 from __future__ import annotations
 
-import itertools
-import json
-
 import pytest
 
 from dplab.views import composition as cv
-from tests.browser.helpers import run_json
+from tests.browser.helpers import served_core_is_the_repositorys
 
 pytestmark = pytest.mark.browser
 
@@ -33,51 +32,6 @@ SHOWN = f"""() => {{ const out = {{}};
     if (!['live', 'link-note'].includes(e.dataset.show))
       out[e.dataset.show] = window.DPLAB_LAB.shownText(e); }});
   return out; }}"""
-
-
-def indices(n, p, k, factor, claim):
-    return {
-        "n": cv.LAB_SIZES.index(n),
-        "p": cv.LAB_PS.index(p),
-        "k": cv.LAB_KS.index(k),
-        "factor": cv.LAB_FACTORS.index(factor),
-        "claim": cv.LAB_CLAIMS.index(claim),
-    }
-
-
-@pytest.fixture
-def lab_page(shared_lab_page):
-    return shared_lab_page(LESSON)
-
-
-def test_the_script_shows_dplabs_texts_and_verdict_at_every_state(lab_page):
-    states = list(
-        itertools.product(cv.LAB_SIZES, cv.LAB_PS, cv.LAB_KS, cv.LAB_FACTORS, cv.LAB_CLAIMS)
-    )
-    js = (
-        "(states) => states.map((s) => { const r = window.DPLAB_COMP.labs[0].state(s); "
-        "return [r.texts, r.verdict]; })"
-    )
-    shown = run_json(lab_page, js, [indices(*s) for s in states])
-    assert len(shown) == 3 * 9 * 10 * 25 * 4
-    for state, (texts, verdict) in zip(states, shown, strict=True):
-        lab = cv.composition_lab(*state, key="lesson")
-        assert texts == lab.outputs(), state
-        assert verdict == ("pass" if lab.passes else "fail"), state
-
-
-def test_the_chart_rows_are_the_python_rows(lab_page):
-    cells = list(itertools.product(range(2), range(3), range(10)))
-    js = (
-        "(cells) => { const d = window.DPLAB_COMP.labs[0].data; return cells.map((c) => "
-        "window.DPLAB_COMP.cellState(d, {n: c[0], p: c[1], k: c[2], factor: 0, claim: 0})"
-        ".rows[d.datasets.curves]); }"
-    )
-    shown = run_json(lab_page, js, cells)
-    grid = cv.lab_grid()
-    for (n, p, k), rows in zip(cells, shown, strict=True):
-        expected = json.loads(json.dumps(cv.curve_rows(grid["cells"][n][p][k])))
-        assert rows == expected, (n, p, k)
 
 
 def shown(page) -> dict[str, str]:
@@ -109,6 +63,7 @@ def test_controls_move_the_verdict_and_the_state_round_trips_through_the_address
     page = visit.page
     root = page.locator(".dplab-comp-lab")
     wait_for(page, START)
+    served_core_is_the_repositorys(page, "composition-lab")
     assert root.locator("[data-show=badge]").first.get_attribute("data-verdict") == "fail"
     # A larger total factor: the claim (1000, 0.01) holds, and no theorem proves it.
     box = root.locator(".dplab-lab-typed[data-for=factor]")
@@ -128,10 +83,14 @@ def test_controls_move_the_verdict_and_the_state_round_trips_through_the_address
     state = state.with_state(n=1)
     wait_for(page, state)
     assert shown(page)["optimal"] == shown(page)["exact"]
-    # k by keyboard, then the claim.
+    # k and p by keyboard (p to its first value), then the claim.
     root.locator("input[name=k]").focus()
     page.keyboard.press("ArrowLeft")
     state = state.with_state(k=9)
+    wait_for(page, state)
+    root.locator("input[name=p]").focus()
+    page.keyboard.press("Home")
+    state = state.with_state(p=cv.LAB_PS[0])
     wait_for(page, state)
     root.locator("select[name=claim]").select_option("0.00001")
     state = state.with_state(claim="0.00001")

@@ -47,4 +47,11 @@ function sameEach(assert, cases, got, want, what) {
   assert.deepStrictEqual(wrong.slice(0, 5), [], what + ": " + wrong.length + " of " + want.length + " differ");
 }
 
-module.exports = { ROOT, load, golden, sameEach };
+// Objects with their keys sorted, as Python wrote them (json.dumps(sort_keys=True)).
+function sorted(value) {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key])]));
+}
+
+module.exports = { ROOT, load, golden, sameEach, sorted };

@@ -1,7 +1,10 @@
 """Views of the composition lesson (lesson 5), checked against dplab and brute force.
 
 The lab's grid is recomputed here state by state from :mod:`dplab.accounting.composition` (not
-through the view's cache): every text, every verdict, and the order of the four counts.
+through the view's cache): every text, every verdict, and the order of the four counts; so
+are the texts the lab shows at every state, as the golden vectors of
+``tests/js/golden_composition_lab.py`` hold them (Node checks the page's script against
+those).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from dplab.mechanisms import randomized_response as rr
 from dplab.views import composition as cv
 from dplab.views import label
 from dplab.views.randomized_response import value_text
+from tests.js import golden_composition_lab as golden
+from tests.js.golden import golden_vectors
 
 STATES = list(itertools.product(cv.LAB_SIZES, cv.LAB_PS, cv.LAB_KS, cv.LAB_FACTORS))
 
@@ -74,21 +79,29 @@ def test_a_bound_that_proves_a_claim_never_proves_a_false_one():
                     assert bits & 1 or not bits, digit  # a proof implies the claim holds
 
 
-def test_lab_texts_at_every_state_follow_the_grid_and_the_exact_verdict(recomputed):
-    for n, p, k, factor in STATES[::7]:
-        for claim in cv.LAB_CLAIMS:
-            lab = cv.composition_lab(n, p, k, factor, claim, key="t")
-            texts = lab.outputs()
-            counts = recomputed[(n, p, k, factor)]
-            holds = counts["exact"] <= Fraction(claim)
-            assert lab.passes == holds
-            assert texts["badge"] == label("comp.badge_" + ("pass" if holds else "fail"))
-            assert texts["exact"] == value_text(counts["exact"])
-            for method in cv.METHODS[1:]:
-                proves = counts[method] <= Fraction(claim)
-                assert texts[f"{method}-proves"] == label(
-                    "comp.proves" if proves else "comp.proves_not"
-                )
+def test_lab_texts_and_verdicts_at_every_state_are_the_exact_ones(recomputed):
+    """The texts and verdict the lab shows at every state, as the golden vectors hold them
+    (computed once from the views; Node checks the page's script against them)."""
+    vectors = golden_vectors("composition_lab")
+    shown = zip(golden.states(), golden.expected_texts(vectors), vectors["passes"], strict=True)
+    badge = {holds: label("comp.badge_" + ("pass" if holds else "fail")) for holds in (1, 0)}
+    proof = {proves: label("comp.proves" if proves else "comp.proves_not") for proves in (1, 0)}
+    value_texts = {
+        state: {method: value_text(delta) for method, delta in counts.items()}
+        for state, counts in recomputed.items()
+    }
+    checked = 0
+    for (n, p, k, factor, claim), texts, passes in shown:
+        counts = recomputed[(n, p, k, factor)]
+        holds = counts["exact"] <= Fraction(claim)
+        assert passes == holds
+        assert texts["badge"] == badge[holds]
+        for method in cv.METHODS:
+            assert texts[method] == value_texts[(n, p, k, factor)][method]
+        for method in cv.METHODS[1:]:
+            assert texts[f"{method}-proves"] == proof[counts[method] <= Fraction(claim)]
+        checked += 1
+    assert checked == len(STATES) * len(cv.LAB_CLAIMS)
 
 
 def test_chart_rows_draw_the_numbers_the_texts_show():

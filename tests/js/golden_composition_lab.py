@@ -1,0 +1,86 @@
+"""The composition lab's core (``composition-lab-core.js``) against
+:mod:`dplab.views.composition`, at every state of the lab's grid.
+
+Python writes the lab's inline data exactly as the lesson embeds it
+(``composition_lab(key="lesson")``, through the page's own JSON encoder) and, for **every**
+state (3 n × 9 p × 10 k × 25 A × 4 claims = 27,000), the texts the lab shows
+(:meth:`~dplab.views.composition.CompositionLab.outputs`) and whether the claim holds
+(:attr:`~dplab.views.composition.CompositionLab.passes`, decided on exact fractions), plus
+the chart rows of every cell (:func:`~dplab.views.composition.curve_rows`).  Texts travel
+as indices into one table of distinct strings, which keeps the file small.
+
+``tests/views/test_composition_views.py`` reads the same vectors: it checks the data and
+the texts against dplab recomputed from the maths, so the grid is computed once per
+version of ``dplab``, here.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+from dplab.views import LABELS, label
+from dplab.views import composition as cv
+from dplab.views._lab import inline_json
+
+TEXT_KEYS = (
+    *("p", "k", "factor", "eps", "pure", "badge", "verdict"),
+    *("exact", "optimal", "optimal-proves", "advanced", "advanced-proves"),
+    *("basic", "basic-proves"),
+)
+"""The ``data-show`` keys of the lab's texts, in the order each state's indices list them."""
+
+
+def states() -> list[tuple[int, str, int, str, str]]:
+    """Every state of the lab ``(n, p, k, factor, claim)``, claims varying fastest."""
+    return list(
+        itertools.product(cv.LAB_SIZES, cv.LAB_PS, cv.LAB_KS, cv.LAB_FACTORS, cv.LAB_CLAIMS)
+    )
+
+
+def expected_texts(vectors: dict) -> list[dict[str, str]]:
+    """Each state's texts (in the order of :func:`states`) from the vectors' string table."""
+    strings = vectors["strings"]
+    return [
+        {key: strings[i] for key, i in zip(vectors["text_keys"], row, strict=True)}
+        for row in vectors["texts"]
+    ]
+
+
+def golden() -> dict[str, object]:
+    lesson = cv.composition_lab(key="lesson")  # as the lesson places it
+    data = json.loads(inline_json(lesson.data()))
+    strings: dict[str, int] = {}
+    texts, passes, live = [], [], []
+    for state in states():
+        lab = cv.composition_lab(*state, key="lesson")
+        outputs = lab.outputs()
+        assert set(outputs) == set(TEXT_KEYS), sorted(outputs)
+        texts.append([strings.setdefault(outputs[key], len(strings)) for key in TEXT_KEYS])
+        passes.append(lab.passes)
+        # what the page announces after a change
+        announcement = label(
+            "comp.lab_live", exact=outputs["exact"], claim=lab.claim, badge=outputs["badge"]
+        )
+        live.append(strings.setdefault(announcement, len(strings)))
+    grid = cv.lab_grid()
+    cells = [[[cv.curve_rows(cell) for cell in by_k] for by_k in by_p] for by_p in grid["cells"]]
+    points = [
+        [
+            [[cv.point_rows(cell, f) for f in range(len(cv.LAB_FACTORS))] for cell in by_k]
+            for by_k in by_p
+        ]
+        for by_p in grid["cells"]
+    ]
+    return {
+        "labels": {k: v for k, v in LABELS["ko"].items() if k.startswith("comp.")},
+        "data": data,
+        "text_keys": list(TEXT_KEYS),
+        "strings": list(strings),
+        "texts": texts,
+        "live": live,
+        "passes": passes,
+        "curves": cells,
+        "points": points,
+        "claims": [cv.claim_rows(c) for c in cv.LAB_CLAIMS],
+    }
