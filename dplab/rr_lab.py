@@ -6,8 +6,9 @@ The lab's sliders reach ``n ∈ {1, …, 12}``, ``p = k/100`` for ``k = 50, …,
 
 **The page holds no precomputed states.**  A page opened from ``file://`` has no server,
 and the lab's script ``docs/assets/dplab/rr-lab.js`` computes every state in the browser,
-with ``BigInt``, by the encoding below; the browser test ``tests/browser/test_rr_lab.py``
-checks the script against :func:`dplab.randomized_response.certify` over the whole grid.
+with ``BigInt``, by the encoding below (its core, ``rr-lab-core.js``); Node checks the core
+against :func:`dplab.randomized_response.certify` over the whole grid
+(``tests/js/rr_lab.test.cjs``).
 This module states the same encoding in Python.  :func:`delta_denominator` is used by the
 lab's views; :func:`lab_states`, :func:`lab_count_weights` and :func:`claim_covers`
 tabulate the grid in that encoding and apply its comparison rule, and serve only as a

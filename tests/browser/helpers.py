@@ -5,7 +5,10 @@ on "network idle"."""
 from __future__ import annotations
 
 import json
+import urllib.parse
+import urllib.request
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from dplab.site.project import REPOSITORY
 
@@ -321,3 +324,21 @@ def scroll_under_the_header(locator) -> None:
         "(e) => window.scrollBy({behavior: 'instant', top: e.getBoundingClientRect().top"
         " - document.querySelector('.md-header').getBoundingClientRect().bottom - 8})"
     )
+
+
+def served_core_is_the_repositorys(page, lab: str) -> None:
+    """The page loaded ``<lab>-core.js`` from the built site byte for byte as the repository
+    holds it (the file the Node tests check, ``tests/js``), and the core registered itself
+    as ``window.DPLAB_CORE[lab]``."""
+    name = f"{lab}-core.js"
+    src = page.evaluate(
+        "(name) => [...document.scripts].map((s) => s.src)"
+        ".find((src) => new URL(src).pathname.endsWith('/assets/dplab/' + name)) || null",
+        name,
+    )
+    assert src, f"the page loads no {name}"
+    location = urllib.parse.urlsplit(src)
+    assert location.scheme == "file", src
+    served = Path(urllib.request.url2pathname(location.path))
+    assert served.read_bytes() == (REPOSITORY / "docs" / "assets" / "dplab" / name).read_bytes()
+    assert page.evaluate("(lab) => Boolean((window.DPLAB_CORE || {})[lab])", lab)
