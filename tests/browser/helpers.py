@@ -332,7 +332,7 @@ def served_core_is_the_repositorys(page, lab: str) -> None:
     as ``window.DPLAB_CORE[lab]``."""
     name = f"{lab}-core.js"
     src = page.evaluate(
-        "(name) => [...document.scripts].map((s) => s.src)"
+        "(name) => [...document.scripts].map((s) => s.src).filter(Boolean)"
         ".find((src) => new URL(src).pathname.endsWith('/assets/dplab/' + name)) || null",
         name,
     )
