@@ -6,14 +6,14 @@ The lab's sliders reach ``n ∈ {1, …, 12}``, ``p = k/100`` for ``k = 50, …,
 
 **The page holds no precomputed states.**  A page opened from ``file://`` has no server, and the
 lab's script ``docs/assets/dplab/rr-lab.js`` computes every state in the browser, with ``BigInt``,
-by the encoding below; the browser test ``tests/browser/test_rr_lab.py`` checks the script against
-:func:`dplab.mechanisms.randomized_response.certify` over the whole grid. This module states the
-same encoding in Python.  :func:`delta_denominator` is used by the lab's views; :func:`lab_states`,
-:func:`lab_count_weights` and :func:`claim_covers` tabulate the grid in that encoding and apply its
-comparison rule, and serve only as a reference: ``tests/maths/mechanisms/test_rr_lab_grid.py``
-checks them against the general certificate of :mod:`dplab.finite`, which confirms on the whole grid
-the facts the script relies on (integer numerators over one denominator, the mirror symmetry of
-pairs, interval events).
+by the encoding below (its core, ``rr-lab-core.js``); Node checks the core against
+:func:`dplab.mechanisms.randomized_response.certify` over the whole grid
+(``tests/js/rr_lab.test.cjs``). This module states the same encoding in Python.
+:func:`delta_denominator` is used by the lab's views; :func:`lab_states`, :func:`lab_count_weights`
+and :func:`claim_covers` tabulate the grid in that encoding and apply its comparison rule, and serve
+only as a reference: ``tests/maths/mechanisms/test_rr_lab_grid.py`` checks them against the general
+certificate of :mod:`dplab.finite`, which confirms on the whole grid the facts the script relies on
+(integer numerators over one denominator, the mirror symmetry of pairs, interval events).
 
 **Encoding of δ.**  With ``p = k/100`` every count law has integer weights over ``100^n``,
 and with ``α = t/10`` every excess ``Σ_y [P_y − αQ_y]₊`` is an integer numerator over

@@ -12,10 +12,11 @@ model for both mechanisms, their ratio, which one is more accurate, the crossove
 
 The lab's states are a fixed grid of exact decimals (15,000 states).  The site's script
 ``docs/assets/dplab/linear-lab.js`` computes the same texts with exact ``BigInt`` ratios
-(every value is a product and quotient of grid values): ``tests/views/test_linear_lab.py``
-checks :meth:`LinearLab.outputs` against the formulas at every state, and
-``tests/browser/test_linear_lab.py`` checks the script's texts against
-:meth:`LinearLab.outputs` at every state and moves the sliders through a sample of them.
+(every value is a product and quotient of grid values) in its core, ``linear-lab-core.js``:
+``tests/views/test_linear_lab.py`` checks :meth:`LinearLab.outputs` against the formulas at
+every state, Node checks the core's texts against :meth:`LinearLab.outputs` at every state
+(``tests/js/linear_lab.test.cjs``), and ``tests/browser/test_linear_lab.py`` moves the
+sliders through a sample of them.
 On start the script compares its texts for the initial state with the ones written here.
 """
 

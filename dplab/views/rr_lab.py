@@ -16,9 +16,9 @@ fractions, ``1e-5``; a text outside [0, 1] is refused with its reason), and ever
 integer comparison ``D · 10·100^n ≥ N · E``.  Floats are used only to draw and for logarithms
 printed after ``≈``.  The event check prints its rationals by
 :func:`~dplab.views.randomized_response.compared_texts`: exact after ``=``, rounded after ``≈``,
-with enough digits that unequal values look unequal.  The browser test
-``tests/browser/test_rr_lab.py`` checks the script against
-:func:`dplab.mechanisms.randomized_response.certify` over the whole grid.
+with enough digits that unequal values look unequal.  The script's rules are its core,
+``rr-lab-core.js``, which Node checks against :func:`dplab.mechanisms.randomized_response.certify`
+over the whole grid (``tests/js/rr_lab.test.cjs``).
 
 **The queried pair and event.**  The pair is chosen from a list of the ``2n`` ordered pairs
 in the chart's order (``0→1``, ``1→0``, …) or by clicking a bar of the pairs chart; the
@@ -86,7 +86,7 @@ def parse_claim(text: str) -> Fraction | None:
 
     The page's box reads more (fractions, signs, thousands separators: ``readClaim`` in
     ``rr-lab.js``, through lab.js's ``readNumber``), and every text this accepts reads there
-    to the same value (``tests/browser/test_rr_lab.py``).
+    to the same value (``tests/js/golden_rr_lab.py``).
 
     >>> parse_claim("0.437"), parse_claim(".5"), parse_claim("1e-5"), parse_claim("1")
     (Fraction(437, 1000), Fraction(1, 2), Fraction(1, 100000), Fraction(1, 1))
@@ -270,7 +270,8 @@ class RRLab(LabLinks):
             "alpha": _alpha_text(self.alpha_tenths),
             "epsilon": label("rr.lab_epsilon").format(eps=f"{math.log(self.alpha):.4f}"),
             "pair-note": (
-                label("rr.lab_pair_clamped").format(
+                label(
+                    "rr.lab_pair_clamped",
                     requested=pair_text(*self.requested_pair),
                     pair=pair_text(query.pair.source, query.pair.target),
                 )

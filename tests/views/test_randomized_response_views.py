@@ -344,7 +344,8 @@ def test_lab_html_has_labelled_controls_inline_data_and_outputs():
 def test_lab_reports_boundaries_and_clamping():
     half = lab_views.rr_lab(3, "0.5", "1", "0", lower=9, mask=2**20 + 1).outputs()
     assert half["mse"] == label("rr.lab_mse_none") and half["pure"] == label("rr.lab_pure_zero")
-    assert half["pair-note"] == label("rr.lab_pair_clamped").format(requested="9→10", pair="2→3")
+    assert half["pair-note"] == label("rr.lab_pair_clamped", requested="9→10", pair="2→3")
+    assert "2→3으로 맞췄" in half["pair-note"]  # the particle agrees with "3" (as the page's)
     assert half["event-note"] == "S = {0} " + label("rr.lab_event_ignored").format(ignored="{20}")
     assert "는 무시" not in half["event-note"]  # no particle after a number (issue 10)
     assert lab_views.rr_lab(3, "0.5", lower=9, mask=2**20 + 1, key="k").params() == {

@@ -1,78 +1,16 @@
-// The PrivEMDLinear lab of lesson 8 (built by dplab.views.linear_lab), computed in the browser.
-//
-// Exactness. Every control value is an exact decimal of the lab's grid (ε, ε_user, diam, l)
-// or an integer (d, n). Each value the lab shows is a product and quotient of them –
-// the noise scales l/ε and l·diam/ε_user, the expected errors d·l/ε, d·l·diam/ε_user and
-// the same divided by n, the error ratio ε_user/(ε·diam), the crossover ε_user/diam, the
-// radius ε_user/ε and the exponent ε·diam – so the script forms them as BigInt ratios
-// (lab.js) with the formulas of dplab.userlevel.emd_linear and writes them with the rules of
-// dplab.views.laplace.exact_text / number_text. tests/browser/test_linear_lab.py compares
-// its texts with LinearLab.outputs at every state; window.DPLAB_LINEAR exposes them.
+// The PrivEMDLinear lab of lesson 8 (built by dplab.views.linear_lab) on the page: its
+// sliders and outputs. Its rules – a state's exact values and texts – are its core,
+// linear-lab-core.js (window.DPLAB_CORE["linear-lab"]), which Node checks against
+// LinearLab.outputs at every state.
 (function () {
   "use strict";
 
   var LAB = window.DPLAB_LAB;
-  var words = LAB.words;
-  var Q = LAB.Q;
-  var mul = LAB.mul;
-  var div = LAB.div;
-  var less = LAB.less;
-  var exactText = LAB.exactText;
-  var numberText = LAB.numberText;
-
-  var NAMES = ["eps", "user", "diam", "l", "d", "n"];
-
-  var ratioOf = LAB.exactValue;
-
-  // The values of one state {eps, user, diam, l, d, n} (texts of the grid).
-  function values(state) {
-    var eps = ratioOf(state.eps);
-    var user = ratioOf(state.user);
-    var diam = ratioOf(state.diam);
-    var l = ratioOf(state.l);
-    var d = Q(state.d);
-    var n = Q(state.n);
-    var scaleOurs = div(l, eps);
-    var scaleBase = div(mul(l, diam), user);
-    var ratio = div(user, mul(eps, diam));
-    return {
-      scaleOurs: scaleOurs,
-      scaleBase: scaleBase,
-      localOurs: mul(d, scaleOurs),
-      localBase: mul(d, scaleBase),
-      centralOurs: div(mul(d, scaleOurs), n),
-      centralBase: div(mul(d, scaleBase), n),
-      ratio: ratio,
-      winner: less(ratio, Q(1)) ? "ours" : less(Q(1), ratio) ? "base" : "tie",
-      crossover: div(user, diam),
-      radius: div(user, eps),
-      far: mul(eps, diam),
-      user: user
-    };
-  }
-
-  function texts(state) {
-    var v = values(state);
-    var out = {};
-    NAMES.forEach(function (name) { out[name] = String(state[name]); });
-    out.scales = words("linear.lab_scales", { ours: exactText(v.scaleOurs), base: exactText(v.scaleBase) });
-    out.local_ours = words("linear.lab_local_ours", { value: exactText(v.localOurs) });
-    out.local_base = words("linear.lab_local_base", { value: exactText(v.localBase) });
-    out.central_ours = words("linear.lab_central_ours", { value: exactText(v.centralOurs) });
-    out.central_base = words("linear.lab_central_base", { value: exactText(v.centralBase) });
-    out.ratio = words("linear.lab_ratio", { value: exactText(v.ratio) });
-    out.verdict = words("linear.lab_verdict_" + v.winner);
-    out.crossover = words("linear.lab_crossover", { value: exactText(v.crossover) });
-    out.radius = words("linear.lab_radius", { value: exactText(v.radius) });
-    out.far = words("linear.lab_far", { far: numberText(v.far), user: numberText(v.user) });
-    return out;
-  }
-
-  // ---------------------------------------------------------------- one lab on the page
+  var CORE = window.DPLAB_CORE["linear-lab"];
 
   function Lab(root) {
     LAB.Lab.call(this, root, "linear", "linear-lab");
-    this.startQuietly(texts(this.state()));
+    this.startQuietly(CORE.texts(this.state()));
   }
 
   Lab.prototype = Object.create(LAB.Lab.prototype);
@@ -83,7 +21,7 @@
     var grid = this.data.grid;
     var lab = this;
     var state = {};
-    NAMES.forEach(function (name) {
+    CORE.NAMES.forEach(function (name) {
       state[name] = grid[name][lab.readInt(name, 0, grid[name].length - 1)];
     });
     return state;
@@ -91,17 +29,17 @@
 
   Lab.prototype.update = function () {
     var state = this.state();
-    var out = texts(state);
+    var out = CORE.texts(state);
     var lab = this;
     Object.keys(out).forEach(function (key) { lab.show(key, out[key]); });
-    NAMES.forEach(function (name) { lab.control(name).setAttribute("aria-valuetext", out[name]); });
-    this.mark("verdict", values(state).winner === "ours" ? "pass" : "none");
-    if (!this.quiet) this.show("live", words("linear.lab_live", { verdict: out.verdict, ratio: out.ratio }));
+    CORE.NAMES.forEach(function (name) { lab.control(name).setAttribute("aria-valuetext", out[name]); });
+    this.mark("verdict", CORE.mark(state));
+    if (!this.quiet) this.show("live", CORE.live(out));
     this.rows = {};
     this.refresh();
   };
 
-  window.DPLAB_LINEAR = { values: values, texts: texts, labs: [] };
+  window.DPLAB_LINEAR = { labs: [] };
 
   LAB.start("linear", "linear-lab", Lab, window.DPLAB_LINEAR.labs);
 })();
