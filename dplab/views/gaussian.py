@@ -21,8 +21,9 @@ double ``log_delta / ln 10`` and, for each claimed δ, the verdict of
 script ``docs/assets/dplab/gaussian-lab.js`` only looks these up and formats them with the
 same rules as :func:`~dplab.views.numbers.float_text`, ``log10_text`` and ``tiny_text``;
 the densities of (a) are the one formula :func:`density_rows` also uses.
-``tests/views/test_gaussian_views.py`` checks the grid against dplab at every state and ``tests/browser/test_gaussian_lab.py``
-checks the script's panel, verdicts and rows against this module.
+``tests/views/test_gaussian_views.py`` checks the grid against dplab at every state and
+``tests/browser/test_gaussian_lab.py`` checks the script's panel, verdicts and rows against
+this module.
 """
 
 from __future__ import annotations
