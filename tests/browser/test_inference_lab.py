@@ -29,7 +29,7 @@ from dplab.views.inference_lab import (
     inference_lab,
     posterior_rows,
 )
-from dplab.views.randomized_response import approx_text, value_text
+from dplab.views.numbers import approx_text, value_text
 from tests.browser.helpers import scroll_under_the_header
 
 pytestmark = pytest.mark.browser

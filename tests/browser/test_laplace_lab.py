@@ -31,7 +31,7 @@ from dplab.views.laplace_lab import (
     laplace_lab,
     profile_rows,
 )
-from dplab.views.randomized_response import approx_text
+from dplab.views.numbers import approx_text, fraction_decimal_text, number_text
 from tests.browser.helpers import scroll_to_and_render
 
 pytestmark = pytest.mark.browser
@@ -139,7 +139,8 @@ def test_text_rules_equal_the_python_ones(lab_page):
         [[[str(v.numerator), str(v.denominator)] for v in values], floats],
     )
     assert got["values"] == [
-        [approx_text(v), approx_text(v, 6), lv.number_text(v), lv.exact_text(v)] for v in values
+        [approx_text(v), approx_text(v, 6), number_text(v), fraction_decimal_text(v)]
+        for v in values
     ]
     assert got["floats"] == [approx_text(x) for x in floats]
 

@@ -38,8 +38,8 @@ import pytest
 from dplab import randomized_response as rr
 from dplab.rr_lab import LAB_GRID, delta_denominator
 from dplab.views import label
-from dplab.views import randomized_response as rrv
 from dplab.views import rr_lab as lab_views
+from dplab.views.numbers import approx_text, compared_texts, decimal_text, value_text
 from tests.browser.helpers import run_json
 
 pytestmark = pytest.mark.browser
@@ -106,15 +106,15 @@ def test_certificates_equal_dplab_over_the_whole_grid(lab_page):
 def threshold_claims(numerator: int, n: int) -> list[str]:
     """Claims at and around the threshold ``numerator / 10^(2n+1)`` (plus 0 and 1)."""
     digits = 2 * n + 1
-    claims = ["0", "1", rrv.decimal_text(numerator, digits), f"{numerator}e-{digits}"]
+    claims = ["0", "1", decimal_text(numerator, digits), f"{numerator}e-{digits}"]
     if numerator > 0:
         claims += [
-            rrv.decimal_text(numerator - 1, digits),
-            rrv.decimal_text(numerator * 10**6 - 1, digits + 6),
+            decimal_text(numerator - 1, digits),
+            decimal_text(numerator * 10**6 - 1, digits + 6),
             f"{numerator - 1}e-{digits}",
         ]
     if numerator < 10**digits:
-        claims.append(rrv.decimal_text(numerator + 1, digits))
+        claims.append(decimal_text(numerator + 1, digits))
     return claims
 
 
@@ -192,8 +192,8 @@ def test_one_event_checks_equal_check_query_at_every_state(lab_page):
             if excess > 0:
                 numerator = int(excess * common)
                 claims += [
-                    rrv.decimal_text(numerator, 2 * n + 1),
-                    rrv.decimal_text(numerator - 1, 2 * n + 1),
+                    decimal_text(numerator, 2 * n + 1),
+                    decimal_text(numerator - 1, 2 * n + 1),
                 ]
             asked.append([k, t, lower, direction, mask, claims])
             expected.append(
@@ -289,7 +289,7 @@ def test_display_texts_equal_the_python_ones(lab_page):
         "(pairs) => pairs.map(([a, b]) => window.DPLAB_RR.approxText(BigInt(a), BigInt(b)))",
         [[str(v.numerator), str(v.denominator)] for v in values],
     )
-    assert got == [rrv.approx_text(v) for v in values]
+    assert got == [approx_text(v) for v in values]
     numerators = [0, 1, 4374 * 10**5, 10**9, 123456789, 10**25, 3 * 10**24 + 7]
     got = lab_page.evaluate(
         "(pairs) => pairs.map(([x, n]) => window.DPLAB_RR.requiredDeltaText(BigInt(x), n))",
@@ -317,13 +317,13 @@ def test_display_texts_equal_the_python_ones(lab_page):
             for x, y in compared
         ],
     )
-    assert got == [list(rrv.compared_texts(x, y)) for x, y in compared]
+    assert got == [list(compared_texts(x, y)) for x, y in compared]
     assert got[4] == ["= 0.655551", "≈ 0.65555"]  # five digits put them in their true order
     got = lab_page.evaluate(
         "(pairs) => pairs.map(([a, b]) => window.DPLAB_RR.valueText(BigInt(a), BigInt(b)))",
         [[str(v.numerator), str(v.denominator)] for v in values],
     )
-    assert got == [rrv.value_text(v) for v in values]
+    assert got == [value_text(v) for v in values]
     states = [(n, k, t) for n in SIZES for k in (50, 73, 90, 100) for t in (10, 30, 97)]
     got = lab_page.evaluate(
         "(states) => states.map(([n, k, t]) => "

@@ -16,7 +16,7 @@ from dplab import composition, finite
 from dplab import randomized_response as rr
 from dplab.views import composition as cv
 from dplab.views import label
-from dplab.views.randomized_response import value_text
+from dplab.views.numbers import value_text
 
 STATES = list(itertools.product(cv.LAB_SIZES, cv.LAB_PS, cv.LAB_KS, cv.LAB_FACTORS))
 

@@ -35,9 +35,9 @@ from dplab.views.inference_lab import (
     inference_lab,
     lab_grid,
 )
-from dplab.views.randomized_response import approx_text, value_text
+from dplab.views.numbers import approx_text, shown_value, value_text
 
-from .test_number_rules import outward, shown_number
+from .test_numbers import outward
 
 
 def grid_entry(mechanism, index):
@@ -153,7 +153,7 @@ def bayes_range(prior, alpha, delta, q):
 def shown_range(text):
     """The two numbers of a text's ``[low, high]``, as the exact decimals shown."""
     inside = text.split("∈ [")[1].removesuffix("]")
-    return tuple(shown_number(part) for part in inside.split(", "))
+    return tuple(shown_value(part) for part in inside.split(", "))
 
 
 def test_every_state_shows_the_exact_posterior_and_power_bound():
@@ -194,7 +194,7 @@ def test_every_state_shows_the_exact_posterior_and_power_bound():
                     x, a = Fraction(level), Fraction(alpha)
                     most = min(1, a * x + delta, 1 - (1 - delta - x) / a)
                     assert texts["bound"].endswith(value_text(most, bound="upper"))
-                    assert shown_number(texts["bound"].split()[-1]) >= most
+                    assert shown_value(texts["bound"].split()[-1]) >= most
     assert count == 46 * len(LAB_ALPHAS) * len(LAB_PRIORS) * len(LAB_EVENTS)
 
 
