@@ -203,7 +203,7 @@ def is_short_decimal(value: RationalLike, significant: int = EXACT_DIGITS) -> bo
 
     >>> is_short_decimal("0.0012"), is_short_decimal(Fraction(1, 3)), is_short_decimal(1234567)
     (True, False, False)
-    >>> is_short_decimal(1200000), is_short_decimal(Fraction(1, 2**7)), is_short_decimal(0)
+    >>> is_short_decimal(1200000), is_short_decimal(Fraction(1, 2**10)), is_short_decimal(0)
     (True, False, True)
     """
     value = Fraction(value)
