@@ -52,7 +52,8 @@ from dplab.views._lab import LabHtml, LabLinks, check_on_grid, chosen_point, lab
 from dplab.views._labels import label
 from dplab.views._tables import column, fixed_table, live_table, with_tables
 from dplab.views._walkthrough import Walkthrough
-from dplab.views.randomized_response import HOLLOW, approx_text, value_text
+from dplab.views.numbers import approx_text, shown_value, value_text
+from dplab.views.randomized_response import HOLLOW
 
 __all__ = [
     "DATASETS",
@@ -96,8 +97,6 @@ LAB_CLAIMS = ("0.00001", "0.001", "0.01", "0.1")
 DATASETS = {"curves": "comp_curves", "claim": "comp_claim", "point": "comp_point"}
 WALK_WIDTH = 260  # a step's panel; the page scales it to its column (its SVG has a viewBox)
 
-_SUPERSCRIPT_DIGITS = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
-
 
 def shown_number(text: str) -> float:
     """The number a value text shows (``= 0.5``, ``≈ 1.235×10⁻⁷``), as the script reads it.
@@ -107,10 +106,7 @@ def shown_number(text: str) -> float:
     >>> shown_number("≈ 1.235×10⁻⁷"), shown_number("= 0.5"), shown_number("1")
     (1.235e-07, 0.5, 1.0)
     """
-    body = text.removeprefix("= ").removeprefix("≈ ")
-    mantissa, _, power = body.partition("×10")
-    exponent = power.translate(_SUPERSCRIPT_DIGITS) if power else "0"
-    return float(f"{mantissa}e{exponent}")
+    return float(shown_value(text))  # Fraction → float rounds correctly
 
 
 @functools.cache

@@ -31,7 +31,7 @@ from typing import ClassVar
 from dplab.userlevel import metric
 from dplab.views._lab import LabHtml, LabLinks, lab_key
 from dplab.views._labels import label
-from dplab.views.laplace import exact_text, number_text
+from dplab.views.numbers import fraction_decimal_text, fraction_text, number_text
 
 __all__ = [
     "LAB_LOCATIONS",
@@ -83,18 +83,13 @@ def _set_text(items: tuple[int, ...]) -> str:
     return "{" + ", ".join(str(x) for x in sorted(items)) + "}"
 
 
-def _fraction_text(value: Fraction) -> str:
-    """A mass as a fraction: ``1/2``, ``1``."""
-    return str(Fraction(value))
-
-
 def _flows_text(plan: metric.TransportPlan) -> str:
     return label("emd.lab_flow_sep").join(
         label(
             "emd.lab_flow",
             source=flow.source,
             target=flow.target,
-            mass=_fraction_text(flow.mass),
+            mass=fraction_text(flow.mass),
             distance=number_text(flow.distance),
         )
         for flow in plan.flows
@@ -102,8 +97,8 @@ def _flows_text(plan: metric.TransportPlan) -> str:
 
 
 def _sum_text(plan: metric.TransportPlan) -> str:
-    terms = " + ".join(f"{_fraction_text(f.mass)}·{number_text(f.distance)}" for f in plan.flows)
-    return label("emd.lab_sum", terms=terms, value=exact_text(Fraction(plan.cost)))
+    terms = " + ".join(f"{fraction_text(f.mass)}·{number_text(f.distance)}" for f in plan.flows)
+    return label("emd.lab_sum", terms=terms, value=fraction_decimal_text(Fraction(plan.cost)))
 
 
 # --- the picture ---------------------------------------------------------------------------
@@ -153,7 +148,7 @@ def matching_svg(a: tuple[int, ...], b: tuple[int, ...], plan: metric.TransportP
         x1, x2 = _x(flow.source), _x(flow.target)
         parts.append(
             f'<text class="dplab-emd-mass" x="{(x1 + x2) // 2}" y="{(_ROW_A + _ROW_B) // 2 - 10}">'
-            f"{_fraction_text(flow.mass)}</text>"
+            f"{fraction_text(flow.mass)}</text>"
         )
     for items, row, sign, cls in ((a, _ROW_A, -1, "k"), (b, _ROW_B, 1, "k2")):
         seen: dict[int, int] = {}
@@ -244,7 +239,7 @@ class EmdLab(LabLinks):
                     b=_set_text(self.b),
                     m2=len(self.b),
                 ),
-                "distance": label("emd.lab_distance", value=exact_text(v.distance)),
+                "distance": label("emd.lab_distance", value=fraction_decimal_text(v.distance)),
                 "rule": label(
                     "emd.lab_rule_equal" if same else "emd.lab_rule_unequal",
                     m=len(self.a),
@@ -253,11 +248,11 @@ class EmdLab(LabLinks):
                     copies_a=v.units // len(self.a),
                     copies_b=v.units // len(self.b),
                     cost=v.unit_cost,
-                    value=exact_text(v.distance),
+                    value=fraction_decimal_text(v.distance),
                 ),
                 "flows": _flows_text(v.plan),
                 "sum": _sum_text(v.plan),
-                "cdf": label("emd.lab_cdf", value=exact_text(v.distance)),
+                "cdf": label("emd.lab_cdf", value=fraction_decimal_text(v.distance)),
             }
         )
         return texts

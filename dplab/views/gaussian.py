@@ -19,11 +19,11 @@ here (:func:`lab_grid`): for each distinct sensitivity Δ of the grid, each σ a
 ``log_delta / ln 10`` and, for each claimed δ, the verdict of
 :func:`dplab.mechanisms.gaussian.certify` (rigorous ball arithmetic on the exact decimal inputs).
 The script's pure core ``docs/assets/dplab/gaussian-lab-core.js`` only looks these up and formats
-them with the same rules as :func:`sig_text`, :func:`log_text` and :func:`tiny_text`; the densities
-of (a) are the one formula :func:`density_rows` also uses. ``tests/views/test_gaussian_views.py``
-checks the grid against dplab at every state, ``tests/js/gaussian_lab.test.cjs`` checks the core's
-texts, verdicts and rows against this module at every state (in Node), and
-``tests/browser/test_gaussian_lab.py`` the page's wiring.
+them with the same rules as :func:`~dplab.views.numbers.float_text`, ``log10_text`` and
+``tiny_text``; the densities of (a) are the one formula :func:`density_rows` also uses.
+``tests/views/test_gaussian_views.py`` checks the grid against dplab at every state,
+``tests/js/gaussian_lab.test.cjs`` checks the core's texts, verdicts and rows against this module at
+every state (in Node), and ``tests/browser/test_gaussian_lab.py`` the page's wiring.
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import ClassVar
 
@@ -51,6 +50,16 @@ from dplab.views._lab import LabHtml, LabLinks, check_on_grid, chosen_point, lab
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
 from dplab.views._walkthrough import Walkthrough
+from dplab.views.numbers import (
+    MINUS,
+    SUPERSCRIPT_DIGITS,
+    float_text,
+    fraction_exact_decimal_text,
+    fraction_text,
+    log10_text,
+    power_of_ten_text,
+    tiny_text,
+)
 
 __all__ = [
     "DATASETS",
@@ -66,20 +75,15 @@ __all__ = [
     "calibration_table",
     "claim_text",
     "density_rows",
-    "exact_text",
     "gaussian_lab",
     "lab_grid",
     "lab_query",
-    "log_text",
     "panel_texts",
     "panel_values",
     "plain_text",
     "preset_state",
     "profile_rows",
     "rich_html",
-    "sig_text",
-    "tex_text",
-    "tiny_text",
     "walkthrough_chart",
 ]
 
@@ -130,59 +134,14 @@ EXCESS_COLOUR = "#ab47bc"  # the excess area and its words: apart from both pale
 WIDTH = 260  # a walkthrough panel; the page scales it to its column (its SVG has a viewBox)
 _LN10 = math.log(10)
 _INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
-_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-_SIGN = str.maketrans("-", "−")
 _TINY = float(np.finfo(np.float64).tiny)
 
 
 # --- display text (gaussian-lab-core.js implements the same rules) ------------------------
 
-
-def _power(exponent: int) -> str:
-    return "10" + str(exponent).translate(_SUPERSCRIPT)
-
-
-def _fixed(value: float, places: int) -> str:
-    """``value`` with ``places`` decimals, rounded half away from zero on its exact binary
-    value: what JavaScript's ``toFixed`` gives (Python's own format rounds ties to even)."""
-    quantum = Decimal(1).scaleb(-places)
-    return f"{Decimal(value).quantize(quantum, rounding=ROUND_HALF_UP):f}"
-
-
-def sig_text(value: float, digits: int = 8) -> str:
-    """A double rounded to ``digits`` significant digits, trailing zeros dropped; plain for
-    ``10⁻⁴ ≤ |x| < 10⁶``, else ``m×10ᵉ``; the minus sign is U+2212.  Ties round away from
-    zero, as JavaScript's ``toExponential`` does.
-
-    >>> sig_text(0.12693673750664394), sig_text(2.9242721e-06), sig_text(0.5), sig_text(100.0)
-    ('0.12693674', '2.9242721×10⁻⁶', '0.5', '100')
-    >>> sig_text(-0.0001234, 2), sig_text(0.0), sig_text(-2.8125, 4)
-    ('−0.00012', '0', '−2.813')
-    """
-    if value == 0:
-        return "0"
-    exact = Decimal(abs(value))  # the double's exact value
-    exponent = exact.adjusted()
-    rounded = exact.quantize(Decimal(1).scaleb(exponent - digits + 1), rounding=ROUND_HALF_UP)
-    if rounded.adjusted() > exponent:  # 9.99…95 rounded up to the next power of ten
-        exponent += 1
-    mantissa = "".join(map(str, rounded.as_tuple().digits))[:digits]
-    figures = mantissa.rstrip("0") or "0"
-    sign = "−" if value < 0 else ""
-    if -4 <= exponent < 6:
-        if exponent >= 0:
-            whole = figures[: exponent + 1].ljust(exponent + 1, "0")
-            fraction = figures[exponent + 1 :]
-        else:
-            whole, fraction = "0", "0" * (-exponent - 1) + figures
-        return sign + whole + ("." + fraction if fraction else "")
-    head = figures[0] + ("." + figures[1:] if len(figures) > 1 else "")
-    return f"{sign}{head}×{_power(exponent)}"
-
-
-_SUPERSCRIPTS, _SUBSCRIPTS = "⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "₀₁₂₃₄₅₆₇₈₉ₙ"
-_SCRIPT_RUN = re.compile(f"([{_SUPERSCRIPTS}]+)|([{_SUBSCRIPTS}]+)")
-_PLAIN = str.maketrans(_SUPERSCRIPTS + _SUBSCRIPTS, "−0123456789" + "0123456789n")
+_SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉ₙ"
+_SCRIPT_RUN = re.compile(f"([{SUPERSCRIPT_DIGITS}]+)|([{_SUBSCRIPTS}]+)")
+_PLAIN = str.maketrans(SUPERSCRIPT_DIGITS + _SUBSCRIPTS, MINUS + "0123456789" + "0123456789n")
 
 
 def rich_html(text: str) -> str:
@@ -209,65 +168,6 @@ def plain_text(text: str) -> str:
     return _SCRIPT_RUN.sub(lambda match: match.group(0).translate(_PLAIN), text)
 
 
-def tex_text(value: float, digits: int = 8) -> str:
-    r""":func:`sig_text` as TeX: ``2.9242721 \times 10^{-6}``, ``10^{-5}``.
-
-    >>> print(tex_text(2.9242721e-06), tex_text(1e-05), tex_text(0.5))
-    2.9242721 \times 10^{-6} 10^{-5} 0.5
-    """
-    text = sig_text(value, digits).replace("−", "-")
-    if "×" not in text:
-        return text
-    head, power = text.split("×10")
-    exponent = power.translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789"))
-    return ("" if head == "1" else head + " \\times ") + "10^{" + exponent + "}"
-
-
-def log_text(value: float) -> str:
-    """``log₁₀ δ`` with four decimals: ``−2223595.4904``.
-
-    >>> log_text(-0.8963988), log_text(-2223595.49044)
-    ('−0.8964', '−2223595.4904')
-    """
-    return _fixed(value, 4).translate(_SIGN)
-
-
-def tiny_text(log10_value: float) -> str:
-    """A number far below the double range from its ``log₁₀``: ``m×10ᵉ`` with 5 digits.
-
-    >>> tiny_text(-2223595.490412766)  # δ for Δ = 1/32, σ = 10, ε = 10
-    '3.2329×10⁻²²²³⁵⁹⁶'
-    """
-    exponent = math.floor(log10_value)
-    mantissa = _fixed(10 ** (log10_value - exponent), 4)
-    if mantissa.startswith("10"):
-        mantissa, exponent = "1.0000", exponent + 1
-    return f"{mantissa}×{_power(exponent)}"
-
-
-def exact_text(value: RationalLike) -> str:
-    """An exact rational: ``1``, ``1/4 = 0.25``, ``1/3``.
-
-    >>> exact_text(Fraction(1, 32)), exact_text(2), exact_text(Fraction(1, 3))
-    ('1/32 = 0.03125', '2', '1/3')
-    """
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    text = f"{value.numerator}/{value.denominator}"
-    rest = value.denominator
-    for prime in (2, 5):
-        while rest % prime == 0:
-            rest //= prime
-    if rest == 1:  # a terminating decimal
-        digits = 0
-        while (value * 10**digits).denominator != 1:
-            digits += 1
-        scaled = int(value * 10**digits)
-        text += f" = {scaled // 10**digits}.{str(scaled % 10**digits).rjust(digits, '0')}"
-    return text
-
-
 def claim_text(claim: str) -> str:
     """A claimed δ as the lab shows it: ``0.13``, ``10⁻⁵``.
 
@@ -276,12 +176,12 @@ def claim_text(claim: str) -> str:
     """
     if "e" in claim:
         mantissa, exponent = claim.split("e")
-        return ("" if mantissa == "1" else f"{mantissa}×") + _power(int(exponent))
+        return ("" if mantissa == "1" else f"{mantissa}×") + power_of_ten_text(int(exponent))
     return claim
 
 
 def _tuple_text(values: Sequence[Fraction]) -> str:
-    texts = [exact_text(v).split(" = ")[0] for v in values]
+    texts = [fraction_text(v) for v in values]
     if len(texts) > 4:
         texts = [*texts[:2], "…", texts[-1]]
     return "(" + ", ".join(texts) + ")"
@@ -361,8 +261,8 @@ def _pair_text(query: queries.BoundedQuery) -> str:
         "gauss.pair_text",
         dataset=_tuple_text(pair.dataset),
         neighbour=_tuple_text(pair.neighbour),
-        before=exact_text(query.evaluate(pair.dataset)).split(" = ")[0],
-        after=exact_text(query.evaluate(pair.neighbour)).split(" = ")[0],
+        before=fraction_text(query.evaluate(pair.dataset)),
+        after=fraction_text(query.evaluate(pair.neighbour)),
     )
 
 
@@ -378,16 +278,16 @@ def panel_texts(values: PanelValues) -> dict[str, str]:
         log = label("gauss.log_minus_inf")
     elif values.delta is None:
         delta = label("gauss.delta_underflow", value=tiny_text(values.log10_delta))
-        log = "≈ " + log_text(values.log10_delta)
+        log = "≈ " + log10_text(values.log10_delta)
     else:
-        delta = "≈ " + sig_text(values.delta)
-        log = "≈ " + log_text(values.log10_delta)
+        delta = "≈ " + float_text(values.delta)
+        log = "≈ " + log10_text(values.log10_delta)
     edge = None if values.sensitivity == 0 else -(float(values.eps) * sigma * sigma)
     edge = None if edge is None else edge / float(values.sensitivity)
     return {
         "query": label(f"gauss.kind_{kind}") + ": " + label(f"gauss.def_{kind}"),
         "pair": _pair_text(query),
-        "sensitivity": exact_text(values.sensitivity),
+        "sensitivity": fraction_exact_decimal_text(values.sensitivity),
         "delta": delta,
         "log": log,
         "underflow": label("gauss.underflow_yes" if values.underflow else "gauss.underflow_no"),
@@ -395,18 +295,18 @@ def panel_texts(values: PanelValues) -> dict[str, str]:
         "badge": label(f"gauss.badge_{values.verdict}"),
         "verdict": label(f"gauss.verdict_{values.verdict}", claim=claim),
         "mse": label(
-            "gauss.with_unit", value=sig_text(gaussian.mse(sigma)), unit=_unit(kind, True)
+            "gauss.with_unit", value=float_text(gaussian.mse(sigma)), unit=_unit(kind, True)
         ),
         "mae": label(
             "gauss.with_unit",
-            value="≈ " + sig_text(gaussian.mean_absolute_error(sigma)),
+            value="≈ " + float_text(gaussian.mean_absolute_error(sigma)),
             unit=_unit(kind),
         ),
         "sigma": values.sigma,
         "eps": values.eps,
         "edge": label("gauss.edge_none")
         if edge is None
-        else label("gauss.edge", edge=sig_text(edge, 4)),
+        else label("gauss.edge", edge=float_text(edge, 4)),
         "edge-note": _edge_note(values.sensitivity, sigma, edge),
         "profile-note": _profile_note(values.sensitivity, values.claim),
     }
@@ -559,7 +459,7 @@ def lab_grid() -> dict[str, object]:
         "claim_value": [float(c) for c in LAB_CLAIMS],
         "claim_text": [claim_text(c) for c in LAB_CLAIMS],
         "claim_log10": [None if float(c) == 0 else math.log10(float(c)) for c in LAB_CLAIMS],
-        "sens_text": [exact_text(s) for s in sensitivities],
+        "sens_text": [fraction_exact_decimal_text(s) for s in sensitivities],
         "sens_value": [float(s) for s in sensitivities],
         "state_sens": {
             kind: [
@@ -816,7 +716,7 @@ def walkthrough_chart(
         "sigma": f"{sigma:g}",
         "eps": f"{eps:g}",
         "edge": f"{edge:g}",
-        "delta": sig_text(gaussian.delta(sensitivity, sigma, eps)),
+        "delta": float_text(gaussian.delta(sensitivity, sigma, eps)),
     }
     density_caption = label("gauss.walk_densities")
     loss_caption = label("gauss.walk_loss")
@@ -874,14 +774,14 @@ def calibration_table(sensitivity: float, eps_values: Sequence[float], delta: fl
             classic, achieved = label("gauss.classic_na"), "—"
         else:
             classic_log = c.classic_log_delta / _LN10
-            classic = sig_text(c.classic_sigma, 4)
+            classic = float_text(c.classic_sigma, 4)
             achieved = "≈ " + (
-                sig_text(10**classic_log, 2) if classic_log > -300 else tiny_text(classic_log)
+                float_text(10**classic_log, 2) if classic_log > -300 else tiny_text(classic_log)
             )
         rows.append(
             {
                 "ε": f"{eps:g}",
-                label("gauss.col_exact_sigma"): sig_text(c.exact_sigma, 4),
+                label("gauss.col_exact_sigma"): float_text(c.exact_sigma, 4),
                 label("gauss.col_classic_sigma"): classic,
                 label("gauss.col_classic_delta"): rich_html(achieved),
             }

@@ -21,7 +21,7 @@ from dplab.views._keys import keyed, series_style
 from dplab.views._labels import label
 from dplab.views._tables import fixed_table, with_tables
 from dplab.views._walkthrough import Walkthrough
-from dplab.views.randomized_response import Bound, approx_text, value_text
+from dplab.views.numbers import Bound, approx_text, value_text
 
 __all__ = [
     "TABLE_LEVELS",

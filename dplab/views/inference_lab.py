@@ -56,7 +56,7 @@ from dplab.views._lab import LabHtml, LabLinks, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
 from dplab.views.inference import guarantee_layers
-from dplab.views.randomized_response import approx_text, value_text
+from dplab.views.numbers import approx_text, value_text
 
 __all__ = [
     "DATASETS",

@@ -25,9 +25,8 @@ from dplab.views._display import stacked_on_phones
 from dplab.views._keys import series_style
 from dplab.views._labels import label
 from dplab.views._tables import column, fixed_table, live_table, with_tables, yes_no
-from dplab.views.laplace import number_text
 from dplab.views.metric import dataset_text
-from dplab.views.randomized_response import approx_text
+from dplab.views.numbers import approx_text, number_text
 
 __all__ = [
     "curve_rows",
@@ -284,9 +283,7 @@ def _upper_text(value: Fraction, significant: int = 4) -> str:
     """An upper bound: exact if an integer, else rounded up to ``significant`` digits."""
     if value.denominator == 1:
         return str(value.numerator)
-    shift = significant - 1 - math.floor(math.log10(value))
-    scale = Fraction(10) ** shift
-    return f"≤ {approx_text(Fraction(math.ceil(value * scale)) / scale, significant)}"
+    return f"≤ {approx_text(value, significant, bound='upper')}"
 
 
 def _log(value: Fraction) -> float:

@@ -2,8 +2,8 @@
 
 Every number comes from :mod:`dplab.mechanisms.laplace` and :mod:`dplab.mechanisms.queries`, exactly
 where they are exact; floats appear only as the heights that charts draw and as approximations
-printed next to exact values (:func:`exact_text`).  The client-side lab of lesson 3 is
-:mod:`dplab.views.laplace_lab`.
+printed next to exact values (:func:`~dplab.views.numbers.fraction_decimal_text`).  The client-side
+lab of lesson 3 is :mod:`dplab.views.laplace_lab`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from dplab.views._keys import keyed, series_style
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
 from dplab.views._walkthrough import Walkthrough
-from dplab.views.randomized_response import approx_text
+from dplab.views.numbers import approx_text, fraction_decimal_text, number_text
 
 __all__ = [
     "QUERY_KINDS",
@@ -31,11 +31,9 @@ __all__ = [
     "delta_profile_rows",
     "density_grid",
     "error_table",
-    "exact_text",
     "lesson_query",
     "loss_table",
     "neighbour_densities_chart",
-    "number_text",
     "output_grid",
     "profile_tooltip",
     "range_width",
@@ -195,52 +193,6 @@ def lesson_query(kind: queries.QueryKind, n: int, bound: RationalLike) -> querie
     raise ValueError(f"kind must be one of {', '.join(QUERY_KINDS)}; got {kind!r}")
 
 
-def _short_decimal(value: Fraction, significant: int = 6) -> bool:
-    """Whether ``value`` is a decimal with at most ``significant`` significant digits."""
-    denominator, places = value.denominator, 0
-    twos = fives = 0
-    while denominator % 2 == 0:
-        denominator //= 2
-        twos += 1
-    while denominator % 5 == 0:
-        denominator //= 5
-        fives += 1
-    if denominator != 1:
-        return False
-    places = max(twos, fives)
-    return len(str(abs(value.numerator * 10**places // value.denominator))) <= significant
-
-
-def number_text(value: RationalLike) -> str:
-    """A grid value as the lesson writes it: ``3``, ``0.25``, ``1.2×10⁻⁵``, else ``p/q``.
-
-    >>> number_text(3), number_text("0.0012"), number_text(Fraction(1, 3))
-    ('3', '0.0012', '1/3')
-    """
-    exact = Fraction(value)
-    if exact.denominator == 1:
-        return str(exact.numerator)
-    return approx_text(exact, 6) if _short_decimal(exact) else str(exact)
-
-
-def exact_text(value: RationalLike) -> str:
-    """An exact rational with its decimal: ``3``, ``1/4 = 0.25``, ``1/6 ≈ 0.1667``.
-
-    After ``=`` the decimal is exact (at most 6 significant digits); after ``≈`` it is
-    rounded half-up to 4 significant digits (:func:`approx_text`).  The lab script
-    ``laplace-lab.js`` applies the same rule.
-
-    >>> exact_text(Fraction(1, 4)), exact_text(Fraction(1, 6)), exact_text(Fraction(2500, 3))
-    ('1/4 = 0.25', '1/6 ≈ 0.1667', '2500/3 ≈ 833.3')
-    """
-    exact = Fraction(value)
-    if exact.denominator == 1:
-        return str(exact.numerator)
-    if _short_decimal(exact):
-        return f"{exact} = {approx_text(exact, 6)}"
-    return f"{exact} ≈ {approx_text(exact)}"
-
-
 def tuple_text(values: Sequence[RationalLike], *, limit: int = 6) -> str:
     """A dataset as a tuple; more than ``limit`` records are shortened with ``…``.
 
@@ -279,7 +231,7 @@ def sensitivity_table(n: int, bound: RationalLike) -> Styler:
             {
                 label("laplace.col_query"): label(f"laplace.kind_{kind}"),
                 label("laplace.col_definition"): _definition(query),
-                label("laplace.col_sensitivity"): exact_text(query.sensitivity),
+                label("laplace.col_sensitivity"): fraction_decimal_text(query.sensitivity),
                 "D": tuple_text(pair.dataset),
                 "D′": tuple_text(pair.neighbour),
                 "f(D) → f(D′)": f"{number_text(before)} → {number_text(after)}",

@@ -46,14 +46,12 @@ from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
 from dplab.views.laplace import (
     QUERY_KINDS,
-    exact_text,
     lesson_query,
-    number_text,
     profile_tooltip,
     range_width,
     tuple_text,
 )
-from dplab.views.randomized_response import approx_text
+from dplab.views.numbers import approx_text, fraction_decimal_text, number_text
 
 __all__ = [
     "DATASETS",
@@ -291,14 +289,16 @@ class LaplaceLab(LabLinks):
                     constant=number_text(v.query.constant or 0),
                 ),
             ),
-            "sensitivity": label("laplace.lab_sensitivity", value=exact_text(sensitivity)),
+            "sensitivity": label(
+                "laplace.lab_sensitivity", value=fraction_decimal_text(sensitivity)
+            ),
             "pair": label(
                 "laplace.lab_pair",
                 dataset=tuple_text(v.pair.dataset),
                 neighbour=tuple_text(v.pair.neighbour),
             ),
             "gap": label("laplace.lab_gap", before=number_text(before), after=number_text(after)),
-            "pure": label("laplace.lab_pure", value=exact_text(v.pure)),
+            "pure": label("laplace.lab_pure", value=fraction_decimal_text(v.pure)),
         }
         if sensitivity == 0:
             texts["delta"] = label("laplace.lab_delta_same")
@@ -308,13 +308,15 @@ class LaplaceLab(LabLinks):
             texts["event"] = label("laplace.lab_event_none")
         else:
             texts["delta"] = label("laplace.lab_delta", value=approx_text(v.delta))
-            texts["event"] = label("laplace.lab_event", edge=exact_text(v.edge))
+            texts["event"] = label("laplace.lab_event", edge=fraction_decimal_text(v.edge))
         if sensitivity == 0:
             texts["calibration"] = label("laplace.lab_calibration_none_needed")
         elif v.calibrated is None:
             texts["calibration"] = label("laplace.lab_calibration_impossible")
         else:
-            texts["calibration"] = label("laplace.lab_calibration", value=exact_text(v.calibrated))
+            texts["calibration"] = label(
+                "laplace.lab_calibration", value=fraction_decimal_text(v.calibrated)
+            )
         texts["mae"] = label(
             "laplace.lab_mae", value=number_text(v.mae), unit=label(f"laplace.unit_{kind}")
         )

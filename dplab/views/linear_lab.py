@@ -41,8 +41,7 @@ from dplab.views._keys import KEY_LEGEND, series_style
 from dplab.views._lab import LabHtml, LabLinks, check_on_grid, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import fixed_table, with_tables
-from dplab.views.laplace import exact_text, number_text
-from dplab.views.randomized_response import approx_text
+from dplab.views.numbers import approx_text, fraction_decimal_text, number_text
 
 __all__ = [
     "LAB_DIAMETERS",
@@ -177,17 +176,27 @@ class LinearLab(LabLinks):
             {
                 "scales": label(
                     "linear.lab_scales",
-                    ours=exact_text(v.scale_ours),
-                    base=exact_text(v.scale_base),
+                    ours=fraction_decimal_text(v.scale_ours),
+                    base=fraction_decimal_text(v.scale_base),
                 ),
-                "local_ours": label("linear.lab_local_ours", value=exact_text(v.local_ours)),
-                "local_base": label("linear.lab_local_base", value=exact_text(v.local_base)),
-                "central_ours": label("linear.lab_central_ours", value=exact_text(v.central_ours)),
-                "central_base": label("linear.lab_central_base", value=exact_text(v.central_base)),
-                "ratio": label("linear.lab_ratio", value=exact_text(v.ratio)),
+                "local_ours": label(
+                    "linear.lab_local_ours", value=fraction_decimal_text(v.local_ours)
+                ),
+                "local_base": label(
+                    "linear.lab_local_base", value=fraction_decimal_text(v.local_base)
+                ),
+                "central_ours": label(
+                    "linear.lab_central_ours", value=fraction_decimal_text(v.central_ours)
+                ),
+                "central_base": label(
+                    "linear.lab_central_base", value=fraction_decimal_text(v.central_base)
+                ),
+                "ratio": label("linear.lab_ratio", value=fraction_decimal_text(v.ratio)),
                 "verdict": label(f"linear.lab_verdict_{v.winner}"),
-                "crossover": label("linear.lab_crossover", value=exact_text(v.crossover)),
-                "radius": label("linear.lab_radius", value=exact_text(v.radius)),
+                "crossover": label(
+                    "linear.lab_crossover", value=fraction_decimal_text(v.crossover)
+                ),
+                "radius": label("linear.lab_radius", value=fraction_decimal_text(v.radius)),
                 "far": label(
                     "linear.lab_far", far=number_text(v.far), user=number_text(Fraction(self.user))
                 ),
@@ -297,7 +306,7 @@ def crossover_chart(
         ours = emd_linear.expected_error(lipschitz, eps, dimension, **central)
         rows.append({"eps": float(Fraction(eps)), "error": float(ours), "series": ours_name})
         rows.append({"eps": float(Fraction(eps)), "error": float(base), "series": base_name})
-        table.append([number_text(eps), exact_text(ours), exact_text(base)])
+        table.append([number_text(eps), fraction_decimal_text(ours), fraction_decimal_text(base)])
     crossover = Fraction(user_epsilon) / Fraction(diameter)
     x = alt.X("eps:Q", title=label("linear.eps_axis"), scale=alt.Scale(type="log"))
     lines = (
@@ -328,12 +337,12 @@ def crossover_chart(
     words = mark.mark_text(align="left", baseline="top", dx=4, dy=4, fontSize=12).encode(
         x="eps:Q", y=alt.value(0), text="what:N"
     )
-    caption = label("linear.crossover_table", crossover=exact_text(crossover))
+    caption = label("linear.crossover_table", crossover=fraction_decimal_text(crossover))
     description = label(
         "linear.desc_crossover",
         user=number_text(user_epsilon),
         diam=number_text(diameter),
-        crossover=exact_text(crossover),
+        crossover=fraction_decimal_text(crossover),
         d=dimension,
         l=number_text(lipschitz),
         n=users,
@@ -366,7 +375,7 @@ def frequency_table(k: int, alpha: RationalLike, users: int, sizes: Sequence[int
             {
                 "m": m,
                 label("linear.col_reports"): f"{users * m:,}",
-                label("linear.col_krr"): exact_text(ours),
+                label("linear.col_krr"): fraction_decimal_text(ours),
                 label("linear.col_naive"): f"{number_text(alpha)}^{m} = {Fraction(alpha) ** m}",
                 label("linear.col_user_eps"): f"≈ {approx_text(user_epsilon)}",
                 label("linear.col_base"): f"≈ {approx_text(baseline)}",
@@ -436,10 +445,10 @@ def error_check_table(
         rows.append(
             {
                 "k": d,  # the dimension, written k in the lesson (d is a distance there)
-                label("linear.col_formula"): exact_text(expected),
+                label("linear.col_formula"): fraction_decimal_text(expected),
                 label("linear.col_sample_mean"): f"≈ {approx_text(mean)}",
                 label("linear.col_z"): f"≈ {approx_text((mean - float(expected)) / spread, 2)}",
-                label("linear.col_formula2"): exact_text(expected_squares),
+                label("linear.col_formula2"): fraction_decimal_text(expected_squares),
                 label("linear.col_sample_mean2"): f"≈ {approx_text(squares)}",
             }
         )

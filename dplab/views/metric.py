@@ -22,8 +22,7 @@ from dplab.views._display import stacked_on_phones
 from dplab.views._keys import keyed, series_style
 from dplab.views._labels import label
 from dplab.views._tables import fixed_table, with_tables, yes_no
-from dplab.views.laplace import exact_text, number_text
-from dplab.views.randomized_response import approx_text
+from dplab.views.numbers import approx_text, fraction_decimal_text, number_text
 
 __all__ = [
     "SMALLER_FACTOR",
@@ -91,9 +90,13 @@ def emd_table(pairs: Sequence[tuple[Sequence[int], Sequence[int]]], k: int = 4) 
                 "K": dataset_text(a),
                 "K′": dataset_text(b),
                 "m, m′": f"{len(a)}, {len(b)}",
-                label("emd.col_sorted"): exact_text(Fraction(metric.emd_plan(a, b).cost)),
-                label("emd.col_cdf"): exact_text(Fraction(metric.emd(a, b))),
-                label("emd.col_solver"): exact_text(Fraction(metric.emd(a, b, line_matrix(k)))),
+                label("emd.col_sorted"): fraction_decimal_text(
+                    Fraction(metric.emd_plan(a, b).cost)
+                ),
+                label("emd.col_cdf"): fraction_decimal_text(Fraction(metric.emd(a, b))),
+                label("emd.col_solver"): fraction_decimal_text(
+                    Fraction(metric.emd(a, b, line_matrix(k)))
+                ),
             }
         )
     return _styled(pd.DataFrame(rows))
@@ -157,7 +160,7 @@ def cdf_chart(a: Sequence[int], b: Sequence[int]) -> alt.LayerChart:
     )
     total = sum(((e - s) * abs(fa - fb) for s, e, fa, fb in steps), Fraction(0))
     table = fixed_table(
-        label("emd.cdf_table", total=exact_text(total)),
+        label("emd.cdf_table", total=fraction_decimal_text(total)),
         [label("emd.col_interval"), name_a, name_b, label("emd.col_share")],
         [
             [f"[{number_text(s)}, {number_text(e)})", str(fa), str(fb), str((e - s) * abs(fa - fb))]
@@ -165,7 +168,7 @@ def cdf_chart(a: Sequence[int], b: Sequence[int]) -> alt.LayerChart:
         ],
     )
     description = label(
-        "emd.desc_cdf", a=dataset_text(a), b=dataset_text(b), total=exact_text(total)
+        "emd.desc_cdf", a=dataset_text(a), b=dataset_text(b), total=fraction_decimal_text(total)
     )
     return with_tables(
         alt.layer(area, steps_chart).properties(

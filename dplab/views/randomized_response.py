@@ -8,18 +8,9 @@ Charts that the client-side lab (:mod:`dplab.views.rr_lab`, ``rr-lab.js``) redra
 same shape (documented at each ``*_rows`` function), so a chart looks the same whether it
 was drawn from the build's rows or from the lab's.
 
-Display text shared with the lab script (it implements the same rules):
-
-* :func:`approx_text` – a rational rounded half-up to 4 significant digits, trailing zeros
-  dropped, plain decimals for ``10⁻⁴ ≤ |x| < 10⁶`` and ``m×10ᵉ`` otherwise; a bound rounds
-  outward instead (``bound="upper"`` up, ``bound="lower"`` down), here and in
-  :func:`value_text`, so that the number shown is still a bound;
-* :func:`decimal_text` – the exact decimal ``N / 10^D``;
-* :func:`value_text` – ``= x`` for a value with at most :data:`EXACT_DIGITS` significant
-  digits (shown exactly), else ``≈ x`` rounded; :func:`compared_texts` – two values of an
-  inequality, with as many digits as it takes for unequal values to look unequal, in
-  their true order;
-* :func:`event_text`, :func:`pair_text` – ``{0, 1, 2}`` (``∅`` when empty) and ``0→1``.
+Numbers are written by the rules of :mod:`dplab.views.numbers` (``lab.js`` repeats them);
+the lab's own texts here are :func:`event_text` and :func:`pair_text` – ``{0, 1, 2}``
+(``∅`` when empty) and ``0→1``.
 """
 
 from __future__ import annotations
@@ -27,7 +18,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Literal
 
 import altair as alt
 import pandas as pd
@@ -42,20 +32,17 @@ from dplab.views._lab import chosen_point
 from dplab.views._labels import label
 from dplab.views._tables import column, fixed_table, live_table, with_tables, yes_no
 from dplab.views._walkthrough import Walkthrough
+from dplab.views.numbers import approx_text, compared_texts
 
 __all__ = [
     "ALPHA_GRID",
     "DATASETS",
-    "Bound",
     "aggregation_chart",
     "aggregation_frame",
     "aggregation_table",
-    "approx_text",
     "certificate_table",
     "claim_rows",
-    "compared_texts",
     "count_law_table",
-    "decimal_text",
     "distribution_layers",
     "distribution_rows",
     "distribution_table",
@@ -74,7 +61,6 @@ __all__ = [
     "profile_point_rows",
     "profile_rows",
     "profile_table",
-    "value_text",
     "walkthrough_chart",
 ]
 
@@ -96,146 +82,9 @@ GREY = "#8a8f98"  # a legend symbol without a colour of its own, legible on both
 HOLLOW = 0.15  # the fill of a bar told apart from a filled one by its outline
 WIDTH = 320  # fits a phone; the lab's charts stretch to their container instead
 WALK_WIDTH = 260  # a step's panel; the page scales it to its column (its SVG has a viewBox)
-_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 # --- display text -----------------------------------------------------------------------
-
-
-def decimal_text(numerator: int, digits: int) -> str:
-    """The exact decimal ``numerator / 10**digits``, without trailing zeros.
-
-    >>> decimal_text(4374000, 7), decimal_text(0, 3), decimal_text(-25, 1)
-    ('0.4374', '0', '-2.5')
-    """
-    sign = "-" if numerator < 0 else ""
-    text = str(abs(numerator)).rjust(digits + 1, "0")
-    whole, fraction = text[: len(text) - digits], text[len(text) - digits :].rstrip("0")
-    return sign + whole + ("." + fraction if fraction else "")
-
-
-Bound = Literal["upper", "lower"] | None
-"""What a displayed number is: an upper bound (rounded up), a lower bound (rounded down),
-or a value (``None``: rounded half-up)."""
-
-
-def _round_half_up(exact: Fraction, significant: int, toward: int = 0) -> tuple[int, int, int]:
-    """``(mantissa, shift, exponent)``: ``exact > 0`` rounded half-up to ``significant``
-    digits is ``mantissa · 10^shift``, and ``10^exponent`` is its leading digit's place.
-    ``toward = 1`` rounds the magnitude up instead, ``toward = −1`` down."""
-    exponent = len(str(exact.numerator)) - len(str(exact.denominator))
-    while exact < Fraction(10) ** exponent:
-        exponent -= 1
-    while exact >= Fraction(10) ** (exponent + 1):
-        exponent += 1
-    shift = exponent - significant + 1
-    scaled = exact / Fraction(10) ** shift
-    if toward > 0:
-        mantissa = math.ceil(scaled)
-    elif toward < 0:
-        mantissa = math.floor(scaled)
-    else:
-        mantissa = math.floor(scaled + Fraction(1, 2))
-    if mantissa == 10**significant:
-        mantissa //= 10
-        shift += 1
-        exponent += 1
-    return mantissa, shift, exponent
-
-
-def _toward(value: Fraction, bound: Bound) -> int:
-    """The direction in which to round ``|value|`` so that a bound stays a bound."""
-    if bound is None:
-        return 0
-    if bound not in ("upper", "lower"):
-        raise ValueError(f"bound must be 'upper', 'lower' or None; got {bound!r}")
-    return 1 if (bound == "upper") == (value > 0) else -1
-
-
-def _rounded(value: Fraction, significant: int, bound: Bound = None) -> Fraction:
-    """The number :func:`approx_text` shows for ``value`` at ``significant`` digits."""
-    if value == 0:
-        return value
-    mantissa, shift, _ = _round_half_up(abs(value), significant, _toward(value, bound))
-    return (1 if value > 0 else -1) * mantissa * Fraction(10) ** shift
-
-
-def approx_text(value: RationalLike, significant: int = 4, bound: Bound = None) -> str:
-    """``value`` rounded half-up (on its exact value) to ``significant`` digits, for display;
-    an upper bound (``bound="upper"``) rounded up, a lower bound (``"lower"``) down.
-
-    >>> approx_text(Fraction(2187, 5000)), approx_text(Fraction(1, 3)), approx_text(3)
-    ('0.4374', '0.3333', '3')
-    >>> approx_text(Fraction(1, 80000)), approx_text(Fraction(-5, 100000))
-    ('1.25×10⁻⁵', '-5×10⁻⁵')
-    >>> approx_text(Fraction(3001, 102001), bound="upper"), approx_text("2/3", bound="lower")
-    ('0.02943', '0.6666')
-    """
-    exact = Fraction(value)
-    if exact == 0:
-        return "0"
-    toward = _toward(exact, bound)
-    sign, exact = ("-" if exact < 0 else ""), abs(exact)
-    mantissa, shift, exponent = _round_half_up(exact, significant, toward)
-    if -4 <= exponent < 6:
-        if shift >= 0:
-            return sign + str(mantissa * 10**shift)
-        return sign + decimal_text(mantissa, -shift)
-    return (
-        f"{sign}{decimal_text(mantissa, significant - 1)}×10{str(exponent).translate(_SUPERSCRIPT)}"
-    )
-
-
-EXACT_DIGITS = 6
-"""A value with at most this many significant digits is shown exactly, after ``=``."""
-
-
-def _shown(value: Fraction, significant: int, bound: Bound = None) -> tuple[str, Fraction]:
-    """The text of :func:`value_text` and the number it shows."""
-    digits = max(EXACT_DIGITS, significant)
-    if _rounded(value, digits) == value:
-        return "= " + approx_text(value, digits), value
-    return "≈ " + approx_text(value, significant, bound), _rounded(value, significant, bound)
-
-
-def value_text(value: RationalLike, significant: int = 4, bound: Bound = None) -> str:
-    """``= x`` when ``value`` has at most ``max(EXACT_DIGITS, significant)`` significant
-    digits (``x`` is then exact), else ``≈ x``, rounded half-up to ``significant`` digits
-    (a bound outward, as in :func:`approx_text`).
-
-    >>> value_text(Fraction(6561, 10000)), value_text(Fraction(65609, 100000))
-    ('= 0.6561', '= 0.65609')
-    >>> value_text(Fraction(1, 3)), value_text(Fraction(1234567, 10**7))
-    ('≈ 0.3333', '≈ 0.1235')
-    >>> value_text(Fraction(1, 3), bound="upper")
-    '≈ 0.3334'
-    """
-    return _shown(Fraction(value), significant, bound)[0]
-
-
-def compared_texts(left: RationalLike, right: RationalLike) -> tuple[str, str]:
-    """:func:`value_text` of both sides of an inequality, at the smallest precision (4
-    significant digits or more) at which unequal values show unequal numbers in their
-    true order.  Equal values show the same text.
-
-    >>> compared_texts(Fraction(6561, 10000), Fraction(65609, 100000))
-    ('= 0.6561', '= 0.65609')
-    >>> compared_texts(Fraction(6561, 10000), Fraction(65609999, 10**8))
-    ('= 0.6561', '= 0.65609999')
-    >>> compared_texts(Fraction(6561, 10000), Fraction(6561, 10000) - Fraction(1, 3 * 10**9))
-    ('= 0.6561', '≈ 0.6560999997')
-    """
-    left, right = Fraction(left), Fraction(right)
-    order = (left > right) - (left < right)
-    significant = 4
-    while True:
-        (left_text, shown_left), (right_text, shown_right) = (
-            _shown(left, significant),
-            _shown(right, significant),
-        )
-        if (shown_left > shown_right) - (shown_left < shown_right) == order:
-            return left_text, right_text
-        significant += 1
 
 
 def event_text(outputs: Iterable[int]) -> str:

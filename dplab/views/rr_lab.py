@@ -48,12 +48,10 @@ from dplab.views._display import chart_html, chart_spec
 from dplab.views._lab import LabHtml, LabLinks, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import with_tables
+from dplab.views.numbers import approx_text, compared_texts, decimal_text, value_text
 from dplab.views.randomized_response import (
     DATASETS,
-    approx_text,
     claim_rows,
-    compared_texts,
-    decimal_text,
     distribution_layers,
     distribution_rows,
     distribution_table,
@@ -67,7 +65,6 @@ from dplab.views.randomized_response import (
     profile_point_rows,
     profile_rows,
     profile_table,
-    value_text,
 )
 
 __all__ = ["CLAIM_PATTERN", "RRLab", "parse_claim", "required_delta_text", "rr_lab"]

@@ -37,7 +37,7 @@ from dplab.views.inference_lab import (
     InferenceLab,
     inference_lab,
 )
-from dplab.views.randomized_response import approx_text, value_text
+from dplab.views.numbers import approx_text, value_text
 
 START = inference_lab("rr", 1, "0.75", alpha=3, prior="0.5", key="lesson")
 """The lab as the lesson builds it (lessons_src/06-inference.md)."""

@@ -34,7 +34,7 @@ from dplab.views.laplace_lab import (
     LaplaceLab,
     laplace_lab,
 )
-from dplab.views.randomized_response import approx_text
+from dplab.views.numbers import approx_text, fraction_decimal_text, number_text
 
 State = tuple[str, int, Fraction, Fraction, Fraction]  # kind, n, B, b, ε
 
@@ -151,7 +151,7 @@ def golden() -> dict[str, object]:
             "values": [
                 [
                     _ratio(v),
-                    [approx_text(v), approx_text(v, 6), lv.number_text(v), lv.exact_text(v)],
+                    [approx_text(v), approx_text(v, 6), number_text(v), fraction_decimal_text(v)],
                 ]
                 for v in values
             ],

@@ -36,8 +36,7 @@ from fractions import Fraction
 
 from dplab.mechanisms import randomized_response as rr
 from dplab.mechanisms.rr_lab_grid import LAB_GRID, delta_denominator
-from dplab.views import LABELS, label
-from dplab.views import randomized_response as rrv
+from dplab.views import LABELS, label, numbers
 from dplab.views import rr_lab as lab_views
 
 SIZES = LAB_GRID.sizes
@@ -58,7 +57,7 @@ Claim = tuple[str, int, int]
 
 
 def decimal_claim(scaled: int, digits: int) -> Claim:
-    return rrv.decimal_text(scaled, digits), scaled, digits
+    return numbers.decimal_text(scaled, digits), scaled, digits
 
 
 def threshold_claims(numerator: int, n: int) -> list[Claim]:
@@ -239,10 +238,12 @@ def text_vectors() -> dict[str, list]:
     worst_states = [(n, k, t) for n in SIZES for k in (50, 73, 90, 100) for t in (10, 30, 97)]
     per_p = [(n, k) for n in SIZES for k in P_PERCENTS]
     return {
-        "approx": [[ratio(v), rrv.approx_text(v)] for v in values],
-        "value": [[ratio(v), rrv.value_text(v)] for v in values],
+        "approx": [[ratio(v), numbers.approx_text(v)] for v in values],
+        "value": [[ratio(v), numbers.value_text(v)] for v in values],
         "required": [[[str(x), n], lab_views.required_delta_text(x, n)] for x, n in required],
-        "compared": [[ratio(x) + ratio(y), list(rrv.compared_texts(x, y))] for x, y in compared],
+        "compared": [
+            [ratio(x) + ratio(y), list(numbers.compared_texts(x, y))] for x, y in compared
+        ],
         "worst": [
             [[n, k, t], lab_views.rr_lab(n, Fraction(k, 100), Fraction(t, 10)).outputs()["worst"]]
             for n, k, t in worst_states
@@ -324,8 +325,8 @@ def screen_vectors() -> dict[str, list]:
                         reason=label(reason),
                     ),
                     "event-values": label("rr.lab_event_values").format(
-                        ps=rrv.value_text(check.source_probability),
-                        qs=rrv.value_text(check.target_probability),
+                        ps=numbers.value_text(check.source_probability),
+                        qs=numbers.value_text(check.target_probability),
                         bound="= —",
                     ),
                     "event-badge": label("rr.badge_none"),

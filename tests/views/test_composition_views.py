@@ -20,7 +20,7 @@ from dplab.accounting import composition
 from dplab.mechanisms import randomized_response as rr
 from dplab.views import composition as cv
 from dplab.views import label
-from dplab.views.randomized_response import value_text
+from dplab.views.numbers import value_text
 from tests.js import golden_composition_lab as golden
 from tests.js.golden import golden_vectors
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from dplab.userlevel import emd_linear, itemwise, metric
 from dplab.views._labels import LABELS
 from dplab.views._notation import NOTATION
-from dplab.views.laplace import exact_text, number_text
+from dplab.views.numbers import fraction_decimal_text, number_text
 
 LESSONS = Path(__file__).parents[2] / "lessons_src"
 METRIC = (LESSONS / "07-user-level-metric.md").read_text("utf-8")
@@ -115,7 +115,7 @@ def test_exercise_1_writes_the_bound_without_a_rounded_factor_inside_the_product
         - emd_linear.linear_query(K2, lambda x: 2 * x)[0]
     )
     assert d == Fraction(4, 3) and gap == 2 * d == Fraction(8, 3)
-    assert (number_text(d), exact_text(2 * d)) == ("4/3", "8/3 ≈ 2.667")
+    assert (number_text(d), fraction_decimal_text(2 * d)) == ("4/3", "8/3 ≈ 2.667")
     assert r"{{ ex1_l }} \cdot {{ exact(ex1_d) }}" not in LINEAR
     new = r"l \cdot d_{\mathrm{EM}} = {{ ex1_l }} \cdot {{ num(ex1_d) }} = {{ exact(ex1_bound) }}"
     assert new in LINEAR

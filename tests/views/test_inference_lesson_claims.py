@@ -14,7 +14,7 @@ from dplab.accounting import inference
 from dplab.mechanisms import gaussian
 from dplab.mechanisms.randomized_response import count_channel
 from dplab.views._labels import LABELS
-from dplab.views.randomized_response import approx_text
+from dplab.views.numbers import approx_text
 
 LESSON = (Path(__file__).parents[2] / "lessons_src" / "06-inference.md").read_text("utf-8")
 FRONT_MATTER = LESSON.split("---")[1]

@@ -33,11 +33,11 @@ from dplab.views.inference_lab import (
     inference_lab,
     lab_grid,
 )
-from dplab.views.randomized_response import approx_text, value_text
+from dplab.views.numbers import approx_text, shown_value, value_text
 from tests.js.golden import golden_vectors
 from tests.js.golden_inference_lab import CONTROLS, text_states
 
-from .test_number_rules import outward, shown_number
+from .test_numbers import outward
 
 
 def grid_entry(mechanism, index):
@@ -153,7 +153,7 @@ def bayes_range(prior, alpha, delta, q):
 def shown_range(text):
     """The two numbers of a text's ``[low, high]``, as the exact decimals shown."""
     inside = text.split("∈ [")[1].removesuffix("]")
-    return tuple(shown_number(part) for part in inside.split(", "))
+    return tuple(shown_value(part) for part in inside.split(", "))
 
 
 def test_every_state_shows_the_exact_posterior_and_power_bound():
@@ -179,7 +179,7 @@ def test_every_state_shows_the_exact_posterior_and_power_bound():
         x = Fraction(lab.level)
         most = min(1, alpha * x + delta, 1 - (1 - delta - x) / alpha)
         assert texts["bound"].endswith(value_text(most, bound="upper"))
-        assert shown_number(texts["bound"].split()[-1]) >= most
+        assert shown_value(texts["bound"].split()[-1]) >= most
 
 
 def test_the_lab_refuses_states_its_controls_cannot_reach():

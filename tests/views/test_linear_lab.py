@@ -14,7 +14,7 @@ import pytest
 from dplab.userlevel import emd_linear, frequency
 from dplab.views import label
 from dplab.views import linear_lab as lv
-from dplab.views.laplace import exact_text
+from dplab.views.numbers import fraction_decimal_text
 
 
 def test_every_state_of_the_lab_shows_the_formulas():
@@ -43,7 +43,7 @@ def test_the_texts_of_one_state():
     out = lv.linear_lab("0.75", "2", "0.5", "2", 5, 1000).outputs()
     assert out["local_ours"] == label("linear.lab_local_ours", value="40/3 ≈ 13.33")
     assert out["central_base"] == label("linear.lab_central_base", value="1/400 = 0.0025")
-    assert out["ratio"] == label("linear.lab_ratio", value=exact_text(Fraction(16, 3)))
+    assert out["ratio"] == label("linear.lab_ratio", value=fraction_decimal_text(Fraction(16, 3)))
     assert out["verdict"] == label("linear.lab_verdict_base")
     assert out["far"] == label("linear.lab_far", far="0.375", user="2")
     assert {k: out[k] for k in ("eps", "user", "diam", "l", "d", "n")} == {
@@ -130,8 +130,8 @@ def test_the_frequency_table_against_the_formulas():
     = (1/4 + 5/12)/(N/9) = 6/N; the baseline 2k(k + 1)/(n ε²) = 40/(n (m ln 3)²)."""
     table = lv.frequency_table(4, 3, 1000, [1, 8]).data
     assert list(table[label("linear.col_krr")]) == [
-        exact_text(Fraction(6, 1000)),
-        exact_text(Fraction(6, 8000)),
+        fraction_decimal_text(Fraction(6, 1000)),
+        fraction_decimal_text(Fraction(6, 8000)),
     ]
     for m, shown in zip([1, 8], table[label("linear.col_base")], strict=True):
         value = 40 / (1000 * (m * math.log(3)) ** 2)

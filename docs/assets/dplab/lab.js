@@ -136,7 +136,8 @@
   }
 
   // ---------------------------------------------------------------- numbers as text
-  // The rules of dplab.views.randomized_response (decimal_text, approx_text).
+  // The rules of dplab.views.numbers (superscript, decimal_text, approx_text, rounded,
+  // value_text), checked in Node against Python's (tests/js/golden_numbers.py).
 
   var SUPERSCRIPT = { "-": "⁻", 0: "⁰", 1: "¹", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶", 7: "⁷", 8: "⁸", 9: "⁹" };
 
@@ -243,7 +244,7 @@
 
   // "= x" when num / den has at most max(EXACT_DIGITS, significant) significant digits (x
   // exact), else "≈ x" rounded to `significant` digits; with the number shown
-  // (value_text and _shown in dplab.views.randomized_response).
+  // (value_text in dplab.views.numbers).
   var EXACT_DIGITS = 6;
 
   function shown(num, den, significant, bound) {
@@ -297,22 +298,18 @@
   }
   function isZero(a) { return a.n === ZERO; }
 
-  // Ratios as text (dplab.views.laplace: number_text, exact_text): 3, 1/3; 1/4 = 0.25 when
-  // the decimal is exact in at most 6 significant digits, else 1/6 ≈ 0.1667.
+  // Ratios as text (dplab.views.numbers: fraction_text, number_text, fraction_decimal_text):
+  // 3, 1/3; 1/4 = 0.25 when the decimal is exact in at most 6 significant digits, else
+  // 1/6 ≈ 0.1667.
   function fractionText(a) {
     return a.d === BigInt(1) ? a.n.toString() : a.n + "/" + a.d;
   }
 
+  // Whether a is a decimal with at most `significant` significant digits: whether
+  // approxRatio at that many digits shows it exactly (is_short_decimal).
   function shortDecimal(a, significant) {
-    var den = a.d;
-    var twos = 0;
-    var fives = 0;
-    var five = BigInt(5);
-    while (den % TWO === ZERO) { den /= TWO; twos++; }
-    while (den % five === ZERO) { den /= five; fives++; }
-    if (den !== BigInt(1)) return false;
-    var digits = (a.n < ZERO ? -a.n : a.n) * pow10(Math.max(twos, fives)) / a.d;
-    return digits.toString().length <= significant;
+    var shown = roundedRatio(a.n, a.d, significant);
+    return shown.num * a.d === a.n * shown.den;
   }
 
   function numberText(a) {
@@ -350,7 +347,7 @@
   // two such numbers ("3/4", "1.5/2"), with a minus sign written "-" or "−" and commas
   // between groups of three digits ("1,000"). readNumber(text) is {value: {n, d}}, exact,
   // or {reason: <label key>} naming what is wrong. Checked in Node against Python's
-  // fractions.Fraction (tests/views/test_number_reader.py).
+  // fractions.Fraction (tests/js/golden_numbers.py).
 
   var MAX_TEXT = 200;       // longer input is not a number a reader means
   var MAX_EXPONENT = 1000;  // 1e999999999 would be a BigInt too large to build
