@@ -333,7 +333,9 @@ def quiz_questions(
         anchor_line, anchor_pieces = _quiz_field(fields, "section", section, path)
         anchor = _text_of(anchor_pieces).strip().removeprefix("#")
         if any(isinstance(p, InlineValue) for p in anchor_pieces) or not anchor:
-            raise _error(path, anchor_line, "'section:' takes a heading anchor such as #연습-문제")
+            raise _error(
+                path, anchor_line, "'section:' takes a heading anchor such as #the-heading-id"
+            )
         if anchors is not None and anchor not in anchors:
             known = ", ".join(f"#{a}" for a in anchors) or "none"
             raise _error(
@@ -409,7 +411,7 @@ def _check_component(component: Component, path: Path, anchors: dict[str, str]) 
         for section in component.sections[1:]:
             _no_code(section, "walkthrough step", path)
             if section.title is None:
-                raise _error(path, section.line, "a step needs a title: '--- step 제목'")
+                raise _error(path, section.line, "a step needs a title: '--- step <title>'")
 
 
 def check_lesson(lesson: Lesson) -> None:

@@ -54,16 +54,25 @@ from dplab.site.search_text import search_view, with_course_terms
 from dplab.site.sections import mark_scroll_boxes
 from dplab.site.security import CONTENT_SECURITY_POLICY, drop_remote_imports
 from dplab.site.wheel import site_wheel, wheel_metadata
-from dplab.views import LABELS, label
+from dplab.views import LABELS, label, use_language
 
 
 def _project(config) -> Project:
     return Project(root=Path(config.config_file_path).resolve().parent)
 
 
+# The words of the light/dark switch, by the colour scheme that each palette entry sets.
+_PALETTE_TOGGLES = {"default": "palette.to_dark", "slate": "palette.to_light"}
+
+
 def on_config(config):
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
-    config.extra["dplab_labels"] = LABELS[os.environ.get("DPLAB_LANG", "ko")]
+    # The site's language, chosen once in mkdocs.yml, is the words' language in this
+    # process (the pre-build passes it to the lesson workers).
+    use_language(_project(config).language)
+    config.extra["dplab_labels"] = LABELS[_project(config).language]
+    for option in config.theme["palette"]:
+        option["toggle"]["name"] = label(_PALETTE_TOGGLES[option["scheme"]])
     config.extra["dplab_csp"] = CONTENT_SECURITY_POLICY
     # mkdocs-jupyter's cache is relative to the working directory unless given: keep it in
     # the project's caches, so that a build started from any directory writes nothing there.
