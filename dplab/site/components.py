@@ -70,7 +70,15 @@ __all__ = [
     "quiz_questions",
 ]
 
-CALLOUTS = ("definition", "theorem", "scope", "misreading", "note", "implementation")
+# Each callout kind and the label key of its default title (every key written out).
+CALLOUTS = {
+    "definition": "callout.definition",
+    "theorem": "callout.theorem",
+    "scope": "callout.scope",
+    "misreading": "callout.misreading",
+    "note": "callout.note",
+    "implementation": "callout.implementation",
+}
 KINDS = (*CALLOUTS, "exercise", "quiz", "walkthrough")
 _OPTION = re.compile(r"^- \[(?P<mark>[ xX])\](?:[ \t]+(?P<text>.*))?$")
 _EXPLANATION_INDENT = "    "
@@ -430,7 +438,7 @@ def _title(component: Component, ctx: RenderContext, default: str) -> str:
 
 
 def _callout_html(component: Component, ctx: RenderContext) -> str:
-    title = _title(component, ctx, label(f"callout.{component.kind}"))
+    title = _title(component, ctx, label(CALLOUTS[component.kind]))
     body = ctx.body(component.sections[0].parts)
     if component.kind == "implementation":
         kind = label("callout.implementation")
@@ -624,7 +632,7 @@ def notebook_items(
 
     kind = component.kind
     if kind in CALLOUTS:
-        title = _title(component, ctx, label(f"callout.{kind}"))
+        title = _title(component, ctx, label(CALLOUTS[kind]))
         return [_quote(f"**{markdown(title)}**\n\n{joined(component.sections[0].parts)}")]
     if kind == "exercise":
         # The problem, an empty cell to work in, then the solution under its own heading:
