@@ -3,7 +3,9 @@
 * ``on_config``: fixes the build date (byte-identical builds), builds the navigation
   from the lessons' front matter and names the package wheel for the notebook pages;
 * ``on_pre_build``: runs the pre-build (execute, cache, render lessons and notebooks);
-* ``on_config`` also hands the templates the labels and the Content-Security-Policy;
+* ``on_config`` also makes the site's language (``theme.language``) the words' language,
+  hands the templates the labels and the Content-Security-Policy, and names the light/dark
+  switch from the labels;
 * ``on_page_context``: Material's search indexes a copy of each page in which formulas
   read as text (``dplab.site.search_text``); notebook pages, which repeat their lesson,
   are not indexed;
@@ -69,8 +71,9 @@ def on_config(config):
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     # The site's language, chosen once in mkdocs.yml, is the words' language in this
     # process (the pre-build passes it to the lesson workers).
-    use_language(_project(config).language)
-    config.extra["dplab_labels"] = LABELS[_project(config).language]
+    language = _project(config).language
+    use_language(language)
+    config.extra["dplab_labels"] = LABELS[language]
     for option in config.theme["palette"]:
         option["toggle"]["name"] = label(_PALETTE_TOGGLES[option["scheme"]])
     config.extra["dplab_csp"] = CONTENT_SECURITY_POLICY
