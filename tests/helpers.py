@@ -44,13 +44,13 @@ def course_chart_specs() -> dict[str, list[dict]]:
     panels and the charts inside labs.  The lessons' results come from the build's
     execution cache, or are computed (and stored there) when it is stale."""
     project = Project()
-    cache = ExecutionCache(project.cache_dir / "lessons", project.source_root)
+    cache = ExecutionCache(project.cache_dir / "lessons", project.source_root, project.language)
     charts: dict[str, list[dict]] = {}
     for path in project.lesson_files():
         lesson = parse_lesson(path)
         results = cache.load(lesson.slug, lesson.text)
         if results is None:
-            results = execute_lesson(lesson)
+            results = execute_lesson(lesson, language=project.language)
             cache.store(lesson.slug, lesson.text, results)
         specs = charts.setdefault(lesson.slug, [])
         for result in results:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dplab.site.errors import LessonError
+from dplab.views import label
 
 __all__ = ["Bibliography", "Entry", "Person", "parse_bibliography", "read_bibliography"]
 
@@ -82,7 +83,8 @@ class Entry:
         return self.fields["year"]
 
     def short_names(self) -> str:
-        """The authors as a short citation names them: ``Warner``, ``Dwork·Roth``, ``Imola 외``.
+        """The authors as a short citation names them: ``Warner``, ``Dwork·Roth``, ``Imola 외``
+        (three or more: ``cite.et_al``).
 
         >>> Entry("k", "misc", (Person("Balle"), Person("Wang")), {"year": "2018"}, 1).short_names()
         'Balle·Wang'
@@ -90,7 +92,7 @@ class Entry:
         families = [person.family for person in self.authors]
         if len(families) <= 2:
             return "·".join(families)
-        return f"{families[0]} 외"
+        return label("cite.et_al", first=families[0])
 
     def markdown(self) -> str:
         """The full reference as Markdown, in the one format of the course.

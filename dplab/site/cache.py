@@ -40,12 +40,13 @@ def environment_digest(root: Path) -> str:
 class ExecutionCache:
     """Stores each lesson's cell results as ``<directory>/<slug>.json``.
 
-    ``source_root`` is the checkout whose ``dplab`` sources and lock files enter the key.
+    ``source_root`` is the checkout whose ``dplab`` sources and lock files enter the key,
+    with ``language``, the language of the words that the lessons' outputs carry.
     """
 
-    def __init__(self, directory: Path, source_root: Path) -> None:
+    def __init__(self, directory: Path, source_root: Path, language: str) -> None:
         self.directory = directory
-        self.environment = environment_digest(source_root)
+        self.environment = f"{environment_digest(source_root)} {language}"
 
     def key(self, lesson_text: str) -> str:
         return hashlib.sha256((self.environment + "\0" + lesson_text).encode()).hexdigest()

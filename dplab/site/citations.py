@@ -72,7 +72,9 @@ def parse_citation(body: str) -> tuple[Cite, ...]:
     for item in body.split(";"):
         match = _ITEM.match(item)
         if not match:
-            raise ValueError(f"{item.strip()!r} is not a citation: write '@key' or '@key, 정리 8'")
+            raise ValueError(
+                f"{item.strip()!r} is not a citation: write '@key' or '@key, <locator>'"
+            )
         if not KEY.fullmatch(match["key"]):
             raise ValueError(
                 f"citation key {match['key']!r} must be lowercase letters, digits, '-' or '_'"

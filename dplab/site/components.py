@@ -70,7 +70,15 @@ __all__ = [
     "quiz_questions",
 ]
 
-CALLOUTS = ("definition", "theorem", "scope", "misreading", "note", "implementation")
+# Each callout kind and the label key of its default title (every key written out).
+CALLOUTS = {
+    "definition": "callout.definition",
+    "theorem": "callout.theorem",
+    "scope": "callout.scope",
+    "misreading": "callout.misreading",
+    "note": "callout.note",
+    "implementation": "callout.implementation",
+}
 KINDS = (*CALLOUTS, "exercise", "quiz", "walkthrough")
 _OPTION = re.compile(r"^- \[(?P<mark>[ xX])\](?:[ \t]+(?P<text>.*))?$")
 _EXPLANATION_INDENT = "    "
@@ -333,7 +341,9 @@ def quiz_questions(
         anchor_line, anchor_pieces = _quiz_field(fields, "section", section, path)
         anchor = _text_of(anchor_pieces).strip().removeprefix("#")
         if any(isinstance(p, InlineValue) for p in anchor_pieces) or not anchor:
-            raise _error(path, anchor_line, "'section:' takes a heading anchor such as #연습-문제")
+            raise _error(
+                path, anchor_line, "'section:' takes a heading anchor such as #the-heading-id"
+            )
         if anchors is not None and anchor not in anchors:
             known = ", ".join(f"#{a}" for a in anchors) or "none"
             raise _error(
@@ -409,7 +419,7 @@ def _check_component(component: Component, path: Path, anchors: dict[str, str]) 
         for section in component.sections[1:]:
             _no_code(section, "walkthrough step", path)
             if section.title is None:
-                raise _error(path, section.line, "a step needs a title: '--- step 제목'")
+                raise _error(path, section.line, "a step needs a title: '--- step <title>'")
 
 
 def check_lesson(lesson: Lesson) -> None:
@@ -428,7 +438,7 @@ def _title(component: Component, ctx: RenderContext, default: str) -> str:
 
 
 def _callout_html(component: Component, ctx: RenderContext) -> str:
-    title = _title(component, ctx, label(f"callout.{component.kind}"))
+    title = _title(component, ctx, label(CALLOUTS[component.kind]))
     body = ctx.body(component.sections[0].parts)
     if component.kind == "implementation":
         kind = label("callout.implementation")
@@ -622,7 +632,7 @@ def notebook_items(
 
     kind = component.kind
     if kind in CALLOUTS:
-        title = _title(component, ctx, label(f"callout.{kind}"))
+        title = _title(component, ctx, label(CALLOUTS[kind]))
         return [_quote(f"**{markdown(title)}**\n\n{joined(component.sections[0].parts)}")]
     if kind == "exercise":
         # The problem, an empty cell to work in, then the solution under its own heading:

@@ -22,6 +22,7 @@ from typing import Any
 
 from dplab.site.errors import LessonError
 from dplab.site.lesson import CodeBlock, InlineValue, Lesson, Prose, walk
+from dplab.views import SOURCE_LANGUAGE
 
 __all__ = ["STARTUP_TIMEOUT", "CellResult", "execute_lesson", "lesson_cells"]
 
@@ -49,14 +50,16 @@ def lesson_cells(lesson: Lesson) -> list[CodeBlock | InlineValue]:
     return cells
 
 
-def _job(lesson: Lesson, display_path: str) -> str:
+def _job(lesson: Lesson, display_path: str, language: str) -> str:
     cells = [
         {"kind": "code", "source": c.source, "line": c.line}
         if isinstance(c, CodeBlock)
         else {"kind": "inline", "field": c.field, "line": c.line}
         for c in lesson_cells(lesson)
     ]
-    return json.dumps({"path": display_path, "text": lesson.text, "cells": cells})
+    return json.dumps(
+        {"path": display_path, "text": lesson.text, "cells": cells, "language": language}
+    )
 
 
 class _Messages:
@@ -88,12 +91,14 @@ def _worker_environment() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONHASHSEED"] = "0"
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    env.setdefault("DPLAB_LANG", "ko")
     return env
 
 
-def execute_lesson(lesson: Lesson, display_path: str | None = None) -> list[CellResult]:
-    """Run every cell of ``lesson``; raise :class:`LessonError` at the first failure."""
+def execute_lesson(
+    lesson: Lesson, display_path: str | None = None, language: str = SOURCE_LANGUAGE
+) -> list[CellResult]:
+    """Run every cell of ``lesson``, its views' words in ``language``; raise
+    :class:`LessonError` at the first failure."""
     display_path = display_path or str(lesson.path)
     cells = lesson_cells(lesson)
     read_fd, write_fd = os.pipe()
@@ -112,7 +117,7 @@ def execute_lesson(lesson: Lesson, display_path: str | None = None) -> list[Cell
         messages = _Messages(read_fd)
         try:
             assert process.stdin is not None
-            process.stdin.write(_job(lesson, display_path).encode())
+            process.stdin.write(_job(lesson, display_path, language).encode())
             process.stdin.close()
             return _collect(lesson, display_path, cells, messages, process, log)
         finally:

@@ -3,7 +3,9 @@
 * ``on_config``: fixes the build date (byte-identical builds), builds the navigation
   from the lessons' front matter and names the package wheel for the notebook pages;
 * ``on_pre_build``: runs the pre-build (execute, cache, render lessons and notebooks);
-* ``on_config`` also hands the templates the labels and the Content-Security-Policy;
+* ``on_config`` also makes the site's language (``theme.language``) the words' language,
+  hands the templates the labels and the Content-Security-Policy, and names the light/dark
+  switch from the labels;
 * ``on_page_context``: Material's search indexes a copy of each page in which formulas
   read as text (``dplab.site.search_text``); notebook pages, which repeat their lesson,
   are not indexed;
@@ -54,16 +56,26 @@ from dplab.site.search_text import search_view, with_course_terms
 from dplab.site.sections import mark_scroll_boxes
 from dplab.site.security import CONTENT_SECURITY_POLICY, drop_remote_imports
 from dplab.site.wheel import site_wheel, wheel_metadata
-from dplab.views import LABELS, label
+from dplab.views import LABELS, label, use_language
 
 
 def _project(config) -> Project:
     return Project(root=Path(config.config_file_path).resolve().parent)
 
 
+# The words of the light/dark switch, by the colour scheme that each palette entry sets.
+_PALETTE_TOGGLES = {"default": "palette.to_dark", "slate": "palette.to_light"}
+
+
 def on_config(config):
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
-    config.extra["dplab_labels"] = LABELS[os.environ.get("DPLAB_LANG", "ko")]
+    # The site's language, chosen once in mkdocs.yml, is the words' language in this
+    # process (the pre-build passes it to the lesson workers).
+    language = _project(config).language
+    use_language(language)
+    config.extra["dplab_labels"] = LABELS[language]
+    for option in config.theme["palette"]:
+        option["toggle"]["name"] = label(_PALETTE_TOGGLES[option["scheme"]])
     config.extra["dplab_csp"] = CONTENT_SECURITY_POLICY
     # mkdocs-jupyter's cache is relative to the working directory unless given: keep it in
     # the project's caches, so that a build started from any directory writes nothing there.

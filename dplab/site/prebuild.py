@@ -16,7 +16,6 @@ content changed.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import time
 from collections.abc import Callable
@@ -43,7 +42,7 @@ from dplab.site.notebook import render_notebook
 from dplab.site.project import Project
 from dplab.site.render import fill_prose, render_page, results_by_cell
 from dplab.site.wheel import site_wheel
-from dplab.views import CHART_THEMES, LABELS
+from dplab.views import CHART_THEMES, LABELS, use_language
 
 __all__ = [
     "SHARED_STYLE_SHEETS",
@@ -138,7 +137,7 @@ def _execute_all(
     log: Callable[[str], None],
     report: PrebuildReport,
 ) -> dict[str, list[CellResult]]:
-    cache = ExecutionCache(project.cache_dir / "lessons", project.source_root)
+    cache = ExecutionCache(project.cache_dir / "lessons", project.source_root, project.language)
 
     def run(lesson: Lesson) -> tuple[Lesson, list[CellResult] | LessonError, bool, float]:
         start = time.perf_counter()
@@ -146,7 +145,7 @@ def _execute_all(
         if cached is not None:
             return lesson, cached, True, time.perf_counter() - start
         try:
-            results = execute_lesson(lesson, _relative(project, lesson.path))
+            results = execute_lesson(lesson, _relative(project, lesson.path), project.language)
         except LessonError as error:
             return lesson, error, False, time.perf_counter() - start
         cache.store(lesson.slug, lesson.text, results)
@@ -256,11 +255,11 @@ def site_style_sheet(project: Project) -> bytes:
     ).encode()
 
 
-def site_config_js() -> bytes:
-    """``window.DPLAB``: the chart themes and the page words, for the site's scripts."""
-    lang = os.environ.get("DPLAB_LANG", "ko")
+def site_config_js(language: str) -> bytes:
+    """``window.DPLAB``: the chart themes and the page words in ``language``, for the
+    site's scripts."""
     data = json.dumps(
-        {"themes": CHART_THEMES, "labels": LABELS[lang]},
+        {"themes": CHART_THEMES, "labels": LABELS[language]},
         sort_keys=True,
         ensure_ascii=False,
         indent=1,
@@ -293,21 +292,25 @@ def prebuild(
     notebooks: dict[str, bytes] = {}
     by_slug = {lesson.slug: lesson for lesson in lessons}
     citations: dict[str, list[tuple[str, str]]] = {}
-    for lesson in lessons:
-        source = _relative(project, lesson.path)
-        cite = PageCitations(bibliography)
-        page = render_page(lesson, outcomes[lesson.slug], source, by_slug, wheel.name, cite)
-        citations[lesson.slug] = cite.occurrences
-        pages[f"{lesson.slug}.md"] = page.encode()
-        notebook = render_notebook(lesson, outcomes[lesson.slug], wheel, bibliography)
-        notebooks[f"{lesson.slug}.ipynb"] = notebook.encode()
-    references = references_page(bibliography, lessons, citations)
+    with use_language(project.language):  # the words that rendering adds
+        for lesson in lessons:
+            source = _relative(project, lesson.path)
+            cite = PageCitations(bibliography)
+            page = render_page(lesson, outcomes[lesson.slug], source, by_slug, wheel.name, cite)
+            citations[lesson.slug] = cite.occurrences
+            pages[f"{lesson.slug}.md"] = page.encode()
+            notebook = render_notebook(lesson, outcomes[lesson.slug], wheel, bibliography)
+            notebooks[f"{lesson.slug}.ipynb"] = notebook.encode()
+        references = references_page(bibliography, lessons, citations)
     notebooks[wheel.name] = wheel.path.read_bytes()  # beside the notebooks, as they say
     vendor = vendor_files(project)
     _sync_directory(project.generated_lessons, pages, report)
     _sync_directory(project.generated_notebooks, notebooks, report)
     _sync_directory(project.vendor_dir, vendor, report)
-    generated = {"dplab-config.js": site_config_js(), "dplab.css": site_style_sheet(project)}
+    generated = {
+        "dplab-config.js": site_config_js(project.language),
+        "dplab.css": site_style_sheet(project),
+    }
     _sync_directory(project.generated_assets, generated, report)
     _write_if_changed(project.generated_references, references.encode(), report)
     report.seconds = time.perf_counter() - start

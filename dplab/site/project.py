@@ -4,11 +4,22 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
+
+import yaml
 
 __all__ = ["REPOSITORY", "Project", "copy_course"]
 
 REPOSITORY = Path(__file__).resolve().parents[2]
+
+
+class _ConfigLoader(yaml.SafeLoader):
+    """Reads ``mkdocs.yml`` as plain data: MkDocs' own tags (``!ENV``, ``!relative``,
+    ``!!python/...``) become ``None``, as no value this module reads carries one."""
+
+
+_ConfigLoader.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
 @dataclass(frozen=True)
@@ -19,6 +30,14 @@ class Project:
     node_modules: Path = REPOSITORY / "node_modules"
     # The checkout whose ``dplab`` package and lock files run the lessons (cache key).
     source_root: Path = REPOSITORY
+
+    @cached_property
+    def language(self) -> str:
+        """The language of the site's words: ``theme.language`` in ``mkdocs.yml``, which
+        Material's own interface uses too; the build reads it here, once, and passes it on
+        (to the lesson workers, the pages' scripts and the templates)."""
+        config = yaml.load((self.root / "mkdocs.yml").read_text("utf-8"), Loader=_ConfigLoader)
+        return config["theme"]["language"]
 
     @property
     def lessons_dir(self) -> Path:

@@ -42,6 +42,7 @@ from pathlib import Path
 
 from dplab.site.components import quiz_questions
 from dplab.site.lesson import CodeBlock, Component, Lesson, Prose
+from dplab.views import label
 
 __all__ = [
     "CODE_LINES_PER_MINUTE",
@@ -84,7 +85,6 @@ _MARKUP = re.compile(r"<[^>]+>|[*_`#>|]")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _OTHER_WORD = re.compile(r"[A-Za-z0-9]+")
 _LAB_CALL = re.compile(r"\b\w*_lab\(")
-_PROOF_START = "**증명.**"
 _PROOF_ENDS = ("∎", r"\square")
 
 
@@ -180,8 +180,9 @@ class _Counter:
         for fence in _OTHER_FENCE.finditer(text):
             self.counts["code_lines"] += fence["body"].count("\n")
         text = _OTHER_FENCE.sub(" ", text)
+        proof_marker = label("lesson.proof_marker")
         for line in text.split("\n"):
-            if _PROOF_START in line:
+            if proof_marker in line:
                 self.in_proof = True
                 self.counts["proofs"] += 1
             plain = _MARKUP.sub(" ", _INLINE_MATH.sub(" ", line))

@@ -18,7 +18,6 @@ from dplab.site.reading import LessonTime, lesson_time
 from dplab.views import fix_particle, label, notation_html
 
 __all__ = [
-    "TIME_ANCHOR",
     "fill_prose",
     "output_html",
     "render_context",
@@ -26,8 +25,6 @@ __all__ = [
     "results_by_cell",
     "time_text",
 ]
-
-TIME_ANCHOR = "읽는-시간"  # the section of docs/contributing.md that states the rates
 
 
 def results_by_cell(lesson: Lesson, results: list[CellResult]) -> dict[int, CellResult]:
@@ -152,7 +149,9 @@ def _header(
     meta = lesson.meta
     unit = label("lesson.unit", order=meta.order)
     minutes = time_text(lesson_time(lesson))
-    how = f'<a href="../contributing.html#{TIME_ANCHOR}">{label("lesson.time_how")}</a>'
+    # guide.time_anchor: the section of docs/contributing.md that states the rates
+    anchor = label("guide.time_anchor")
+    how = f'<a href="../contributing.html#{anchor}">{label("lesson.time_how")}</a>'
     needs = ", ".join(_prerequisite_link(p, lessons) for p in meta.prerequisites)
     package = (
         f' · <a href="../notebooks/{wheel}" download>{label("notebook.package_download")}</a>'

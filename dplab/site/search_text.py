@@ -17,11 +17,15 @@ read as its name, and the result never holds a backslash or a dollar sign.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
 
-__all__ = ["COURSE_TERMS", "course_terms", "readable_tex", "search_view", "with_course_terms"]
+from dplab.views import current_language, label
+from dplab.views._particles import NOUN_ENDING_TAILS, NOUN_ENDINGS
+
+__all__ = ["course_terms", "readable_tex", "search_view", "with_course_terms"]
 
 _GREEK = {
     "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
@@ -284,33 +288,29 @@ def search_view(page_html: str) -> str:
     return "".join(out)
 
 
-# The course's terms a reader searches for, as whole words (a phrase is its words).
-COURSE_TERMS = (
-    "차분 프라이버시", "인접 입력", "메커니즘", "민감도", "프라이버시 손실", "라플라스", "가우스",
-    "합성", "기본 합성", "고급 합성", "최적 합성", "후처리", "무작위 응답", "총변동 거리",
-    "지구 이동 거리", "우도비", "이항분포", "사후 승산", "가설 검정", "트레이드오프", "셔플",
-    "증폭", "표본 추출", "꼬리", "언더플로",
-)  # fmt: skip
-# Particles and endings that may follow a noun in the lessons' prose ("합성은", "합성으로는").
-_PARTICLES = (
-    "이라는|이라고|이라면|이란|이다|입니다|이고|이며|이면|이나|에서|에게|으로|부터|까지|보다|처럼"
-    "|마다|만큼|라는|라고|라면|란|로|은|는|이|가|을|를|의|에|과|와|도|만|나"
-)
 _HANGUL = "\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f"
-_TERM_PATTERNS = {
-    term: re.compile(
-        rf"(?<![{_HANGUL}])"
-        + r"\s+".join(map(re.escape, term.split()))
-        + rf"(?:(?:{_PARTICLES})(?:는|은|의|도|만)?)?(?![{_HANGUL}])"
-    )
-    for term in COURSE_TERMS
-}
 _TAG = re.compile(r"<[^>]*>")
 
 
+@functools.cache
+def _term_patterns(language: str) -> dict[str, re.Pattern[str]]:
+    # The course's terms a reader searches for, as whole words (a phrase is its words),
+    # each alone or followed by a particle (dplab.views.NOUN_ENDINGS).
+    terms = label("search.course_terms", language).split(" · ")
+    return {
+        term: re.compile(
+            rf"(?<![{_HANGUL}])"
+            + r"\s+".join(map(re.escape, term.split()))
+            + rf"(?:(?:{NOUN_ENDINGS})(?:{NOUN_ENDING_TAILS})?)?(?![{_HANGUL}])"
+        )
+        for term in terms
+    }
+
+
 def course_terms(text: str) -> list[str]:
-    """The :data:`COURSE_TERMS` that ``text`` (HTML) uses as whole words, once per use:
-    the term alone or followed by a particle, not as the start of a longer word.
+    """The course terms (``search.course_terms``, in the language in force) that ``text``
+    (HTML) uses as whole words, once per use: the term alone or followed by a particle, not
+    as the start of a longer word.
 
     >>> course_terms("<p>고급 합성은 합성곱과 다릅니다. 합성의 순서</p>")
     ['합성', '합성', '고급 합성']
@@ -318,7 +318,8 @@ def course_terms(text: str) -> list[str]:
     []
     """
     plain = html.unescape(_TAG.sub(" ", text))
-    return [term for term, pattern in _TERM_PATTERNS.items() for _ in pattern.finditer(plain)]
+    patterns = _term_patterns(current_language())
+    return [term for term, pattern in patterns.items() for _ in pattern.finditer(plain)]
 
 
 def with_course_terms(index: dict) -> dict:

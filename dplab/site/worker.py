@@ -104,7 +104,7 @@ def main(fd: int) -> int:
     text = job["text"]
     linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
     _seed()
-    enable()
+    enable(job["language"])
     namespace: dict[str, Any] = {"__name__": "__lesson__"}
     send({"event": "ready"})
     for index, item in enumerate(job["cells"]):

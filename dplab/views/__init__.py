@@ -17,7 +17,14 @@ from dplab.views._display import (
     stacked_on_phones,
 )
 from dplab.views._lab import SITE_ONLY_MIME, site_only_outputs
-from dplab.views._labels import LABELS, label
+from dplab.views._labels import (
+    LABELS,
+    LANGUAGES,
+    SOURCE_LANGUAGE,
+    current_language,
+    label,
+    use_language,
+)
 from dplab.views._notation import NOTATION, notation_html
 from dplab.views._particles import fix_particle
 from dplab.views._walkthrough import WALKTHROUGH_MIME, Walkthrough
@@ -25,14 +32,17 @@ from dplab.views._walkthrough import WALKTHROUGH_MIME, Walkthrough
 __all__ = [
     "CHART_THEMES",
     "LABELS",
+    "LANGUAGES",
     "NOTATION",
     "SITE_ONLY_MIME",
     "SMALLEST_TEXT",
+    "SOURCE_LANGUAGE",
     "VEGALITE_MIME",
     "WALKTHROUGH_MIME",
     "Walkthrough",
     "chart_html",
     "chart_spec",
+    "current_language",
     "enable",
     "fit_width",
     "fix_particle",
@@ -41,4 +51,5 @@ __all__ = [
     "notation_html",
     "site_only_outputs",
     "stacked_on_phones",
+    "use_language",
 ]

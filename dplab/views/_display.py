@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import altair as alt
 
+from dplab.views._labels import use_language
 from dplab.views._walkthrough import Walkthrough
 
 if TYPE_CHECKING:
@@ -193,10 +194,12 @@ def _theme() -> alt.theme.ThemeConfig:
     return {"config": {"view": {"continuousWidth": 480, "continuousHeight": 300}}}
 
 
-def enable() -> contextlib.ExitStack:
+def enable(language: str | None = None) -> contextlib.ExitStack:
     """Make the ``dplab`` renderer, the layout theme and the data policy (no row limit)
-    Altair's active ones, until the process ends; or, used as ``with enable():``, only
-    inside the block, after which Altair's previous settings are back.
+    Altair's active ones, and ``language``, if given, the language of the views' words
+    (:func:`dplab.views.use_language`; Korean unless a language is chosen), until the
+    process ends; or, used as ``with enable():``, only inside the
+    block, after which the previous settings are back.
 
     Importing :mod:`dplab` changes none of them: the site build calls this before a lesson
     runs, and each notebook's first code cell does.  (Charts that the views turn into HTML
@@ -210,6 +213,8 @@ def enable() -> contextlib.ExitStack:
     settings.enter_context(alt.renderers.enable("dplab"))
     settings.enter_context(alt.theme.enable("dplab"))
     settings.enter_context(alt.data_transformers.disable_max_rows())
+    if language is not None:
+        settings.enter_context(use_language(language))
     return settings
 
 

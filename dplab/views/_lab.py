@@ -543,6 +543,8 @@ class LabLinks:
     prefix: str
     key: str
     symbols: ClassVar[Mapping[str, str]] = {}
+    # The label key of each value of a "kind" control (a lab that has one sets it).
+    kind_words: ClassVar[Mapping[str, str]] = {}
 
     def _repr_html_(self) -> str:  # pragma: no cover - every lab defines it
         raise NotImplementedError
@@ -601,7 +603,7 @@ class LabLinks:
     def state_text(self, name: str, value: str) -> str:
         """One part of a state as the reader reads it (``α = 3.0``, a query's name)."""
         if name == "kind":
-            return label(f"{self.prefix}.kind_{value}")
+            return label(self.kind_words[value])
         return f"{self.symbols.get(name, name)} = {value}"
 
     def try_button(self, text: str | None = None, page: str = "", **changes: Any) -> str:

@@ -8,7 +8,7 @@ HTML fragments (``<sup>``, ``<sub>``), the same in every language.
 
 from __future__ import annotations
 
-import os
+from dplab.views._labels import current_language
 
 __all__ = ["NOTATION", "notation", "notation_html"]
 
@@ -180,12 +180,13 @@ NOTATION: dict[str, tuple[tuple[str, str], ...]] = {
 
 
 def notation(lang: str | None = None) -> tuple[tuple[str, str], ...]:
-    """The ``(symbol, meaning)`` rows in ``lang`` (default: ``DPLAB_LANG`` or Korean).
+    """The ``(symbol, meaning)`` rows in ``lang`` (default: the language in force,
+    :func:`dplab.views.current_language`).
 
     >>> notation("en")[1][0]
     'α = e<sup>ε</sup>'
     """
-    lang = lang or os.environ.get("DPLAB_LANG", "ko")
+    lang = lang or current_language()
     if lang not in NOTATION:
         raise ValueError(f"lang must be one of {sorted(NOTATION)}; got {lang!r}")
     return NOTATION[lang]

@@ -30,9 +30,24 @@ import re
 import string
 from collections.abc import Mapping
 
-__all__ = ["final_sound", "fix_particle", "format_with_particles"]
+__all__ = [
+    "NOUN_ENDINGS",
+    "NOUN_ENDING_TAILS",
+    "final_sound",
+    "fix_particle",
+    "format_with_particles",
+]
 
 VOWEL, RIEUL, CONSONANT = "vowel", "rieul", "consonant"
+
+# Particles and endings that may follow a noun in the lessons' prose ("합성은", "합성으로는"),
+# as a regular-expression alternation (the site's search finds a course term by them).
+NOUN_ENDINGS = (
+    "이라는|이라고|이라면|이란|이다|입니다|이고|이며|이면|이나|에서|에게|으로|부터|까지|보다|처럼"
+    "|마다|만큼|라는|라고|라면|란|로|은|는|이|가|을|를|의|에|과|와|도|만|나"
+)
+# What may follow those once more ("합성으로는", "합성에서의").
+NOUN_ENDING_TAILS = "는|은|의|도|만"
 
 # How the last digit of a number is read: 영 일 이 삼 사 오 육 칠 팔 구.
 _DIGIT = {

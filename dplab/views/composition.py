@@ -82,6 +82,16 @@ __all__ = [
 METHODS = ("exact", "optimal", "advanced", "basic")
 """The four ways to count, in the order every chart and table shows them."""
 
+# The label key of each method and slider, by name: every key written out (none is built at run
+# time), so a search for a key finds where it is used.
+_METHOD_WORDS = {
+    "exact": "comp.method_exact",
+    "optimal": "comp.method_optimal",
+    "advanced": "comp.method_advanced",
+    "basic": "comp.method_basic",
+}
+_CONTROL_WORDS = {"p": "comp.lab_p", "k": "comp.lab_k", "factor": "comp.lab_factor"}
+
 LAB_SIZES = (1, 2, 4)
 LAB_PS = ("0.55", "0.6", "0.65", "0.7", "0.75", "0.8", "0.85", "0.9", "0.95")
 LAB_KS = tuple(range(1, 11))
@@ -179,7 +189,7 @@ def _pure_text(p: str) -> str:
 
 
 def _series(method: str) -> str:
-    return label(f"comp.method_{method}")
+    return label(_METHOD_WORDS[method])
 
 
 def curve_rows(cell: dict[str, list[str]]) -> list[dict]:
@@ -507,8 +517,8 @@ def _state_texts(n: int, p: str, k: int, factor: str, claim: str) -> dict[str, s
         "factor": factor,
         "eps": _eps_text(factor),
         "pure": _pure_text(p),
-        "badge": label("comp.badge_" + ("pass" if bits & 1 else "fail")),
-        "verdict": label("comp.verdict_" + ("pass" if bits & 1 else "fail"), claim=claim),
+        "badge": label("comp.badge_pass" if bits & 1 else "comp.badge_fail"),
+        "verdict": label("comp.verdict_pass" if bits & 1 else "comp.verdict_fail", claim=claim),
     }
     for i, method in enumerate(METHODS):
         texts[method] = cell[method][f]
@@ -584,7 +594,7 @@ class CompositionLab(LabLinks):
         def slider(name: str, grid: Sequence[str], chosen: str, symbol: str) -> str:
             return h.slider(
                 name,
-                f"comp.lab_{name}",
+                _CONTROL_WORDS[name],
                 texts=list(grid),
                 position=list(grid).index(chosen),
                 valuetext=f"{symbol} = {chosen}",

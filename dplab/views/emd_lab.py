@@ -49,6 +49,21 @@ LAB_LOCATIONS: tuple[int, ...] = (0, 1, 2, 3, 4)
 LAB_MAX_SIZE = 4
 """The largest dataset the lab offers (sizes 1 to 4)."""
 
+# The label key of each dataset's group and slider, by name: every key written out (none
+# is built at run time), so a search for a key finds where it is used.
+_GROUP_WORDS = {"a": "emd.lab_group_a", "b": "emd.lab_group_b"}
+_SIZE_WORDS = {"a": "emd.lab_size_a", "b": "emd.lab_size_b"}
+_ITEM_WORDS = {
+    "a1": "emd.lab_item_a1",
+    "a2": "emd.lab_item_a2",
+    "a3": "emd.lab_item_a3",
+    "a4": "emd.lab_item_a4",
+    "b1": "emd.lab_item_b1",
+    "b2": "emd.lab_item_b2",
+    "b3": "emd.lab_item_b3",
+    "b4": "emd.lab_item_b4",
+}
+
 _SIDES = ("a", "b")
 
 
@@ -269,7 +284,7 @@ class EmdLab(LabLinks):
             fields = [
                 h.slider(
                     f"n{side}",
-                    f"emd.lab_size_{side}",
+                    _SIZE_WORDS[side],
                     texts=sizes,
                     position=len(items) - 1,
                     low=1,
@@ -280,14 +295,14 @@ class EmdLab(LabLinks):
                 name = f"{side}{i + 1}"
                 field = h.slider(
                     name,
-                    f"emd.lab_item_{side}{i + 1}",
+                    _ITEM_WORDS[name],
                     texts=locations,
                     position=x,
                     valuetext=h.texts[name],
                 )
                 hidden = " hidden" if i >= len(items) else ""  # past the size: kept, not shown
                 fields.append(field.replace("<div ", f'<div data-item="{i + 1}"{hidden} ', 1))
-            return h.group(f"emd.lab_group_{side}", *fields, extra_class="dplab-emd-group")
+            return h.group(_GROUP_WORDS[side], *fields, extra_class="dplab-emd-group")
 
         chip = h.chip(f'<span class="dplab-lab-chip-item">{h.show("distance")}</span>')
         outputs = [

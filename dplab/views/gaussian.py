@@ -62,7 +62,9 @@ from dplab.views.numbers import (
 )
 
 __all__ = [
+    "BADGE_WORDS",
     "DATASETS",
+    "KIND_WORDS",
     "LAB_BOUNDS",
     "LAB_CLAIMS",
     "LAB_EPS",
@@ -117,6 +119,57 @@ PRESETS: dict[str, tuple[str, int, int, str, str, str]] = {
     "zero": ("sum", 4, 1, "1", "0", "0.5"),
 }
 """The lesson's worked examples as lab states ``(kind, n, B, σ, ε, claimed δ)``."""
+
+# The words of each query kind, verdict, preset and control, by name: every label key is
+# written out (none is built at run time), so a search for a key finds where it is used.
+KIND_WORDS = {
+    "sum": "gauss.kind_sum",
+    "mean": "gauss.kind_mean",
+    "count": "gauss.kind_count",
+    "constant": "gauss.kind_constant",
+}
+_DEFINITION_WORDS = {
+    "sum": "gauss.def_sum",
+    "mean": "gauss.def_mean",
+    "count": "gauss.def_count",
+    "constant": "gauss.def_constant",
+}
+_UNIT_WORDS = {
+    "sum": "gauss.unit_sum",
+    "mean": "gauss.unit_mean",
+    "count": "gauss.unit_count",
+    "constant": "gauss.unit_constant",
+}
+_SQUARED_UNIT_WORDS = {
+    "sum": "gauss.unit2_sum",
+    "mean": "gauss.unit2_mean",
+    "count": "gauss.unit2_count",
+    "constant": "gauss.unit2_constant",
+}
+BADGE_WORDS = {
+    "pass": "gauss.badge_pass",
+    "fail": "gauss.badge_fail",
+    "undecided": "gauss.badge_undecided",
+}
+_VERDICT_WORDS = {
+    "pass": "gauss.verdict_pass",
+    "fail": "gauss.verdict_fail",
+    "undecided": "gauss.verdict_undecided",
+}
+_PRESET_WORDS = {
+    "sum": "gauss.preset_sum",
+    "mean": "gauss.preset_mean",
+    "underflow": "gauss.preset_underflow",
+    "zero": "gauss.preset_zero",
+}
+_CONTROL_WORDS = {
+    "kind": "gauss.lab_kind",
+    "n": "gauss.lab_n",
+    "bound": "gauss.lab_bound",
+    "sigma": "gauss.lab_sigma",
+    "eps": "gauss.lab_eps",
+    "claim": "gauss.lab_claim",
+}
 
 DATASETS = {
     "density": "gauss_density",
@@ -251,7 +304,7 @@ def panel_values(
 
 
 def _unit(kind: str, squared: bool = False) -> str:
-    return label(f"gauss.unit{'2' if squared else ''}_{kind}")
+    return label((_SQUARED_UNIT_WORDS if squared else _UNIT_WORDS)[kind])
 
 
 @functools.cache
@@ -285,15 +338,15 @@ def panel_texts(values: PanelValues) -> dict[str, str]:
     edge = None if values.sensitivity == 0 else -(float(values.eps) * sigma * sigma)
     edge = None if edge is None else edge / float(values.sensitivity)
     return {
-        "query": label(f"gauss.kind_{kind}") + ": " + label(f"gauss.def_{kind}"),
+        "query": label(KIND_WORDS[kind]) + ": " + label(_DEFINITION_WORDS[kind]),
         "pair": _pair_text(query),
         "sensitivity": fraction_exact_decimal_text(values.sensitivity),
         "delta": delta,
         "log": log,
         "underflow": label("gauss.underflow_yes" if values.underflow else "gauss.underflow_no"),
         "claim": claim,
-        "badge": label(f"gauss.badge_{values.verdict}"),
-        "verdict": label(f"gauss.verdict_{values.verdict}", claim=claim),
+        "badge": label(BADGE_WORDS[values.verdict]),
+        "verdict": label(_VERDICT_WORDS[values.verdict], claim=claim),
         "mse": label(
             "gauss.with_unit", value=float_text(gaussian.mse(sigma)), unit=_unit(kind, True)
         ),
@@ -810,6 +863,7 @@ class GaussianLab(LabLinks):
 
     prefix: ClassVar[str] = "gauss"
     symbols: ClassVar[dict[str, str]] = {"bound": "B", "sigma": "σ", "eps": "ε", "claim": "δ"}
+    kind_words: ClassVar[dict[str, str]] = KIND_WORDS
     kind: queries.QueryKind
     n: int
     bound: int
@@ -896,12 +950,12 @@ class GaussianLab(LabLinks):
 
         def select(name: str, options: list[tuple[str, str]], chosen: str) -> str:
             escaped = [(value, html.escape(text)) for value, text in options]
-            return h.select(name, f"gauss.lab_{name}", escaped, chosen)
+            return h.select(name, _CONTROL_WORDS[name], escaped, chosen)
 
         def slider(name: str, grid: tuple[str, ...], chosen: str, symbol: str) -> str:
             return h.slider(
                 name,
-                f"gauss.lab_{name}",
+                _CONTROL_WORDS[name],
                 texts=grid,
                 position=grid.index(chosen),
                 valuetext=f"{symbol} = {html.escape(chosen)}",
@@ -910,10 +964,10 @@ class GaussianLab(LabLinks):
         def item(key: str, name: str) -> str:
             return f"<dt>{h.words(name)}</dt><dd>{h.show(key)}</dd>"
 
-        kinds = [(kind, label(f"gauss.kind_{kind}")) for kind in QUERY_KINDS]
+        kinds = [(kind, label(KIND_WORDS[kind])) for kind in QUERY_KINDS]
         presets = "".join(
             f'<button type="button" class="md-button dplab-gauss-preset" data-preset="{name}">'
-            f"{h.words(f'gauss.preset_{name}')}</button>"
+            f"{h.words(_PRESET_WORDS[name])}</button>"
             for name in PRESETS
         )
         controls = [

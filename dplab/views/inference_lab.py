@@ -82,6 +82,23 @@ __all__ = [
 
 Mechanism = Literal["rr", "laplace", "gaussian"]
 MECHANISMS: tuple[Mechanism, ...] = ("rr", "laplace", "gaussian")
+# The label key of each mechanism and slider, by name: every key written out (none is built at run
+# time), so a search for a key finds where it is used.
+_MECHANISM_WORDS = {
+    "rr": "inference.mechanism_rr",
+    "laplace": "inference.mechanism_laplace",
+    "gaussian": "inference.mechanism_gaussian",
+}
+_CONTROL_WORDS = {
+    "n": "inference.lab_n",
+    "p": "inference.lab_p",
+    "scale": "inference.lab_scale",
+    "sigma": "inference.lab_sigma",
+    "alpha": "inference.lab_alpha",
+    "prior": "inference.lab_prior",
+    "event": "inference.lab_event",
+    "level": "inference.lab_level",
+}
 LAB_SIZES: tuple[int, ...] = (1, 2, 3, 4)
 LAB_PS: tuple[str, ...] = ("0.55", "0.6", "0.65", "0.7", "0.75", "0.8", "0.85", "0.9")
 LAB_SCALES: tuple[str, ...] = ("0.5", "0.75", "1", "1.5", "2", "3", "4")
@@ -331,7 +348,7 @@ class InferenceLab(LabLinks):
 
     def state_text(self, name: str, value: str) -> str:
         if name == "mechanism":
-            return label(f"inference.mechanism_{value}")
+            return label(_MECHANISM_WORDS[value])
         return super().state_text(name, value)
 
     def params(self) -> dict[str, str]:
@@ -435,7 +452,7 @@ class InferenceLab(LabLinks):
         alpha, delta = float(Fraction(self.alpha)), float(self.delta())
         entry = self._entry()
         level = LAB_LEVELS.index(self.level)
-        what = label(f"inference.mechanism_{self.mechanism}")
+        what = label(_MECHANISM_WORDS[self.mechanism])
         return {
             "posterior": posterior_rows(
                 alpha, delta, float(Fraction(self.event)), float(Fraction(self.prior))
@@ -571,7 +588,7 @@ class InferenceLab(LabLinks):
         def slider(name: str, grid: tuple, value: object) -> str:
             return h.slider(
                 name,
-                f"inference.lab_{name}",
+                _CONTROL_WORDS[name],
                 texts=[str(v) for v in grid],
                 position=grid.index(value),
                 valuetext=f"{self.symbols.get(name, name)} = {value}",
@@ -592,7 +609,7 @@ class InferenceLab(LabLinks):
                 h.select(
                     "mechanism",
                     "inference.lab_mechanism",
-                    [(m, h.words(f"inference.mechanism_{m}")) for m in MECHANISMS],
+                    [(m, h.words(_MECHANISM_WORDS[m])) for m in MECHANISMS],
                     self.mechanism,
                 ),
                 only_for("rr", slider("n", LAB_SIZES, self.n), slider("p", LAB_PS, self.p)),

@@ -84,13 +84,14 @@ def pair_table(
             "K′": dataset_text(K2),
             "d_EM": number_text(Fraction(metric.emd(list(K), list(K2)))),
         }
-        for shuffled, key in ((True, "shuffled"), (False, "ordered")):
+        for shuffled, ratio_key, delta_key in (
+            (True, "item.col_ratio_shuffled", "item.col_delta_shuffled"),
+            (False, "item.col_ratio_ordered", "item.col_delta_ordered"),
+        ):
             ratio = itemwise.max_ratio(randomizer, K, K2, shuffled=shuffled)
             delta = itemwise.required_delta(randomizer, K, K2, alpha, shuffled=shuffled)
-            row[label(f"item.col_ratio_{key}")] = _exact_and_approx(ratio)
-            row[label(f"item.col_delta_{key}", factor=number_text(alpha))] = _exact_and_approx(
-                delta
-            )
+            row[label(ratio_key)] = _exact_and_approx(ratio)
+            row[label(delta_key, factor=number_text(alpha))] = _exact_and_approx(delta)
         rows.append(row)
     return _styled(pd.DataFrame(rows))
 

@@ -26,6 +26,8 @@ from dplab.views._walkthrough import Walkthrough
 from dplab.views.numbers import approx_text, fraction_decimal_text, number_text
 
 __all__ = [
+    "DEFINITION_WORDS",
+    "KIND_WORDS",
     "QUERY_KINDS",
     "delta_profile_chart",
     "delta_profile_rows",
@@ -170,6 +172,20 @@ def loss_table(
 # --- lesson 3: bounded queries, the δ(ε) profile, errors -------------------------------
 
 QUERY_KINDS: tuple[queries.QueryKind, ...] = ("sum", "mean", "count", "constant")
+# The words of each query kind, by name: every label key is written out (none is built at
+# run time), so a search for a key finds where it is used.
+KIND_WORDS = {
+    "sum": "laplace.kind_sum",
+    "mean": "laplace.kind_mean",
+    "count": "laplace.kind_count",
+    "constant": "laplace.kind_constant",
+}
+DEFINITION_WORDS = {
+    "sum": "laplace.def_sum",
+    "mean": "laplace.def_mean",
+    "count": "laplace.def_count",
+    "constant": "laplace.def_constant",
+}
 """The four bounded queries of :mod:`dplab.mechanisms.queries`, in the order lesson 3 shows them."""
 
 
@@ -229,7 +245,7 @@ def sensitivity_table(n: int, bound: RationalLike) -> Styler:
         assert abs(after - before) == pair.gap == query.sensitivity
         rows.append(
             {
-                label("laplace.col_query"): label(f"laplace.kind_{kind}"),
+                label("laplace.col_query"): label(KIND_WORDS[kind]),
                 label("laplace.col_definition"): _definition(query),
                 label("laplace.col_sensitivity"): fraction_decimal_text(query.sensitivity),
                 "D": tuple_text(pair.dataset),
@@ -242,7 +258,7 @@ def sensitivity_table(n: int, bound: RationalLike) -> Styler:
 
 def _definition(query: queries.BoundedQuery) -> str:
     return label(
-        f"laplace.def_{query.kind}",
+        DEFINITION_WORDS[query.kind],
         threshold=number_text(query.threshold or 0),
         constant=number_text(query.constant or 0),
     )
@@ -386,7 +402,7 @@ def error_table(
             rows.append(
                 {
                     "n": str(n),
-                    label("laplace.col_query"): label(f"laplace.kind_{kind}"),
+                    label("laplace.col_query"): label(KIND_WORDS[kind]),
                     "Δ": number_text(query.sensitivity),
                     label("laplace.col_scale"): number_text(mae),
                     label("laplace.col_mse"): number_text(mse),
@@ -399,6 +415,13 @@ def error_table(
 
 WALK_WIDTH = 260  # a step's panel; the page scales it to its column (its SVG has a viewBox)
 WALK_DENSITY = "laplace_walk_density"
+# The description of each step of the walkthrough, by step number.
+_WALK_DESCRIPTIONS = {
+    1: "laplace.desc_walk_1",
+    2: "laplace.desc_walk_2",
+    3: "laplace.desc_walk_3",
+    4: "laplace.desc_walk_4",
+}
 """The dataset of a walkthrough panel's densities: ``{"y", "input", "density"}``."""
 
 
@@ -465,7 +488,7 @@ def walkthrough_chart(
         chart = alt.layer(*parts).properties(
             width=WALK_WIDTH,
             height=240,
-            description=label(f"laplace.desc_walk_{step}", **numbers),
+            description=label(_WALK_DESCRIPTIONS[step], **numbers),
         )
         panels.append(
             with_tables(

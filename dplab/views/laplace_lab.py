@@ -45,6 +45,8 @@ from dplab.views._lab import LabHtml, LabLinks, chosen_point, lab_key
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
 from dplab.views.laplace import (
+    DEFINITION_WORDS,
+    KIND_WORDS,
     QUERY_KINDS,
     lesson_query,
     profile_tooltip,
@@ -82,6 +84,26 @@ LAB_SCALES: tuple[Fraction, ...] = (
 
 LAB_EPS: tuple[Fraction, ...] = tuple(Fraction(k, 20) for k in range(101))
 """The chosen ε = 0, 0.05, …, 5 (also the x grid of the δ(ε) chart)."""
+
+# The label key of each unit and slider, by name (every key written out).
+_UNIT_WORDS = {
+    "sum": "laplace.unit_sum",
+    "mean": "laplace.unit_mean",
+    "count": "laplace.unit_count",
+    "constant": "laplace.unit_constant",
+}
+_SQUARED_UNIT_WORDS = {
+    "sum": "laplace.unit2_sum",
+    "mean": "laplace.unit2_mean",
+    "count": "laplace.unit2_count",
+    "constant": "laplace.unit2_constant",
+}
+_CONTROL_WORDS = {
+    "n": "laplace.lab_n",
+    "bound": "laplace.lab_bound",
+    "scale": "laplace.lab_scale",
+    "eps": "laplace.lab_eps",
+}
 
 DATASETS = {
     "density": "laplace_lab_density",
@@ -215,6 +237,7 @@ class LaplaceLab(LabLinks):
 
     prefix: ClassVar[str] = "laplace"
     symbols: ClassVar[dict[str, str]] = {"bound": "B", "scale": "b", "eps": "ε"}
+    kind_words: ClassVar[dict[str, str]] = KIND_WORDS
     kind: queries.QueryKind
     n: int
     bound: Fraction
@@ -282,9 +305,9 @@ class LaplaceLab(LabLinks):
             "eps": number_text(self.eps),
             "query": label(
                 "laplace.lab_query",
-                name=label(f"laplace.kind_{kind}"),
+                name=label(KIND_WORDS[kind]),
                 definition=label(
-                    f"laplace.def_{kind}",
+                    DEFINITION_WORDS[kind],
                     threshold=number_text(v.query.threshold or 0),
                     constant=number_text(v.query.constant or 0),
                 ),
@@ -318,10 +341,10 @@ class LaplaceLab(LabLinks):
                 "laplace.lab_calibration", value=fraction_decimal_text(v.calibrated)
             )
         texts["mae"] = label(
-            "laplace.lab_mae", value=number_text(v.mae), unit=label(f"laplace.unit_{kind}")
+            "laplace.lab_mae", value=number_text(v.mae), unit=label(_UNIT_WORDS[kind])
         )
         texts["mse"] = label(
-            "laplace.lab_mse", value=number_text(v.mse), unit=label(f"laplace.unit2_{kind}")
+            "laplace.lab_mse", value=number_text(v.mse), unit=label(_SQUARED_UNIT_WORDS[kind])
         )
         if v.width:
             texts["relative"] = label(
@@ -436,7 +459,7 @@ class LaplaceLab(LabLinks):
             """A slider over ``grid``; its positions start at ``low`` (bound: B in halves)."""
             return h.slider(
                 name,
-                f"laplace.lab_{name}",
+                _CONTROL_WORDS[name],
                 texts=[number_text(v) for v in grid],
                 position=grid.index(value),
                 low=low,
@@ -450,7 +473,7 @@ class LaplaceLab(LabLinks):
             h.select(
                 "kind",
                 "laplace.lab_kind",
-                [(kind, h.words(f"laplace.kind_{kind}")) for kind in QUERY_KINDS],
+                [(kind, h.words(KIND_WORDS[kind])) for kind in QUERY_KINDS],
                 self.kind,
             ),
             slider("n", LAB_SIZES, self.n),

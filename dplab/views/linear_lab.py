@@ -76,6 +76,21 @@ LAB_USERS: tuple[int, ...] = (1, 10, 100, 1000, 10000)
 """The number n of users in the central model."""
 
 _NAMES = ("eps", "user", "diam", "l", "d", "n")
+# The label key of each slider and verdict, by name: every key written out (none is built at run
+# time), so a search for a key finds where it is used.
+_CONTROL_WORDS = {
+    "eps": "linear.lab_eps",
+    "user": "linear.lab_user",
+    "diam": "linear.lab_diam",
+    "l": "linear.lab_l",
+    "d": "linear.lab_d",
+    "n": "linear.lab_n",
+}
+_VERDICT_WORDS = {
+    "ours": "linear.lab_verdict_ours",
+    "base": "linear.lab_verdict_base",
+    "tie": "linear.lab_verdict_tie",
+}
 _GRIDS: dict[str, tuple] = {
     "eps": LAB_EPS,
     "user": LAB_USER_EPS,
@@ -192,7 +207,7 @@ class LinearLab(LabLinks):
                     "linear.lab_central_base", value=fraction_decimal_text(v.central_base)
                 ),
                 "ratio": label("linear.lab_ratio", value=fraction_decimal_text(v.ratio)),
-                "verdict": label(f"linear.lab_verdict_{v.winner}"),
+                "verdict": label(_VERDICT_WORDS[v.winner]),
                 "crossover": label(
                     "linear.lab_crossover", value=fraction_decimal_text(v.crossover)
                 ),
@@ -212,7 +227,7 @@ class LinearLab(LabLinks):
             grid = _GRIDS[name]
             return h.slider(
                 name,
-                f"linear.lab_{name}",
+                _CONTROL_WORDS[name],
                 texts=[str(v) for v in grid],
                 position=grid.index(getattr(self, name)),
                 valuetext=h.texts[name],

@@ -118,6 +118,11 @@ def required_delta_text(numerator: int, n: int) -> str:
     return text + f" (≈ {approx_text(value)})" if len(decimal) > 10 else text
 
 
+# The label key of each slider, by name: every key written out (none is built at run
+# time), so a search for a key finds where it is used.
+_CONTROL_WORDS = {"n": "rr.lab_n", "p": "rr.lab_p", "alpha": "rr.lab_alpha"}
+
+
 @dataclass(frozen=True)
 class RRLab(LabLinks):
     """One lab on a page; its ``_repr_html_`` is the whole lab (see the module docstring).
@@ -385,7 +390,7 @@ class RRLab(LabLinks):
         def slider(name: str, texts: list[str], low: int, value: int, **options: Any) -> str:
             """An integer slider from ``low`` whose positions show ``texts``."""
             return h.slider(
-                name, f"rr.lab_{name}", texts=texts, low=low, position=value - low, **options
+                name, _CONTROL_WORDS[name], texts=texts, low=low, position=value - low, **options
             )
 
         def verdict(key: str, passes: bool, text_key: str) -> str:

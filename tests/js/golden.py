@@ -9,8 +9,9 @@ The browser tests then check only what needs a browser.
 A topic is a module ``tests/js/golden_<name>.py`` with a function ``golden() -> object``
 (JSON-serialisable) and a Node test ``tests/js/<name>.test.cjs`` that reads it with
 ``golden("<name>")`` from ``tests/js/load.cjs``.  Vectors are cached under
-``.cache/golden/<digest>/<name>.json``, keyed on the bytes of every file of ``dplab`` and of
-``tests/js/golden_*.py``: an edit to either writes them again, nothing else does.  Other
+``.cache/golden/<digest>/<name>.json``, keyed on the bytes of every Python file and word
+catalog (``locales/*.toml``) of ``dplab`` and of ``tests/js/golden_*.py``: an edit to
+either writes them again, nothing else does.  Other
 tests that need the same expectations read them with :func:`golden_vectors`.
 """
 
@@ -38,7 +39,8 @@ def topics() -> list[str]:
 
 
 def _digest() -> str:
-    sources = sorted((REPOSITORY / "dplab").rglob("*.py")) + sorted(JS_TESTS.glob("golden_*.py"))
+    package = [p for p in (REPOSITORY / "dplab").rglob("*") if p.suffix in {".py", ".toml"}]
+    sources = sorted(package) + sorted(JS_TESTS.glob("golden_*.py"))
     digest = hashlib.sha256()
     for path in sources:
         digest.update(path.relative_to(REPOSITORY).as_posix().encode() + b"\0")

@@ -79,6 +79,29 @@ def test_a_change_in_dplab_reexecutes_every_lesson(project):
     assert sorted(report.executed) == ["first", "second"]
 
 
+def test_the_language_of_mkdocs_yml_reaches_the_lessons_the_pages_and_the_cache(project):
+    """``theme.language`` is read once and passed on: the lesson's own ``label`` calls, the
+    words the rendering adds and the pages' script are in that language, and a change of
+    language re-executes the lessons (their outputs hold words)."""
+    quiet(project)
+    config = project.root / "mkdocs.yml"
+    config.write_text(config.read_text().replace("  language: ko\n", "  language: en\n"))
+    english = Project(root=project.root, source_root=project.source_root)
+    lesson = english.lessons_dir / "02-second.md"
+    lesson.write_text(
+        lesson.read_text()
+        + "\n```python exec\nfrom dplab.views import label\nlabel('code.fold')\n```\n"
+    )
+    report = quiet(english)
+    assert sorted(report.executed) == ["first", "second"]
+    assert '??? code "Show code"' in (english.generated_lessons / "first.md").read_text()
+    assert (
+        "<code>&#x27;Show code&#x27;</code>"
+        in (english.generated_lessons / "second.md").read_text()
+    )
+    assert '"code.fold": "Show code"' in (english.generated_assets / "dplab-config.js").read_text()
+
+
 def test_inline_values_fill_math_before_it_is_rendered(tmp_path):
     project = make_project(tmp_path, {"01-first.md": FIRST})
     quiet(project)

@@ -12,7 +12,8 @@ from dplab.site import reading
 from dplab.site.catalog import course_map_markdown, prerequisite_list
 from dplab.site.lesson import parse_lesson_text
 from dplab.site.reading import lesson_time
-from dplab.site.render import TIME_ANCHOR, time_text
+from dplab.site.render import time_text
+from dplab.views import label
 from tests.helpers import lesson_text
 
 PATH = Path("lessons_src/01-parts.md")
@@ -133,7 +134,7 @@ def test_a_lesson_that_needs_a_later_or_itself_is_an_error(needs):
 
 def _guide_rows() -> dict[str, list[str]]:
     guide = (ROOT / "docs" / "contributing.md").read_text(encoding="utf-8")
-    section = guide[guide.index(f"## {TIME_ANCHOR.replace('-', ' ')}") :]
+    section = guide[guide.index(f"## {label('guide.time_anchor').replace('-', ' ')}") :]
     section = section[: section.index("\n## ")]
     rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
     return {cells[0].strip(): [cell.strip() for cell in cells[1:]] for cells in rows}
@@ -173,4 +174,4 @@ def test_the_course_map_explains_both_figures():
     paragraph = page[page.index("**걸리는 시간.**") :].split("\n\n")[0]
     assert "읽기, 실험실, 연습 문제와 이해 확인에 걸리는 시간을 따로" not in paragraph
     assert "읽기는" in paragraph and "풀며 읽기는" in paragraph
-    assert f"contributing.md#{TIME_ANCHOR}" in paragraph
+    assert f"contributing.md#{label('guide.time_anchor')}" in paragraph

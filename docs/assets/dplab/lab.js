@@ -20,10 +20,16 @@
 
   // A label with {name} placeholders; {{ and }} are literal braces (Python's str.format).
   // The Korean particle after a placeholder agrees with the value put there
-  // (fixParticle; dplab.views.format_with_particles).
+  // (fixParticle; dplab.views.format_with_particles). A key the page's words lack is a
+  // bug, as in Python (dplab.views.label raises): it is reported on the console, which
+  // fails the browser tests, and the key is shown so that the page still works.
   function words(key, values) {
     var labels = (window.DPLAB && window.DPLAB.labels) || {};
-    var text = Object.prototype.hasOwnProperty.call(labels, key) ? labels[key] : key;
+    if (!Object.prototype.hasOwnProperty.call(labels, key)) {
+      console.error("dplab: missing label " + JSON.stringify(key));
+      return key;
+    }
+    var text = labels[key];
     if (!values) return text;
     var pieces = [];
     var previous = null;

@@ -1,0 +1,45 @@
+// lab.js's words() against dplab.views.label (tests/js/golden_words.py).
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert");
+const { load, golden, sameEach } = require("./load.cjs");
+
+const vectors = golden("words");
+
+for (const lang of Object.keys(vectors.cases)) {
+  test("words() fills every " + lang + " template as label() does", () => {
+    const rows = vectors.cases[lang];
+    assert.ok(rows.length > 100, lang + ": templates with placeholders");
+    const lab = load(["docs/assets/dplab/lab.js"], vectors.labels[lang]).DPLAB_LAB;
+    const got = rows.map(([key, values]) => lab.words(key, values));
+    sameEach(assert, rows.map(([key]) => key), got, rows.map(([, , want]) => want), "words " + lang);
+  });
+}
+
+test("a missing key is a console error, and the key is shown", () => {
+  const lab = load(["docs/assets/dplab/lab.js"], vectors.labels.ko).DPLAB_LAB;
+  const reported = [];
+  const original = console.error;
+  console.error = (...args) => reported.push(args.join(" "));
+  let shown;
+  try {
+    shown = vectors.missing.map((key) => lab.words(key, { value: "3" }));
+  } finally {
+    console.error = original;
+  }
+  assert.deepStrictEqual(shown, vectors.missing);
+  assert.deepStrictEqual(reported, vectors.missing.map((key) => "dplab: missing label " + JSON.stringify(key)));
+});
+
+test("a present key reports nothing", () => {
+  const lab = load(["docs/assets/dplab/lab.js"], vectors.labels.ko).DPLAB_LAB;
+  const reported = [];
+  const original = console.error;
+  console.error = (...args) => reported.push(args.join(" "));
+  try {
+    lab.words("code.fold");
+  } finally {
+    console.error = original;
+  }
+  assert.deepStrictEqual(reported, []);
+});
