@@ -16,7 +16,7 @@ channel taken as ``(α*, 0)``-DP with its pure factor ``α* = p/(1 − p)``.  Te
 hexadecimal digit of verdicts decided on the exact fractions: bit 0 the claim ``(A, δ)``
 holds for the k releases (exact δ ≤ claim), bits 1–3 optimal, advanced, basic composition
 prove it.  The script's pure core ``docs/assets/dplab/composition-lab-core.js`` only looks
-these up; ``tests/views/test_composition_views.py`` recomputes every state from dplab and
+these up; ``tests/views/test_composition.py`` recomputes every state from dplab and
 ``tests/js/composition_lab.test.cjs`` checks the core against this module at every state.
 
 **The grid's size is the page's weight.**  Every state's texts travel inline in the lesson

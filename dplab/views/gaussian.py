@@ -21,7 +21,7 @@ here (:func:`lab_grid`): for each distinct sensitivity Δ of the grid, each σ a
 The script's pure core ``docs/assets/dplab/gaussian-lab-core.js`` only looks these up and formats
 them with the same rules as :func:`~dplab.views.numbers.float_text`, ``log10_text`` and
 ``tiny_text``; the densities of (a) are the one formula :func:`density_rows` also uses.
-``tests/views/test_gaussian_views.py`` checks the grid against dplab at every state,
+``tests/views/test_gaussian.py`` checks the grid against dplab at every state,
 ``tests/js/gaussian_lab.test.cjs`` checks the core's texts, verdicts and rows against this module at
 every state (in Node), and ``tests/browser/test_gaussian_lab.py`` the page's wiring.
 """

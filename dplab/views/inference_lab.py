@@ -33,7 +33,7 @@ ratio's upper end ``α + δ/q`` is finite for every ``q > 0``; its lower end is 
 the lab then says that the observer may rule H out.  So the texts it shows are those of
 :meth:`InferenceLab.outputs` at every state: the Node test of the core
 (``tests/js/golden_inference_lab.py``) checks that over the whole grid, and
-``tests/views/test_inference_views.py`` checks the grid against dplab.
+``tests/views/test_inference.py`` checks the grid against dplab.
 """
 
 from __future__ import annotations

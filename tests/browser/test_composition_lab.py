@@ -2,7 +2,7 @@
 
 The script computes nothing about privacy: its core (``composition-lab-core.js``) looks the
 four δ and the verdicts up in the grid of :func:`dplab.views.composition.lab_grid` (decided
-on exact fractions, which ``tests/views/test_composition_views.py`` recomputes from dplab),
+on exact fractions, which ``tests/views/test_composition.py`` recomputes from dplab),
 and ``tests/js/composition_lab.test.cjs`` checks the core in Node at every state: texts,
 verdict, announcement and chart rows.  Here, only what needs a browser:
 

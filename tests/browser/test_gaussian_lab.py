@@ -3,7 +3,7 @@
 The lab's rules (every text, verdict and chart row at a state) live in its pure core,
 ``gaussian-lab-core.js``, which ``tests/js/gaussian_lab.test.cjs`` checks in Node against Python's
 golden vectors at every state of the grid; the grid itself is checked against
-:func:`dplab.mechanisms.gaussian.certify` in ``tests/views/test_gaussian_views.py``.  Here, only
+:func:`dplab.mechanisms.gaussian.certify` in ``tests/views/test_gaussian.py``.  Here, only
 what needs a browser:
 
 * the page runs the very core Node checked (byte for byte);

@@ -9,7 +9,7 @@ state (3 n × 9 p × 10 k × 25 A × 4 claims = 27,000), the texts the lab shows
 the chart rows of every cell (:func:`~dplab.views.composition.curve_rows`).  Texts travel
 as indices into one table of distinct strings, which keeps the file small.
 
-``tests/views/test_composition_views.py`` reads the same vectors: it checks the data and
+``tests/views/test_composition.py`` reads the same vectors: it checks the data and
 the texts against dplab recomputed from the maths, so the grid is computed once per
 version of ``dplab``, here.
 """

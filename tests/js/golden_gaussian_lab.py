@@ -4,7 +4,7 @@ Python writes the lab's inline data exactly as the lesson embeds it
 (``gaussian_lab(key="lesson")``, through the page's own JSON encoder) and what the panel
 must show.  The script only looks values up in that data, so its verdicts are checked
 against the data, not against a second :func:`dplab.mechanisms.gaussian.certify`:
-``tests/views/test_gaussian_views.py`` proves the embedded grid equals dplab (δ, log₁₀ δ,
+``tests/views/test_gaussian.py`` proves the embedded grid equals dplab (δ, log₁₀ δ,
 certify) at every state.
 
 The texts are :func:`~dplab.views.gaussian.panel_texts` of the state's values as the grid

@@ -15,7 +15,7 @@ and computes the rest exactly; Node checks, from the payload:
 * ``doubles``: lab.js reads a double as its exact binary value;
 * ``rounding``: lab.js rounds a bound outward as ``approx_text``/``value_text`` do.
 
-``tests/views/test_inference_views.py`` checks these same texts against Bayes' rule.
+``tests/views/test_inference.py`` checks these same texts against Bayes' rule.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@
 // Nothing about privacy is computed here. Every δ text and every verdict is looked up in
 // the lab's data, precomputed at build time by dplab from exact fractions; a verdict is one
 // hexadecimal digit per (A, claim) whose bits say: the claim holds (bit 0), optimal,
-// advanced, basic composition prove it (bits 1–3). tests/views/test_composition_views.py
+// advanced, basic composition prove it (bits 1–3). tests/views/test_composition.py
 // recomputes the grid from dplab. The chart draws the number each text shows
 // (shown_number in Python).
 (function () {

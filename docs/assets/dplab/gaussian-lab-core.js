@@ -8,7 +8,7 @@
 // lab's data, precomputed at build time by dplab over every reachable state: δ as the double
 // dplab.mechanisms.gaussian.delta returns (null where it underflows), log₁₀ δ as log_delta / ln 10, and
 // each verdict from dplab.mechanisms.gaussian.certify (ball arithmetic on the exact decimal inputs;
-// tests/views/test_gaussian_views.py checks the grid against certify at every state). The
+// tests/views/test_gaussian.py checks the grid against certify at every state). The
 // numbers are written with the rules of dplab.views.gaussian (sig_text is lab.js's
 // approxRatio on the double's exact value; log_text and tiny_text are here), and the two
 // densities are drawn with the one formula density_rows uses.
