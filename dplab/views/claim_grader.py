@@ -67,7 +67,7 @@ class ClaimExercise:
         that break the claim on no ordered pair, else every output (``P(Y) = 1 ≤ α·1 + δ``
         breaks nothing).
 
-        >>> from dplab import randomized_response as rr
+        >>> from dplab.mechanisms import randomized_response as rr
         >>> claim_exercise(rr.count_channel(1, "3/4"), 2, 0).example_event
         (0, 1)
         >>> claim_exercise(rr.count_channel(4, "9/10"), 3, 0).example_event
@@ -224,7 +224,7 @@ def claim_exercise(
     adjacent pair of ``channel`` and every event.  ``key`` names the element ids (default:
     derived from the exercise, so builds are reproducible).
 
-    >>> from dplab import randomized_response as rr
+    >>> from dplab.mechanisms import randomized_response as rr
     >>> exercise = claim_exercise(rr.count_channel(4, "9/10"), 3, 0)
     >>> exercise.answer, exercise.data()["expected"]
     (False, {'required': '2187/5000', 'passes': False, 'pair': [0, 1], 'event': [0]})
@@ -237,7 +237,7 @@ def delta_exercise(
 ) -> ClaimExercise:
     """ "Type the exact δ at α": the answer is :func:`dplab.finite.required_delta`.
 
-    >>> from dplab import randomized_response as rr
+    >>> from dplab.mechanisms import randomized_response as rr
     >>> delta_exercise(rr.count_channel(2, "3/4"), 2).answer
     Fraction(3, 16)
     """

@@ -334,7 +334,7 @@ def joined_outputs(channel: FiniteChannel) -> FiniteChannel:
     """``channel`` with each tuple output written as one word (``(1, 0)`` → ``"10"``), so
     that a reader can type an event of a product channel (``{11, 10}``).
 
-    >>> from dplab import randomized_response as rr
+    >>> from dplab.mechanisms import randomized_response as rr
     >>> joined_outputs(composition.product_channel(rr.count_channel(1, "3/4"), 2)).outputs
     ('00', '01', '10', '11')
     """
