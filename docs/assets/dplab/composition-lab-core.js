@@ -14,6 +14,14 @@
   "use strict";
 
   var words = window.DPLAB_LAB.words;
+  // The label key of each method: every key written out (as dplab.views.composition's
+  // _METHOD_WORDS).
+  var METHOD_WORDS = {
+    exact: "comp.method_exact",
+    optimal: "comp.method_optimal",
+    advanced: "comp.method_advanced",
+    basic: "comp.method_basic"
+  };
   var DIGITS = { "⁻": "-", "⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9" };
 
   // The number a value text shows: "= 0.5", "≈ 1.235×10⁻⁷" (shown_number), the decimal
@@ -31,7 +39,7 @@
   function chartRows(data, cell, f, c) {
     var curves = [];
     data.methods.forEach(function (method) {
-      var what = words("comp.method_" + method);
+      var what = words(METHOD_WORDS[method]);
       cell[method].forEach(function (text, a) {
         curves.push({ factor: data.factor_value[a], delta: shownNumber(text), what: what });
       });

@@ -20,6 +20,19 @@
   var INV_SQRT_2PI = 0.3989422804014327; // 1/√(2π), as in dplab.mechanisms.gaussian
   var VERDICTS = { p: "pass", f: "fail", u: "undecided" };
 
+  // ---------------------------------------------------------------- label keys
+  // Every key written out (as dplab.views.gaussian's KIND_WORDS and its twins), by query
+  // kind and by verdict.
+
+  var KIND_WORDS = { sum: "gauss.kind_sum", mean: "gauss.kind_mean", count: "gauss.kind_count", constant: "gauss.kind_constant" };
+  var DEFINITION_WORDS = { sum: "gauss.def_sum", mean: "gauss.def_mean", count: "gauss.def_count", constant: "gauss.def_constant" };
+  var UNIT_WORDS = { sum: "gauss.unit_sum", mean: "gauss.unit_mean", count: "gauss.unit_count", constant: "gauss.unit_constant" };
+  var SQUARED_UNIT_WORDS = {
+    sum: "gauss.unit2_sum", mean: "gauss.unit2_mean", count: "gauss.unit2_count", constant: "gauss.unit2_constant"
+  };
+  var BADGE_WORDS = { pass: "gauss.badge_pass", fail: "gauss.badge_fail", undecided: "gauss.badge_undecided" };
+  var VERDICT_WORDS = { pass: "gauss.verdict_pass", fail: "gauss.verdict_fail", undecided: "gauss.verdict_undecided" };
+
   // ---------------------------------------------------------------- display text
 
   function power(exponent) {
@@ -94,15 +107,15 @@
     var profileNotes = [];
     if (sensitivity === 0) profileNotes.push(words("gauss.note_profile_same"));
     if (data.claim_value[s.claim] === 0) profileNotes.push(words("gauss.note_claim_zero"));
-    texts.query = words("gauss.kind_" + s.kind) + ": " + words("gauss.def_" + s.kind);
+    texts.query = words(KIND_WORDS[s.kind]) + ": " + words(DEFINITION_WORDS[s.kind]);
     texts.pair = data.pairs[s.kind][s.n][s.bound];
     texts.sensitivity = data.sens_text[d];
     texts.underflow = words(underflow ? "gauss.underflow_yes" : "gauss.underflow_no");
     texts.claim = claim;
-    texts.badge = words("gauss.badge_" + verdict);
-    texts.verdict = words("gauss.verdict_" + verdict, { claim: claim });
-    texts.mse = words("gauss.with_unit", { value: sigText(data.mse[s.sigma]), unit: words("gauss.unit2_" + s.kind) });
-    texts.mae = words("gauss.with_unit", { value: "≈ " + sigText(data.mae[s.sigma]), unit: words("gauss.unit_" + s.kind) });
+    texts.badge = words(BADGE_WORDS[verdict]);
+    texts.verdict = words(VERDICT_WORDS[verdict], { claim: claim });
+    texts.mse = words("gauss.with_unit", { value: sigText(data.mse[s.sigma]), unit: words(SQUARED_UNIT_WORDS[s.kind]) });
+    texts.mae = words("gauss.with_unit", { value: "≈ " + sigText(data.mae[s.sigma]), unit: words(UNIT_WORDS[s.kind]) });
     texts.sigma = data.sigma_text[s.sigma];
     texts.eps = data.eps_text[s.eps];
     texts.edge = edge === null ? words("gauss.edge_none") : words("gauss.edge", { edge: sigText(edge, 4) });
