@@ -138,3 +138,14 @@ def test_bad_language_and_missing_key_are_errors():
         use_language("fr")
     with pytest.raises(KeyError, match=r"no label 'code\.nothing'"):
         label("code.nothing")
+
+
+def test_the_page_scripts_read_words_through_one_reader():
+    """ready.js's ``words()`` (every page loads it first) reads ``window.DPLAB.labels`` and
+    reports a missing key on the console; no other script reads the table itself."""
+    readers = sorted(
+        path.name
+        for path in USES
+        if path.suffix == ".js" and "DPLAB.labels" in path.read_text(encoding="utf-8")
+    )
+    assert readers == ["ready.js"]

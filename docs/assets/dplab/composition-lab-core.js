@@ -22,18 +22,9 @@
     advanced: "comp.method_advanced",
     basic: "comp.method_basic"
   };
-  var DIGITS = { "⁻": "-", "⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9" };
-
-  // The number a value text shows: "= 0.5", "≈ 1.235×10⁻⁷" (shown_number), the decimal
-  // read once and correctly rounded.
-  function shownNumber(text) {
-    var body = text.replace(/^[=≈] /, "");
-    var parts = body.split("×10");
-    var exponent = parts.length > 1
-      ? parts[1].split("").map(function (ch) { return DIGITS[ch]; }).join("")
-      : "0";
-    return parseFloat(parts[0] + "e" + exponent);
-  }
+  // The number a value text shows ("= 0.5", "≈ 1.235×10⁻⁷"), as the nearest double
+  // (shown_number: lab.js's shownNumber, the rule of dplab.views.numbers.shown_value).
+  var shownNumber = window.DPLAB_LAB.shownNumber;
 
   // The rows of the chart for a cell (curve_rows) at factor index f and claim index c.
   function chartRows(data, cell, f, c) {
@@ -83,5 +74,5 @@
   }
 
   window.DPLAB_CORE = window.DPLAB_CORE || {};
-  window.DPLAB_CORE["composition-lab"] = { cellState: cellState, shownNumber: shownNumber };
+  window.DPLAB_CORE["composition-lab"] = { cellState: cellState };
 })();

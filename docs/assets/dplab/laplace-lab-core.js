@@ -53,9 +53,9 @@
     sum: "laplace.unit2_sum", mean: "laplace.unit2_mean", count: "laplace.unit2_count", constant: "laplace.unit2_constant"
   };
 
-  // Rounded half-up on the exact value to `significant` digits (default 4).
-  function approxText(a, significant) {
-    return LAB.approxRatio(a.n, a.d, significant);
+  // Rounded half-up on the exact value to 4 significant digits (approx_text; lab.js).
+  function approxText(a) {
+    return LAB.approxRatio(a.n, a.d);
   }
 
   var numberText = LAB.numberText;
@@ -146,7 +146,7 @@
       out.delta = words("laplace.lab_delta_zero");
       out.event = words("laplace.lab_event_none");
     } else {
-      out.delta = words("laplace.lab_delta", { value: approxText(floatRatio(v.delta), 4) });
+      out.delta = words("laplace.lab_delta", { value: approxText(floatRatio(v.delta)) });
       out.event = words("laplace.lab_event", { edge: exactText(v.edge) });
     }
     if (isZero(v.sensitivity)) out.calibration = words("laplace.lab_calibration_none_needed");
@@ -158,7 +158,7 @@
       ? words("laplace.lab_relative_constant")
       : words("laplace.lab_relative", {
         width: numberText(v.width),
-        percent: approxText(div(mul(Q(100), v.mae), v.width), 4)
+        percent: approxText(div(mul(Q(100), v.mae), v.width))
       });
     return out;
   }
