@@ -61,6 +61,9 @@
     return (meta && meta.dplab_tables) || [];
   }
 
+  // A live table's number: 4 significant digits (toPrecision), trailing zeros dropped. The
+  // chart tables' own rule: the build writes a fixed table's cells itself, and
+  // dplab.views.numbers has no twin of it.
   function numberText(value) {
     if (Number.isInteger(value)) return String(value);
     return value.toPrecision(4).replace(/(\.\d*?)0+(e|$)/, "$1$2").replace(/\.(e|$)/, "$1");
