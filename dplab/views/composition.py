@@ -111,7 +111,7 @@ WALK_WIDTH = 260  # a step's panel; the page scales it to its column (its SVG ha
 def shown_number(text: str) -> float:
     """The number a value text shows (``= 0.5``, ``≈ 1.235×10⁻⁷``), as the script reads it.
 
-    The decimal is read once, correctly rounded (as ``parseFloat`` reads it in the script).
+    The decimal is read once, correctly rounded (as lab.js's ``shownNumber`` reads it).
 
     >>> shown_number("≈ 1.235×10⁻⁷"), shown_number("= 0.5"), shown_number("1")
     (1.235e-07, 0.5, 1.0)

@@ -4,8 +4,11 @@ lab.js writes the labs' numbers in the page, so each of its text rules must give
 Python rule gives on every case here: ``superscript``, ``decimalText``, ``approxRatio`` and
 ``roundedRatio`` (every digit count the labs use, every bound), ``shown``/``valueText``,
 ``fractionText``, ``shortDecimal``, ``numberText``, ``exactText``
-(:func:`~dplab.views.numbers.fraction_decimal_text`) and ``floatRatio`` (a double's exact
-value).  The inputs are the edges (0, ±1, powers of ten and the values just beside them,
+(:func:`~dplab.views.numbers.fraction_decimal_text`), ``floatRatio`` (a double's exact
+value), the doubles' texts ``floatText``, ``log10Text`` and ``tinyText`` (the Gaussian lab),
+``fromSuperscript``, ``powerOfTenText``, and the number a text shows, ``shownValue``
+exactly and ``shownNumber`` as the nearest double (the composition lab's chart).
+The inputs are the edges (0, ±1, powers of ten and the values just beside them,
 rounding ties, carries into a new digit, BigInt ratios far outside the double range) and a
 seeded random spread.
 
@@ -76,6 +79,34 @@ def golden_doubles() -> list[float]:
         if math.isfinite(value):
             doubles.append(value)
     return doubles
+
+
+def golden_logs() -> list[float]:
+    """log₁₀ values: ties at the 4th decimal (exact in binary), carries, the Gaussian lab's
+    range, and a seeded random spread."""
+    rng = random.Random(24)
+    logs = [0.0, -0.0, 1 / 32, -1 / 32, 3 / 64, -0.00005, -0.8963988, -2223595.49044]
+    logs += [-0.000001, -0.99999, -1.00004999, -299.99999, -12.34565, 0.99995]
+    logs += [k / 2**14 for k in range(-40, 41)]
+    logs += [rng.uniform(-400, 10) for _ in range(300)]
+    logs += [-(10 ** rng.uniform(0, 7)) for _ in range(200)]
+    return logs
+
+
+def golden_shown_texts() -> list[str]:
+    """Display texts of every kind the labs read back: value_text at 4 and 6 digits, and
+    float_text (with the typeset minus)."""
+    texts = [numbers.value_text(v, s) for v in golden_ratios() for s in (4, 6)]
+    texts += [numbers.float_text(d, s) for d in golden_doubles() for s in (4, 8)]
+    return texts
+
+
+def _nearest_double(value: Fraction) -> float | None:
+    """``float(value)``, or None where the double range has no room for it."""
+    try:
+        return float(value)
+    except OverflowError:
+        return None
 
 
 # --- the number reader ---------------------------------------------------------------------
@@ -181,8 +212,22 @@ def golden() -> dict[str, list]:
     ]
     exponents = [*range(-30, 31), 2026, -2223596, 10**6, -(10**9)]
     doubles = golden_doubles()
+    shown_texts = golden_shown_texts()
+    logs = golden_logs()
     return {
         "superscript": [[e, numbers.superscript(e)] for e in exponents],
+        "power_of_ten": [[e, numbers.power_of_ten_text(e)] for e in exponents],
+        "from_superscript": [
+            [text, numbers.from_superscript(text)]
+            for text in [numbers.superscript(e) for e in exponents] + ["10⁶", "≈ 1.2×10⁻⁷", "x²"]
+        ],
+        "float_text": [[[d, s], numbers.float_text(d, s)] for d in doubles for s in (2, 4, 8)],
+        "log10_text": [[x, numbers.log10_text(x)] for x in logs],
+        "tiny_text": [[x, numbers.tiny_text(x)] for x in logs if x < 0],
+        "shown_value": [
+            [text, [*_ratio(numbers.shown_value(text)), _nearest_double(numbers.shown_value(text))]]
+            for text in shown_texts
+        ],
         "decimal": decimals,
         "approx": approx,
         "shown": shown,

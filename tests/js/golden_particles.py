@@ -1,6 +1,6 @@
-"""Korean particles after templated values: lab.js's port of :mod:`dplab.views._particles`.
+"""Korean particles after templated values: ready.js's port of :mod:`dplab.views._particles`.
 
-lab.js fills the labs' texts in the page, so its ``fixParticle`` must pick what
+ready.js fills the page scripts' texts in the page, so its ``fixParticle`` must pick what
 :func:`~dplab.views._particles.fix_particle` picks on every case here (values of every kind
 the rules distinguish, and the numbers around each rule's edge), and its ``words()`` what
 :func:`~dplab.views._particles.format_with_particles` gives for templates with several

@@ -1,4 +1,4 @@
-"""The page words in the labs' script: lab.js's ``words()`` against :func:`dplab.views.label`.
+"""The page words: ready.js's ``words()`` against :func:`dplab.views.label`.
 
 Every catalog template that has placeholders, in every language, filled with values that
 rotate through the kinds the particle rules tell apart (a number ending in a vowel, one

@@ -15,10 +15,14 @@ function browser(labels) {
   return global.window;
 }
 
-// Load scripts (paths relative to the repository) into a fresh window; returns the window.
+// What every page loads before its other scripts (mkdocs.yml): the words' reader.
+const FIRST = ["docs/assets/dplab/ready.js"];
+
+// Load scripts (paths relative to the repository) into a fresh window, after those every
+// page loads first; returns the window.
 function load(scripts, labels) {
   const win = browser(labels);
-  for (const script of scripts) {
+  for (const script of FIRST.concat(scripts)) {
     const file = path.join(ROOT, script);
     delete require.cache[require.resolve(file)];
     require(file);

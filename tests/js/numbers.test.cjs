@@ -87,3 +87,31 @@ test("readNumber names what is wrong with a text it refuses", () => {
   });
   sameEach(assert, inputs(cases), got, wanted(cases), "readNumber refusals");
 });
+
+test("fromSuperscript and powerOfTenText are from_superscript and power_of_ten_text", () => {
+  const back = vectors.from_superscript;
+  sameEach(assert, inputs(back), inputs(back).map((t) => lab.fromSuperscript(t)), wanted(back), "fromSuperscript");
+  const powers = vectors.power_of_ten;
+  sameEach(assert, inputs(powers), inputs(powers).map((e) => lab.powerOfTenText(e)), wanted(powers), "powerOfTenText");
+});
+
+test("floatText, log10Text and tinyText are float_text, log10_text and tiny_text", () => {
+  const floats = vectors.float_text;
+  sameEach(assert, inputs(floats), inputs(floats).map(([x, digits]) => lab.floatText(x, digits)), wanted(floats), "floatText");
+  const logs = vectors.log10_text;
+  sameEach(assert, inputs(logs), inputs(logs).map((x) => lab.log10Text(x)), wanted(logs), "log10Text");
+  const tiny = vectors.tiny_text;
+  sameEach(assert, inputs(tiny), inputs(tiny).map((x) => lab.tinyText(x)), wanted(tiny), "tinyText");
+});
+
+test("shownValue is shown_value, and shownNumber the double nearest to it", () => {
+  const cases = vectors.shown_value;
+  assert.ok(cases.length > 3000);
+  const got = inputs(cases).map((text, i) => {
+    const number = lab.shownNumber(text);
+    // where float() overflows in Python, the nearest double is ±Infinity
+    const double = cases[i][1][2] === null && !Number.isFinite(number) ? null : number;
+    return [...ratio(lab.shownValue(text)), double];
+  });
+  sameEach(assert, inputs(cases), got, wanted(cases), "shownValue");
+});

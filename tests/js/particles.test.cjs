@@ -1,4 +1,4 @@
-// lab.js's Korean particles against dplab.views._particles (tests/js/golden_particles.py).
+// ready.js's Korean particles against dplab.views._particles (tests/js/golden_particles.py).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
@@ -7,7 +7,7 @@ const { load, golden, sameEach } = require("./load.cjs");
 const vectors = golden("particles");
 
 test("fixParticle picks Python's particle after every value", () => {
-  const lab = load(["docs/assets/dplab/lab.js"]).DPLAB_LAB;
+  const lab = load([]).DPLAB_WORDS;
   const cases = vectors.particles.map(([input]) => input);
   assert.ok(cases.length > 3000);
   const got = cases.map(([value, following]) => lab.fixParticle(value, following));
@@ -16,11 +16,11 @@ test("fixParticle picks Python's particle after every value", () => {
 
 test("words() fills templates as format_with_particles does", () => {
   const cases = vectors.templates.map(([input]) => input);
-  const got = cases.map(([template, values]) => load(["docs/assets/dplab/lab.js"], { case: template }).DPLAB_LAB.words("case", values));
+  const got = cases.map(([template, values]) => load([], { case: template }).DPLAB_WORDS.words("case", values));
   sameEach(assert, cases, got, vectors.templates.map(([, want]) => want), "words");
 });
 
 test("a placeholder with no value stays as written", () => {
-  const lab = load(["docs/assets/dplab/lab.js"], { case: "{missing}을 씁니다" }).DPLAB_LAB;
+  const lab = load([], { case: "{missing}을 씁니다" }).DPLAB_WORDS;
   assert.strictEqual(lab.words("case", {}), "{missing}을 씁니다");
 });

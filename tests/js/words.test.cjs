@@ -1,4 +1,4 @@
-// lab.js's words() against dplab.views.label (tests/js/golden_words.py).
+// ready.js's words(), the one reader of labels, against dplab.views.label (golden_words.py).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
@@ -10,14 +10,14 @@ for (const lang of Object.keys(vectors.cases)) {
   test("words() fills every " + lang + " template as label() does", () => {
     const rows = vectors.cases[lang];
     assert.ok(rows.length > 100, lang + ": templates with placeholders");
-    const lab = load(["docs/assets/dplab/lab.js"], vectors.labels[lang]).DPLAB_LAB;
+    const lab = load([], vectors.labels[lang]).DPLAB_WORDS;
     const got = rows.map(([key, values]) => lab.words(key, values));
     sameEach(assert, rows.map(([key]) => key), got, rows.map(([, , want]) => want), "words " + lang);
   });
 }
 
 test("a missing key is a console error, and the key is shown", () => {
-  const lab = load(["docs/assets/dplab/lab.js"], vectors.labels.ko).DPLAB_LAB;
+  const lab = load([], vectors.labels.ko).DPLAB_WORDS;
   const reported = [];
   const original = console.error;
   console.error = (...args) => reported.push(args.join(" "));
@@ -32,7 +32,7 @@ test("a missing key is a console error, and the key is shown", () => {
 });
 
 test("a present key reports nothing", () => {
-  const lab = load(["docs/assets/dplab/lab.js"], vectors.labels.ko).DPLAB_LAB;
+  const lab = load([], vectors.labels.ko).DPLAB_WORDS;
   const reported = [];
   const original = console.error;
   console.error = (...args) => reported.push(args.join(" "));
@@ -42,4 +42,10 @@ test("a present key reports nothing", () => {
     console.error = original;
   }
   assert.deepStrictEqual(reported, []);
+});
+
+test("lab.js and the labs read words through ready.js's reader, not a copy", () => {
+  const win = load(["docs/assets/dplab/lab.js"], vectors.labels.ko);
+  assert.strictEqual(win.DPLAB_LAB.words, win.DPLAB_WORDS.words);
+  assert.strictEqual(win.DPLAB_LAB.fixParticle, win.DPLAB_WORDS.fixParticle);
 });

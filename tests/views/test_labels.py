@@ -99,18 +99,11 @@ def _python_built_keys(path: Path) -> list[str]:
     return found
 
 
-# A key built by a page script: a quoted "section.prefix" joined with +.
-JS_BUILT_KEY = re.compile(rf"""["'](?:{SECTIONS})\.[a-z0-9_]*["']\s*\+""")
-# Page scripts owned by the lab work still in progress (issue 22, §3): they build keys
-# at run time, which the lab's Python side writes out, so the checks above still see each
-# key.  The test fails when a listed script no longer builds one: then drop it here.
-PENDING_SCRIPTS = {
-    "composition-lab.js",
-    "gaussian-lab.js",
-    "inference-lab.js",
-    "laplace-lab.js",
-    "linear-lab.js",
-}
+# A key built by a page script: a quoted "section.prefix" joined with +, or a template
+# literal `section.prefix${…}`.
+JS_BUILT_KEY = re.compile(
+    rf"""["'](?:{SECTIONS})\.[a-z0-9_]*["']\s*\+|`(?:{SECTIONS})\.[a-z0-9_]*\$\{{"""
+)
 
 
 def test_no_key_is_built_at_run_time():
@@ -126,10 +119,8 @@ def test_no_key_is_built_at_run_time():
         for path in USES
         if path.suffix == ".js"
     }
-    building = {name for name, found in scripts.items() if found}
     assert built + lessons == []
-    assert building - PENDING_SCRIPTS == set(), {n: scripts[n] for n in building - PENDING_SCRIPTS}
-    assert PENDING_SCRIPTS - building == set(), "no longer builds keys: drop it from the list"
+    assert {name: found for name, found in scripts.items() if found} == {}
 
 
 def test_the_language_in_force_is_korean_unless_chosen():
@@ -147,3 +138,14 @@ def test_bad_language_and_missing_key_are_errors():
         use_language("fr")
     with pytest.raises(KeyError, match=r"no label 'code\.nothing'"):
         label("code.nothing")
+
+
+def test_the_page_scripts_read_words_through_one_reader():
+    """ready.js's ``words()`` (every page loads it first) reads ``window.DPLAB.labels`` and
+    reports a missing key on the console; no other script reads the table itself."""
+    readers = sorted(
+        path.name
+        for path in USES
+        if path.suffix == ".js" and "DPLAB.labels" in path.read_text(encoding="utf-8")
+    )
+    assert readers == ["ready.js"]

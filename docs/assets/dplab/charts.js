@@ -25,21 +25,21 @@
   var base = document.currentScript.src.replace(/assets\/dplab\/charts\.js.*$/, "assets/vendor/");
   var views = new Map();
   var libraries = null;
+  var words = window.DPLAB_WORDS.words;  // ready.js: the page's words, one reader
 
   function schemeName() {
     return document.body.getAttribute("data-md-color-scheme") === "slate" ? "dark" : "light";
   }
 
   function embedOptions() {
-    var words = window.DPLAB.labels;
     return {
       renderer: "svg",
       config: window.DPLAB.themes[schemeName()],
       actions: { export: true, source: false, compiled: false, editor: false },
       i18n: {
-        SVG_ACTION: words["chart.export_svg"],
-        PNG_ACTION: words["chart.export_png"],
-        CLICK_TO_VIEW_ACTIONS: words["chart.menu"]
+        SVG_ACTION: words("chart.export_svg"),
+        PNG_ACTION: words("chart.export_png"),
+        CLICK_TO_VIEW_ACTIONS: words("chart.menu")
       }
     };
   }
@@ -61,15 +61,17 @@
     return (meta && meta.dplab_tables) || [];
   }
 
+  // A live table's number: 4 significant digits (toPrecision), trailing zeros dropped. The
+  // chart tables' own rule: the build writes a fixed table's cells itself, and
+  // dplab.views.numbers has no twin of it.
   function numberText(value) {
     if (Number.isInteger(value)) return String(value);
     return value.toPrecision(4).replace(/(\.\d*?)0+(e|$)/, "$1$2").replace(/\.(e|$)/, "$1");
   }
 
   function cellText(value, format) {
-    var words = window.DPLAB.labels;
     if (value === null || value === undefined) return "";
-    if (format === "yesno") return words[value ? "table.yes" : "table.no"];
+    if (format === "yesno") return words(value ? "table.yes" : "table.no");
     if (format === "number" && typeof value === "number") return numberText(value);
     return String(value);
   }
@@ -99,7 +101,6 @@
   }
 
   function tableElement(spec, view) {
-    var words = window.DPLAB.labels;
     var header = spec.rows ? spec.header : [spec.index.title].concat(spec.columns.map(function (c) { return c.title; }));
     var rows = spec.rows || liveRows(spec, view);
     var limit = 200;
@@ -127,7 +128,7 @@
     if (rows.length > limit) {
       var note = document.createElement("p");
       note.className = "dplab-chart-table-note";
-      note.textContent = words["chart.table_rows"].replace("{shown}", limit).replace("{total}", rows.length);
+      note.textContent = words("chart.table_rows", { shown: limit, total: rows.length });
       parts.push(note);
     }
     return parts;
@@ -141,7 +142,7 @@
     if (tables.some(function (spec) { return !spec.rows; })) {
       var note = document.createElement("p");
       note.className = "dplab-chart-table-note";
-      note.textContent = window.DPLAB.labels["chart.table_approx"];
+      note.textContent = words("chart.table_approx");
       parts.push(note);
     }
     holder.replaceChildren.apply(holder, parts);
@@ -149,13 +150,12 @@
 
   function addTableToggle(container) {
     if (container.querySelector(".dplab-chart-table-toggle")) return;
-    var words = window.DPLAB.labels;
     var button = document.createElement("button");
     button.type = "button";
     button.className = "md-button dplab-chart-table-toggle";
     button.setAttribute("aria-expanded", "false");
     button.setAttribute("aria-controls", container.id + "-table");
-    button.textContent = words["chart.table_show"];
+    button.textContent = words("chart.table_show");
     var holder = document.createElement("div");
     holder.className = "dplab-chart-table";
     holder.id = container.id + "-table";
@@ -164,7 +164,7 @@
       var open = holder.hidden;
       holder.hidden = !open;
       button.setAttribute("aria-expanded", String(open));
-      button.textContent = words[open ? "chart.table_hide" : "chart.table_show"];
+      button.textContent = words(open ? "chart.table_hide" : "chart.table_show");
       // Fixed tables need no live chart; a live table of a chart still shown as its
       // picture is filled once the chart is drawn (embed).
       var fixed = readerTables(container).every(function (spec) { return spec.rows; });
@@ -248,7 +248,7 @@
       markShown(container);
       container.setAttribute("data-dplab-theme", schemeName());
       var summary = container.querySelector("details > summary");
-      if (summary) summary.setAttribute("aria-label", window.DPLAB.labels["chart.menu"]);
+      if (summary) summary.setAttribute("aria-label", words("chart.menu"));
       addTableToggle(container);
       watchTable(container, result.view);
       var holder = container.querySelector(".dplab-chart-table");

@@ -14,11 +14,7 @@
   // the options earned; such records read as not learned.
   var PREFIX = "dplab:lesson:";
 
-  function labels() { return window.DPLAB.labels; }
-
-  function fill(text, values) {
-    return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
-  }
+  var words = window.DPLAB_WORDS.words;  // ready.js: the page's words, one reader
 
   function isLearned(first) {
     return first.length > 0 && first.every(function (right) { return right === true; });
@@ -66,7 +62,7 @@
     if (right) question.querySelector('[data-correct="true"]').classList.add("is-revealed");
     question.classList.toggle("is-hinted", !right || question.classList.contains("is-hinted"));
     question.querySelector(".dplab-quiz-reveal").hidden = right || question.dataset.state !== "open";
-    feedback.textContent = labels()[right ? "quiz.correct" : "quiz.wrong"];
+    feedback.textContent = words(right ? "quiz.correct" : "quiz.wrong");
     feedback.className = "dplab-quiz-feedback " + (right ? "is-correct" : "is-wrong");
   }
 
@@ -75,7 +71,7 @@
     question.querySelector('[data-correct="true"]').classList.add("is-revealed");
     question.querySelector(".dplab-quiz-reveal").hidden = true;
     var feedback = question.querySelector(".dplab-quiz-feedback");
-    feedback.textContent = labels()["quiz.revealed"];
+    feedback.textContent = words("quiz.revealed");
     feedback.className = "dplab-quiz-feedback is-revealed";
   }
 
@@ -110,8 +106,8 @@
     var record = loadRecord(lesson, lessonQuestions(lesson).length);
     var first = record.first.filter(function (right) { return right === true; }).length;
     document.querySelectorAll('.dplab-quiz[data-lesson="' + lesson + '"]').forEach(function (quiz) {
-      var lines = [fill(labels()["quiz.score"], { first: first, total: record.total })];
-      if (record.learned) lines.push(labels()["quiz.done"]);
+      var lines = [words("quiz.score", { first: first, total: record.total })];
+      if (record.learned) lines.push(words("quiz.done"));
       quiz.querySelector(".dplab-quiz-score").textContent = lines.join(" ");
       quiz.classList.toggle("is-learned", record.learned);
     });
@@ -227,7 +223,6 @@
   function initNotation(details) {
     var header = document.querySelector(".md-header__inner");
     if (!header || typeof HTMLDialogElement !== "function") return;
-    var words = window.DPLAB.labels;
     var dialog = document.createElement("dialog");
     dialog.className = "dplab-notation-dialog md-typeset";
     dialog.id = "dplab-notation-dialog";
@@ -236,11 +231,11 @@
     head.className = "dplab-notation-head";
     var title = document.createElement("h2");
     title.id = "dplab-notation-title";
-    title.textContent = words["notation.title"];
+    title.textContent = words("notation.title");
     var close = document.createElement("button");
     close.type = "button";
     close.className = "md-button dplab-notation-close";
-    close.textContent = words["notation.close"];
+    close.textContent = words("notation.close");
     head.append(title, close);
     dialog.append(head, details.querySelector(".dplab-notation-list"));
     document.body.appendChild(dialog);
@@ -251,8 +246,8 @@
     button.className = "md-header__button dplab-notation-button";
     button.setAttribute("aria-haspopup", "dialog");
     button.setAttribute("aria-controls", dialog.id);
-    button.title = words["notation.open"];  // the visible word is the accessible name
-    button.textContent = words["notation.button"];
+    button.title = words("notation.open");  // the visible word is the accessible name
+    button.textContent = words("notation.button");
     var search = header.querySelector(".md-search");
     header.insertBefore(button, search ? search.previousElementSibling || search : null);
 
@@ -267,7 +262,7 @@
   function initProgress(mark) {
     var learned = loadRecord(mark.dataset.lesson).learned;
     mark.classList.toggle("is-learned", learned);
-    mark.textContent = labels()[learned ? "map.learned" : "map.not_learned"];
+    mark.textContent = words(learned ? "map.learned" : "map.not_learned");
   }
 
   // The course map: learned lessons in the prerequisite graph, and how many there are.
@@ -279,7 +274,7 @@
       node.classList.toggle("is-learned", done);
       learned += done ? 1 : 0;
     });
-    summary.textContent = fill(labels()["map.progress"], { learned: learned, total: nodes.length });
+    summary.textContent = words("map.progress", { learned: learned, total: nodes.length });
   }
 
   // ----------------------------------------------------------------- print
@@ -364,7 +359,7 @@
       hint = document.createElement("span");
       hint.className = "dplab-scroll-hint";
       hint.setAttribute("aria-hidden", "true");
-      hint.textContent = window.DPLAB.labels["page.scroll_hint"];
+      hint.textContent = words("page.scroll_hint");
       after.insertAdjacentElement("afterend", hint);
     } else if (!sideways && hinted) {
       hint.remove();

@@ -14,24 +14,23 @@
   "use strict";
 
   var words = window.DPLAB_LAB.words;
-  var DIGITS = { "⁻": "-", "⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9" };
-
-  // The number a value text shows: "= 0.5", "≈ 1.235×10⁻⁷" (shown_number), the decimal
-  // read once and correctly rounded.
-  function shownNumber(text) {
-    var body = text.replace(/^[=≈] /, "");
-    var parts = body.split("×10");
-    var exponent = parts.length > 1
-      ? parts[1].split("").map(function (ch) { return DIGITS[ch]; }).join("")
-      : "0";
-    return parseFloat(parts[0] + "e" + exponent);
-  }
+  // The label key of each method: every key written out (as dplab.views.composition's
+  // _METHOD_WORDS).
+  var METHOD_WORDS = {
+    exact: "comp.method_exact",
+    optimal: "comp.method_optimal",
+    advanced: "comp.method_advanced",
+    basic: "comp.method_basic"
+  };
+  // The number a value text shows ("= 0.5", "≈ 1.235×10⁻⁷"), as the nearest double
+  // (shown_number: lab.js's shownNumber, the rule of dplab.views.numbers.shown_value).
+  var shownNumber = window.DPLAB_LAB.shownNumber;
 
   // The rows of the chart for a cell (curve_rows) at factor index f and claim index c.
   function chartRows(data, cell, f, c) {
     var curves = [];
     data.methods.forEach(function (method) {
-      var what = words("comp.method_" + method);
+      var what = words(METHOD_WORDS[method]);
       cell[method].forEach(function (text, a) {
         curves.push({ factor: data.factor_value[a], delta: shownNumber(text), what: what });
       });
@@ -75,5 +74,5 @@
   }
 
   window.DPLAB_CORE = window.DPLAB_CORE || {};
-  window.DPLAB_CORE["composition-lab"] = { cellState: cellState, shownNumber: shownNumber };
+  window.DPLAB_CORE["composition-lab"] = { cellState: cellState };
 })();

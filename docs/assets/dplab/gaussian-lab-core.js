@@ -9,9 +9,9 @@
 // dplab.mechanisms.gaussian.delta returns (null where it underflows), log₁₀ δ as log_delta / ln 10, and
 // each verdict from dplab.mechanisms.gaussian.certify (ball arithmetic on the exact decimal inputs;
 // tests/views/test_gaussian.py checks the grid against certify at every state). The
-// numbers are written with the rules of dplab.views.gaussian (sig_text is lab.js's
-// approxRatio on the double's exact value; log_text and tiny_text are here), and the two
-// densities are drawn with the one formula density_rows uses.
+// numbers are written with the rules of dplab.views.numbers (float_text, log10_text,
+// tiny_text: lab.js's floatText, log10Text, tinyText), and the two densities are drawn with
+// the one formula density_rows uses.
 (function () {
   "use strict";
 
@@ -20,18 +20,25 @@
   var INV_SQRT_2PI = 0.3989422804014327; // 1/√(2π), as in dplab.mechanisms.gaussian
   var VERDICTS = { p: "pass", f: "fail", u: "undecided" };
 
+  // ---------------------------------------------------------------- label keys
+  // Every key written out (as dplab.views.gaussian's KIND_WORDS and its twins), by query
+  // kind and by verdict.
+
+  var KIND_WORDS = { sum: "gauss.kind_sum", mean: "gauss.kind_mean", count: "gauss.kind_count", constant: "gauss.kind_constant" };
+  var DEFINITION_WORDS = { sum: "gauss.def_sum", mean: "gauss.def_mean", count: "gauss.def_count", constant: "gauss.def_constant" };
+  var UNIT_WORDS = { sum: "gauss.unit_sum", mean: "gauss.unit_mean", count: "gauss.unit_count", constant: "gauss.unit_constant" };
+  var SQUARED_UNIT_WORDS = {
+    sum: "gauss.unit2_sum", mean: "gauss.unit2_mean", count: "gauss.unit2_count", constant: "gauss.unit2_constant"
+  };
+  var BADGE_WORDS = { pass: "gauss.badge_pass", fail: "gauss.badge_fail", undecided: "gauss.badge_undecided" };
+  var VERDICT_WORDS = { pass: "gauss.verdict_pass", fail: "gauss.verdict_fail", undecided: "gauss.verdict_undecided" };
+
   // ---------------------------------------------------------------- display text
+  // The doubles' texts are lab.js's (float_text, log10_text, tiny_text).
 
-  function power(exponent) {
-    return "10" + LAB.superscript(exponent);
-  }
-
-  // A double to `digits` significant digits (default 8), rounded half-up on its exact
-  // value, trailing zeros dropped, minus sign U+2212 (sig_text).
-  function sigText(value, digits) {
-    var exact = LAB.floatRatio(value);
-    return LAB.approxRatio(exact.n, exact.d, digits || 8).replace("-", "−");
-  }
+  var floatText = LAB.floatText;
+  var log10Text = LAB.log10Text;
+  var tinyText = LAB.tinyText;
 
   // Super- and subscript digits as plain ones: the textContent of rich_html (plain_text).
   var PLAIN = { "⁻": "−", "⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9",
@@ -41,22 +48,6 @@
     return text.replace(/[⁻⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉ₙ]+/g, function (run) {
       return run.split("").map(function (ch) { return PLAIN[ch]; }).join("");
     });
-  }
-
-  // log₁₀ δ with four decimals (log_text).
-  function logText(value) {
-    return value.toFixed(4).replace("-", "−");
-  }
-
-  // A number far below the double range from its log₁₀ (tiny_text).
-  function tinyText(log10) {
-    var exponent = Math.floor(log10);
-    var mantissa = Math.pow(10, log10 - exponent).toFixed(4);
-    if (mantissa.indexOf("10") === 0) {
-      mantissa = "1.0000";
-      exponent += 1;
-    }
-    return mantissa + "×" + power(exponent);
   }
 
   // ---------------------------------------------------------------- one state
@@ -86,26 +77,26 @@
       log10 = logs[s.sigma][s.eps];
       delta = data.delta[d][s.sigma][s.eps];
       underflow = delta === null;
-      texts.delta = underflow ? words("gauss.delta_underflow", { value: tinyText(log10) }) : "≈ " + sigText(delta);
-      texts.log = "≈ " + logText(log10);
+      texts.delta = underflow ? words("gauss.delta_underflow", { value: tinyText(log10) }) : "≈ " + floatText(delta);
+      texts.log = "≈ " + log10Text(log10);
     }
     var edge = sensitivity === 0 ? null : -(eps * sigma * sigma) / sensitivity;
     var half = 0.5 * sensitivity + data.window_sigmas * sigma;
     var profileNotes = [];
     if (sensitivity === 0) profileNotes.push(words("gauss.note_profile_same"));
     if (data.claim_value[s.claim] === 0) profileNotes.push(words("gauss.note_claim_zero"));
-    texts.query = words("gauss.kind_" + s.kind) + ": " + words("gauss.def_" + s.kind);
+    texts.query = words(KIND_WORDS[s.kind]) + ": " + words(DEFINITION_WORDS[s.kind]);
     texts.pair = data.pairs[s.kind][s.n][s.bound];
     texts.sensitivity = data.sens_text[d];
     texts.underflow = words(underflow ? "gauss.underflow_yes" : "gauss.underflow_no");
     texts.claim = claim;
-    texts.badge = words("gauss.badge_" + verdict);
-    texts.verdict = words("gauss.verdict_" + verdict, { claim: claim });
-    texts.mse = words("gauss.with_unit", { value: sigText(data.mse[s.sigma]), unit: words("gauss.unit2_" + s.kind) });
-    texts.mae = words("gauss.with_unit", { value: "≈ " + sigText(data.mae[s.sigma]), unit: words("gauss.unit_" + s.kind) });
+    texts.badge = words(BADGE_WORDS[verdict]);
+    texts.verdict = words(VERDICT_WORDS[verdict], { claim: claim });
+    texts.mse = words("gauss.with_unit", { value: floatText(data.mse[s.sigma]), unit: words(SQUARED_UNIT_WORDS[s.kind]) });
+    texts.mae = words("gauss.with_unit", { value: "≈ " + floatText(data.mae[s.sigma]), unit: words(UNIT_WORDS[s.kind]) });
     texts.sigma = data.sigma_text[s.sigma];
     texts.eps = data.eps_text[s.eps];
-    texts.edge = edge === null ? words("gauss.edge_none") : words("gauss.edge", { edge: sigText(edge, 4) });
+    texts.edge = edge === null ? words("gauss.edge_none") : words("gauss.edge", { edge: floatText(edge, 4) });
     texts["edge-note"] = edge === null ? words("gauss.note_same") : edge <= -half ? words("gauss.note_edge_outside") : "";
     texts["profile-note"] = profileNotes.join(" ");
     return {
@@ -203,9 +194,6 @@
     chartRows: chartRows,
     densityRows: densityRows,
     profileRows: profileRows,
-    sigText: sigText,
-    logText: logText,
-    tinyText: tinyText,
     plainText: plainText
   };
 })();

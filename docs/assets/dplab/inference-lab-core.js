@@ -21,6 +21,13 @@
 
   var LAB = window.DPLAB_LAB;
   var words = LAB.words;
+  // The label key of each mechanism: every key written out (as dplab.views.inference_lab's
+  // _MECHANISM_WORDS).
+  var MECHANISM_WORDS = {
+    rr: "inference.mechanism_rr",
+    laplace: "inference.mechanism_laplace",
+    gaussian: "inference.mechanism_gaussian"
+  };
 
   // ---------------------------------------------------------------- exact rationals {n, d} (lab.js)
 
@@ -142,7 +149,7 @@
   }
 
   function tradeoffRows(grid, s, st) {
-    var what = words("inference.mechanism_" + s.mechanism);
+    var what = words(MECHANISM_WORDS[s.mechanism]);
     var knee = (1 - st.delta) / (1 + st.alpha);
     var out = {};
     out[grid.datasets.curve] = st.entry.curve.map(function (point) {

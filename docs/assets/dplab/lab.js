@@ -1,5 +1,5 @@
 // What the client-side labs share (rr-lab.js, laplace-lab.js, gaussian-lab.js, whose HTML
-// dplab.views._lab builds): label texts, exact decimal text of BigInt ratios, the lab
+// dplab.views._lab builds): exact decimal text of BigInt ratios, the lab
 // object's wiring to its form and charts, its steppers (typed values and − / + buttons),
 // its state as the address's fragment (links load it; the lab keeps it current), and its
 // start when first needed. window.DPLAB_LAB exposes them; mkdocs.yml loads this script
@@ -17,139 +17,34 @@
   var TEN = BigInt(10);
 
   // ---------------------------------------------------------------- label texts
+  // words() and the Korean particles are ready.js's (every page loads it, before this).
 
-  // A label with {name} placeholders; {{ and }} are literal braces (Python's str.format).
-  // The Korean particle after a placeholder agrees with the value put there
-  // (fixParticle; dplab.views.format_with_particles). A key the page's words lack is a
-  // bug, as in Python (dplab.views.label raises): it is reported on the console, which
-  // fails the browser tests, and the key is shown so that the page still works.
-  function words(key, values) {
-    var labels = (window.DPLAB && window.DPLAB.labels) || {};
-    if (!Object.prototype.hasOwnProperty.call(labels, key)) {
-      console.error("dplab: missing label " + JSON.stringify(key));
-      return key;
-    }
-    var text = labels[key];
-    if (!values) return text;
-    var pieces = [];
-    var previous = null;
-    var at = 0;
-    var field = /\{\{|\}\}|\{(\w+)\}/g;
-    var match;
-    function literal(piece) {
-      pieces.push(previous === null ? piece : fixParticle(previous, piece));
-      previous = null;
-    }
-    while ((match = field.exec(text)) !== null) {
-      if (match[0] === "{{" || match[0] === "}}") {
-        literal(text.slice(at, match.index) + match[0].charAt(0));
-      } else {
-        literal(text.slice(at, match.index));
-        var known = Object.prototype.hasOwnProperty.call(values, match[1]);
-        var value = known ? String(values[match[1]]) : match[0];
-        pieces.push(value);
-        previous = known ? value : null;
-      }
-      at = field.lastIndex;
-    }
-    literal(text.slice(at));
-    return pieces.join("");
-  }
-
-  // ---------------------------------------------------------------- Korean particles
-  // The rules of dplab.views._particles (final_sound, fix_particle), checked in Node
-  // against Python's results (tests/views/test_particles.py).
-
-  var VOWEL = "vowel";
-  var RIEUL = "rieul";
-  var CONSONANT = "consonant";
-  var DIGIT_SOUND = [CONSONANT, RIEUL, VOWEL, CONSONANT, VOWEL, VOWEL, CONSONANT, RIEUL, RIEUL, VOWEL];
-  var LARGE_UNIT_SOUND = [CONSONANT, CONSONANT, VOWEL, CONSONANT, VOWEL];
-  var LATIN_SOUND = { l: RIEUL, m: CONSONANT, n: CONSONANT, r: RIEUL };
-  var GREEK_VOWEL = "αβγδζηθικλμνξπρστφχψωΔΘΛΞΠΣΦΨΩ";
-  var GREEK_CONSONANT = "εοϵυΥ";
-  var SYMBOL_SOUND = { "%": VOWEL, "∞": VOWEL, "′": CONSONANT, "″": CONSONANT };
-  var SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺";
-  var NUMBER_END = /([0-9][0-9,]*)(?:\.([0-9]+))?$/;
-  var FRACTION_END = /([0-9][0-9,]*)\/[0-9][0-9,]*$/;
-  var POWER_END = /[0-9][eE][+\-−]?[0-9]+$/;
-  var MARKUP_END = /(?:[`$*_\s]|<\/?[a-z][^>]*>|\\[)\]])+$/;
-  var PARENTHESIS_END = /\s*(?:\([^()]*\)|\[[^\[\]]*\])$/;
-  var CLOSING = /^(?:`\$|\*\*|\*)?/;
-  var PARTICLE = new RegExp(
-    "^(?:(으로|로)(?=(?:는|도|부터|서|써|의)?(?![가-힣]))" +
-      "|(과|와)(?=(?:의|는|도)?(?![가-힣]))" +
-      "|(을|를|이|가|은|는)(?![가-힣]))"
-  );
-  var PAIRS = [["을", "를"], ["이", "가"], ["은", "는"], ["과", "와"], ["으로", "로"]];
-
-  function numberSound(integer, decimals) {
-    if (decimals) return DIGIT_SOUND[+decimals.charAt(decimals.length - 1)];
-    var digits = integer.replace(/,/g, "");
-    var kept = digits.replace(/0+$/, "");
-    if (kept === "" || kept === digits) return DIGIT_SOUND[+digits.charAt(digits.length - 1)];
-    var zeros = digits.length - kept.length;
-    if (zeros < 4) return CONSONANT; // …십, …백, …천
-    var large = Math.floor(zeros / 4) - 1; // the last group's unit: 만 억 조 경 해
-    return large < LARGE_UNIT_SOUND.length ? LARGE_UNIT_SOUND[large] : null;
-  }
-
-  function finalSound(text) {
-    text = text.replace(MARKUP_END, "");
-    for (;;) {
-      var stripped = text.replace(PARENTHESIS_END, "").replace(MARKUP_END, "");
-      if (!stripped && text) stripped = text.trim().slice(1, -1).replace(MARKUP_END, "");
-      if (stripped === text) break;
-      text = stripped;
-    }
-    if (!text) return null;
-    var last = text.charAt(text.length - 1);
-    var code = last.charCodeAt(0);
-    if (code >= 0xac00 && code <= 0xd7a3) {
-      var coda = (code - 0xac00) % 28;
-      return coda === 0 ? VOWEL : coda === 8 ? RIEUL : CONSONANT;
-    }
-    if (SUPERSCRIPTS.indexOf(last) >= 0 || POWER_END.test(text)) return CONSONANT;
-    if (last >= "0" && last <= "9") {
-      var fraction = FRACTION_END.exec(text);
-      if (fraction) return numberSound(fraction[1], null);
-      var number = NUMBER_END.exec(text);
-      return numberSound(number[1], number[2]);
-    }
-    if (Object.prototype.hasOwnProperty.call(SYMBOL_SOUND, last)) return SYMBOL_SOUND[last];
-    if (/^[A-Za-z]$/.test(last)) return LATIN_SOUND[last.toLowerCase()] || VOWEL;
-    if (GREEK_VOWEL.indexOf(last) >= 0) return VOWEL;
-    if (GREEK_CONSONANT.indexOf(last) >= 0) return CONSONANT;
-    return null;
-  }
-
-  function fixParticle(value, following) {
-    var closing = CLOSING.exec(following)[0];
-    var match = PARTICLE.exec(following.slice(closing.length));
-    var sound = match ? finalSound(value) : null;
-    if (sound === null) return following;
-    var written = match[1] || match[2] || match[3];
-    for (var k = 0; k < PAIRS.length; k++) {
-      var afterConsonant = PAIRS[k][0];
-      var afterVowel = PAIRS[k][1];
-      if (written !== afterConsonant && written !== afterVowel) continue;
-      var right = afterVowel === "로"
-        ? (sound === CONSONANT ? afterConsonant : afterVowel)
-        : (sound === VOWEL ? afterVowel : afterConsonant);
-      return closing + right + following.slice(closing.length + written.length);
-    }
-    return following;
-  }
+  var words = window.DPLAB_WORDS.words;
 
   // ---------------------------------------------------------------- numbers as text
-  // The rules of dplab.views.numbers (superscript, decimal_text, approx_text, rounded,
-  // value_text), checked in Node against Python's (tests/js/golden_numbers.py).
+  // The rules of dplab.views.numbers (superscript, from_superscript, power_of_ten_text,
+  // decimal_text, approx_text, rounded, value_text, fraction texts, float_text, log10_text,
+  // tiny_text, shown_value), each once, checked in Node against Python's
+  // (tests/js/golden_numbers.py).
 
   var SUPERSCRIPT = { "-": "⁻", 0: "⁰", 1: "¹", 2: "²", 3: "³", 4: "⁴", 5: "⁵", 6: "⁶", 7: "⁷", 8: "⁸", 9: "⁹" };
+  var FROM_SUPERSCRIPT = {};
+  Object.keys(SUPERSCRIPT).forEach(function (plain) { FROM_SUPERSCRIPT[SUPERSCRIPT[plain]] = plain; });
+  var MINUS = "−"; // the typeset minus (U+2212) of float_text, log10_text
 
   // An integer exponent in superscript digits: -12 → "⁻¹²".
   function superscript(exponent) {
     return String(exponent).split("").map(function (ch) { return SUPERSCRIPT[ch]; }).join("");
+  }
+
+  // Superscript digits and minus back to "-0123456789"; other characters stay.
+  function fromSuperscript(text) {
+    return text.replace(/[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]/g, function (ch) { return FROM_SUPERSCRIPT[ch]; });
+  }
+
+  // 10 to an integer power: "10⁻⁵" (power_of_ten_text).
+  function powerOfTenText(exponent) {
+    return "10" + superscript(exponent);
   }
 
   function pow10(k) {
@@ -345,6 +240,48 @@
     return shift >= 0
       ? Q(sign * (mantissa << BigInt(shift)))
       : Q(sign * mantissa, ONE << BigInt(-shift));
+  }
+
+  // A double as approxRatio shows its exact binary value at `digits` significant digits
+  // (default 8), minus sign U+2212 (float_text).
+  function floatText(value, digits) {
+    var exact = floatRatio(value);
+    return approxRatio(exact.n, exact.d, digits || 8).replace("-", MINUS);
+  }
+
+  // A log₁₀ with four decimals, ties away from zero on the exact binary value (toFixed's
+  // rule), minus sign U+2212, also before a negative zero (log10_text).
+  function log10Text(value) {
+    return (Object.is(value, -0) ? MINUS : "") + value.toFixed(4).replace("-", MINUS);
+  }
+
+  // A number far below the double range from its log₁₀: "m×10ᵉ" with 5 digits (tiny_text).
+  function tinyText(log10) {
+    var exponent = Math.floor(log10);
+    var mantissa = Math.pow(10, log10 - exponent).toFixed(4);
+    if (mantissa.indexOf("10") === 0) {
+      mantissa = "1.0000";
+      exponent += 1;
+    }
+    return mantissa + "×" + powerOfTenText(exponent);
+  }
+
+  // The number a display text shows ("= 0.5", "≈ 1.235×10⁻⁷", "−2.813") as a plain
+  // decimal text: "0.5", "1.235e-7", "-2.813".
+  function shownDecimal(text) {
+    var body = text.replace(/^= /, "").replace(/^≈ /, "").replace(/\u2212/g, "-");
+    var at = body.indexOf("×10");
+    return at < 0 ? body : body.slice(0, at) + "e" + fromSuperscript(body.slice(at + 3));
+  }
+
+  // That number exactly, as a ratio (shown_value) …
+  function shownValue(text) {
+    return exactValue(shownDecimal(text));
+  }
+
+  // … and as the nearest double (float(shown_value(text))), for a chart.
+  function shownNumber(text) {
+    return Number(shownDecimal(text));
   }
 
   // ---------------------------------------------------------------- reading a typed number
@@ -882,9 +819,11 @@
 
   window.DPLAB_LAB = {
     words: words,
-    finalSound: finalSound,
-    fixParticle: fixParticle,
+    finalSound: window.DPLAB_WORDS.finalSound,
+    fixParticle: window.DPLAB_WORDS.fixParticle,
     superscript: superscript,
+    fromSuperscript: fromSuperscript,
+    powerOfTenText: powerOfTenText,
     pow10: pow10,
     gcd: gcd,
     decimalText: decimalText,
@@ -905,6 +844,11 @@
     numberText: numberText,
     exactText: exactText,
     floatRatio: floatRatio,
+    floatText: floatText,
+    log10Text: log10Text,
+    tinyText: tinyText,
+    shownValue: shownValue,
+    shownNumber: shownNumber,
     readNumber: readNumber,
     exactValue: exactValue,
     shownText: shownText,

@@ -44,10 +44,18 @@
   // dplab.views.laplace.number_text/exact_text/tuple_text.
 
   var words = LAB.words;
+  // The label keys of each query kind: every key written out (as dplab.views.laplace's
+  // KIND_WORDS and DEFINITION_WORDS, dplab.views.laplace_lab's unit maps).
+  var KIND_WORDS = { sum: "laplace.kind_sum", mean: "laplace.kind_mean", count: "laplace.kind_count", constant: "laplace.kind_constant" };
+  var DEFINITION_WORDS = { sum: "laplace.def_sum", mean: "laplace.def_mean", count: "laplace.def_count", constant: "laplace.def_constant" };
+  var UNIT_WORDS = { sum: "laplace.unit_sum", mean: "laplace.unit_mean", count: "laplace.unit_count", constant: "laplace.unit_constant" };
+  var SQUARED_UNIT_WORDS = {
+    sum: "laplace.unit2_sum", mean: "laplace.unit2_mean", count: "laplace.unit2_count", constant: "laplace.unit2_constant"
+  };
 
-  // Rounded half-up on the exact value to `significant` digits (default 4).
-  function approxText(a, significant) {
-    return LAB.approxRatio(a.n, a.d, significant);
+  // Rounded half-up on the exact value to 4 significant digits (approx_text; lab.js).
+  function approxText(a) {
+    return LAB.approxRatio(a.n, a.d);
   }
 
   var numberText = LAB.numberText;
@@ -119,8 +127,8 @@
       scale: numberText(v.scale),
       eps: numberText(v.eps),
       query: words("laplace.lab_query", {
-        name: words("laplace.kind_" + kind),
-        definition: words("laplace.def_" + kind, {
+        name: words(KIND_WORDS[kind]),
+        definition: words(DEFINITION_WORDS[kind], {
           threshold: numberText(kind === "count" ? div(v.bound, Q(2)) : Q(0)),
           constant: "0"
         })
@@ -138,19 +146,19 @@
       out.delta = words("laplace.lab_delta_zero");
       out.event = words("laplace.lab_event_none");
     } else {
-      out.delta = words("laplace.lab_delta", { value: approxText(floatRatio(v.delta), 4) });
+      out.delta = words("laplace.lab_delta", { value: approxText(floatRatio(v.delta)) });
       out.event = words("laplace.lab_event", { edge: exactText(v.edge) });
     }
     if (isZero(v.sensitivity)) out.calibration = words("laplace.lab_calibration_none_needed");
     else if (v.calibrated === null) out.calibration = words("laplace.lab_calibration_impossible");
     else out.calibration = words("laplace.lab_calibration", { value: exactText(v.calibrated) });
-    out.mae = words("laplace.lab_mae", { value: numberText(v.mae), unit: words("laplace.unit_" + kind) });
-    out.mse = words("laplace.lab_mse", { value: numberText(v.mse), unit: words("laplace.unit2_" + kind) });
+    out.mae = words("laplace.lab_mae", { value: numberText(v.mae), unit: words(UNIT_WORDS[kind]) });
+    out.mse = words("laplace.lab_mse", { value: numberText(v.mse), unit: words(SQUARED_UNIT_WORDS[kind]) });
     out.relative = isZero(v.width)
       ? words("laplace.lab_relative_constant")
       : words("laplace.lab_relative", {
         width: numberText(v.width),
-        percent: approxText(div(mul(Q(100), v.mae), v.width), 4)
+        percent: approxText(div(mul(Q(100), v.mae), v.width))
       });
     return out;
   }

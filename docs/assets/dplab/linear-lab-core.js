@@ -15,6 +15,9 @@
 
   var LAB = window.DPLAB_LAB;
   var words = LAB.words;
+  // The label key of each verdict: every key written out (as dplab.views.linear_lab's
+  // _VERDICT_WORDS).
+  var VERDICT_WORDS = { ours: "linear.lab_verdict_ours", base: "linear.lab_verdict_base", tie: "linear.lab_verdict_tie" };
   var Q = LAB.Q;
   var mul = LAB.mul;
   var div = LAB.div;
@@ -65,7 +68,7 @@
     out.central_ours = words("linear.lab_central_ours", { value: exactText(v.centralOurs) });
     out.central_base = words("linear.lab_central_base", { value: exactText(v.centralBase) });
     out.ratio = words("linear.lab_ratio", { value: exactText(v.ratio) });
-    out.verdict = words("linear.lab_verdict_" + v.winner);
+    out.verdict = words(VERDICT_WORDS[v.winner]);
     out.crossover = words("linear.lab_crossover", { value: exactText(v.crossover) });
     out.radius = words("linear.lab_radius", { value: exactText(v.radius) });
     out.far = words("linear.lab_far", { far: numberText(v.far), user: numberText(v.user) });

@@ -11,9 +11,142 @@
 //                                               announced task has settled.
 // When it is set, the document receives the event "dplab:ready". Work announced later (a
 // chart redrawn for the other palette) removes data-dplab-ready until it settles again.
-// mkdocs.yml loads this script before every other script of the site.
+// mkdocs.yml loads this script before every other script of the site, so it also holds
+// what every other script shares: the page's words (window.DPLAB_WORDS.words, the one
+// reader of the labels, with the Korean particle rule), and the page data (DPLAB_JSON).
 (function () {
   "use strict";
+
+  // ---------------------------------------------------------------- label texts
+  // The one reader of the page's words (window.DPLAB.labels, from dplab-config.js), for
+  // every script of the site: charts.js, components.js, lab.js and the labs (through
+  // DPLAB_LAB.words). Checked in Node against dplab.views.label (tests/js/words.test.cjs,
+  // particles.test.cjs).
+
+  // A label with {name} placeholders; {{ and }} are literal braces (Python's str.format).
+  // The Korean particle after a placeholder agrees with the value put there
+  // (fixParticle; dplab.views.format_with_particles). A key the page's words lack is a
+  // bug, as in Python (dplab.views.label raises): it is reported on the console, which
+  // fails the browser tests, and the key is shown so that the page still works.
+  function words(key, values) {
+    var labels = (window.DPLAB && window.DPLAB.labels) || {};
+    if (!Object.prototype.hasOwnProperty.call(labels, key)) {
+      console.error("dplab: missing label " + JSON.stringify(key));
+      return key;
+    }
+    var text = labels[key];
+    if (!values) return text;
+    var pieces = [];
+    var previous = null;
+    var at = 0;
+    var field = /\{\{|\}\}|\{(\w+)\}/g;
+    var match;
+    function literal(piece) {
+      pieces.push(previous === null ? piece : fixParticle(previous, piece));
+      previous = null;
+    }
+    while ((match = field.exec(text)) !== null) {
+      if (match[0] === "{{" || match[0] === "}}") {
+        literal(text.slice(at, match.index) + match[0].charAt(0));
+      } else {
+        literal(text.slice(at, match.index));
+        var known = Object.prototype.hasOwnProperty.call(values, match[1]);
+        var value = known ? String(values[match[1]]) : match[0];
+        pieces.push(value);
+        previous = known ? value : null;
+      }
+      at = field.lastIndex;
+    }
+    literal(text.slice(at));
+    return pieces.join("");
+  }
+
+  // ---------------------------------------------------------------- Korean particles
+  // The rules of dplab.views._particles (final_sound, fix_particle), checked in Node
+  // against Python's results (tests/views/test_particles.py).
+
+  var VOWEL = "vowel";
+  var RIEUL = "rieul";
+  var CONSONANT = "consonant";
+  var DIGIT_SOUND = [CONSONANT, RIEUL, VOWEL, CONSONANT, VOWEL, VOWEL, CONSONANT, RIEUL, RIEUL, VOWEL];
+  var LARGE_UNIT_SOUND = [CONSONANT, CONSONANT, VOWEL, CONSONANT, VOWEL];
+  var LATIN_SOUND = { l: RIEUL, m: CONSONANT, n: CONSONANT, r: RIEUL };
+  var GREEK_VOWEL = "αβγδζηθικλμνξπρστφχψωΔΘΛΞΠΣΦΨΩ";
+  var GREEK_CONSONANT = "εοϵυΥ";
+  var SYMBOL_SOUND = { "%": VOWEL, "∞": VOWEL, "′": CONSONANT, "″": CONSONANT };
+  var SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺";
+  var NUMBER_END = /([0-9][0-9,]*)(?:\.([0-9]+))?$/;
+  var FRACTION_END = /([0-9][0-9,]*)\/[0-9][0-9,]*$/;
+  var POWER_END = /[0-9][eE][+\-−]?[0-9]+$/;
+  var MARKUP_END = /(?:[`$*_\s]|<\/?[a-z][^>]*>|\\[)\]])+$/;
+  var PARENTHESIS_END = /\s*(?:\([^()]*\)|\[[^\[\]]*\])$/;
+  var CLOSING = /^(?:`\$|\*\*|\*)?/;
+  var PARTICLE = new RegExp(
+    "^(?:(으로|로)(?=(?:는|도|부터|서|써|의)?(?![가-힣]))" +
+      "|(과|와)(?=(?:의|는|도)?(?![가-힣]))" +
+      "|(을|를|이|가|은|는)(?![가-힣]))"
+  );
+  var PAIRS = [["을", "를"], ["이", "가"], ["은", "는"], ["과", "와"], ["으로", "로"]];
+
+  function numberSound(integer, decimals) {
+    if (decimals) return DIGIT_SOUND[+decimals.charAt(decimals.length - 1)];
+    var digits = integer.replace(/,/g, "");
+    var kept = digits.replace(/0+$/, "");
+    if (kept === "" || kept === digits) return DIGIT_SOUND[+digits.charAt(digits.length - 1)];
+    var zeros = digits.length - kept.length;
+    if (zeros < 4) return CONSONANT; // …십, …백, …천
+    var large = Math.floor(zeros / 4) - 1; // the last group's unit: 만 억 조 경 해
+    return large < LARGE_UNIT_SOUND.length ? LARGE_UNIT_SOUND[large] : null;
+  }
+
+  function finalSound(text) {
+    text = text.replace(MARKUP_END, "");
+    for (;;) {
+      var stripped = text.replace(PARENTHESIS_END, "").replace(MARKUP_END, "");
+      if (!stripped && text) stripped = text.trim().slice(1, -1).replace(MARKUP_END, "");
+      if (stripped === text) break;
+      text = stripped;
+    }
+    if (!text) return null;
+    var last = text.charAt(text.length - 1);
+    var code = last.charCodeAt(0);
+    if (code >= 0xac00 && code <= 0xd7a3) {
+      var coda = (code - 0xac00) % 28;
+      return coda === 0 ? VOWEL : coda === 8 ? RIEUL : CONSONANT;
+    }
+    if (SUPERSCRIPTS.indexOf(last) >= 0 || POWER_END.test(text)) return CONSONANT;
+    if (last >= "0" && last <= "9") {
+      var fraction = FRACTION_END.exec(text);
+      if (fraction) return numberSound(fraction[1], null);
+      var number = NUMBER_END.exec(text);
+      return numberSound(number[1], number[2]);
+    }
+    if (Object.prototype.hasOwnProperty.call(SYMBOL_SOUND, last)) return SYMBOL_SOUND[last];
+    if (/^[A-Za-z]$/.test(last)) return LATIN_SOUND[last.toLowerCase()] || VOWEL;
+    if (GREEK_VOWEL.indexOf(last) >= 0) return VOWEL;
+    if (GREEK_CONSONANT.indexOf(last) >= 0) return CONSONANT;
+    return null;
+  }
+
+  function fixParticle(value, following) {
+    var closing = CLOSING.exec(following)[0];
+    var match = PARTICLE.exec(following.slice(closing.length));
+    var sound = match ? finalSound(value) : null;
+    if (sound === null) return following;
+    var written = match[1] || match[2] || match[3];
+    for (var k = 0; k < PAIRS.length; k++) {
+      var afterConsonant = PAIRS[k][0];
+      var afterVowel = PAIRS[k][1];
+      if (written !== afterConsonant && written !== afterVowel) continue;
+      var right = afterVowel === "로"
+        ? (sound === CONSONANT ? afterConsonant : afterVowel)
+        : (sound === VOWEL ? afterVowel : afterConsonant);
+      return closing + right + following.slice(closing.length + written.length);
+    }
+    return following;
+  }
+
+  // ---------------------------------------------------------------- readiness
 
   var root = document.documentElement;
   var pending = new Map();
@@ -79,6 +212,7 @@
   });
 
   window.DPLAB_READY = { expect: expect };
+  window.DPLAB_WORDS = { words: words, finalSound: finalSound, fixParticle: fixParticle };
 
   // The JSON of a chart, lab or grader: the build moves it out of the page into the page's
   // data script (dplab/site/page_data.py), leaving the empty <script data-dplab-data="n">;

@@ -174,9 +174,11 @@
   var words = LAB.words;
   var decimalText = LAB.decimalText;
 
-  // A rational rounded half-up to 4 significant digits (see approx_text).
-  function approxText(numerator, denominator) {
-    return LAB.approxRatio(numerator, denominator, 4);
+  // A rational rounded half-up to 4 significant digits (approx_text), and an exact one in
+  // lowest terms (fraction_text): lab.js's.
+  var approxRatio = LAB.approxRatio;
+  function fractionText(numerator, denominator) {
+    return LAB.fractionText(LAB.Q(numerator, denominator));
   }
 
   // "= x" or "≈ x" with the number shown (value_text; lab.js)
@@ -201,22 +203,13 @@
     }
   }
 
-  function fractionText(numerator, denominator) {
-    var divisor = LAB.gcd(numerator, denominator);
-    if (divisor > ZERO) {
-      numerator /= divisor;
-      denominator /= divisor;
-    }
-    return denominator === ONE ? numerator.toString() : numerator + "/" + denominator;
-  }
-
   function requiredDeltaText(numerator, n) {
     var denominator = deltaDenominator(n);
     var exact = fractionText(numerator, denominator);
     if (exact.indexOf("/") < 0) return exact;
     var decimal = decimalText(numerator, 2 * n + 1);
     var text = exact + " = " + decimal;
-    return decimal.length > 10 ? text + " (≈ " + approxText(numerator, denominator) + ")" : text;
+    return decimal.length > 10 ? text + " (≈ " + approxRatio(numerator, denominator) + ")" : text;
   }
 
   function eventText(outputs) {
@@ -251,7 +244,7 @@
     var numerator = BigInt(n * k * (100 - k));
     var denominator = BigInt((2 * k - 100) * (2 * k - 100));
     var exact = fractionText(numerator, denominator);
-    if (exact.indexOf("/") >= 0) exact += " ≈ " + approxText(numerator, denominator);
+    if (exact.indexOf("/") >= 0) exact += " ≈ " + approxRatio(numerator, denominator);
     return words("rr.lab_mse", { exact: exact });
   }
 
@@ -288,7 +281,7 @@
     var requested = state.direction === "down" ? pairText(state.lower + 1, state.lower) : pairText(state.lower, state.lower + 1);
     var texts = {};
     texts.n = String(n);
-    texts.p = approxText(BigInt(k), HUNDRED);
+    texts.p = approxRatio(BigInt(k), HUNDRED);
     texts.alpha = alphaText(t);
     texts.epsilon = words("rr.lab_epsilon", { eps: Math.log(t / 10).toFixed(4) });
     if (claim === null) {
@@ -412,7 +405,6 @@
     worstText: worstText,
     pureText: pureText,
     mseText: mseText,
-    approxText: approxText,
     valueText: valueText,
     comparedTexts: comparedTexts,
     fractionText: fractionText,
