@@ -342,3 +342,27 @@ def served_core_is_the_repositorys(page, lab: str) -> None:
     assert page.evaluate(
         "(lab) => Object.keys((window.DPLAB_CORE || {})[lab] || {}).length > 0", lab
     )
+
+
+def switch_palette(page, scheme: str) -> None:
+    """Show a loaded page in ``scheme`` (``"light"`` or ``"dark"``) as a reader's system and
+    the site's own switch do: the browser's preference (``emulate_media``), then the palette
+    radio of overrides/partials/palette.html (which reads the preference only on load), and
+    wait until the switch is over, every drawn chart is drawn again in that palette and the
+    page is ready."""
+    page.emulate_media(color_scheme=scheme)
+    page.evaluate(
+        "(dark) => { const input = document.querySelector("
+        "`input[name=__palette][data-md-color-scheme=${dark ? 'slate' : 'default'}]`);"
+        " if (!input.checked) { input.checked = true;"
+        " input.dispatchEvent(new Event('change', {bubbles: true})); } }",
+        scheme == "dark",
+    )
+    page.wait_for_function(
+        "(theme) => !document.body.hasAttribute('data-md-color-switching')"
+        " && [...document.querySelectorAll('.dplab-chart[data-dplab-theme]')]"
+        ".every((c) => c.getAttribute('data-dplab-theme') === theme)",
+        arg=scheme,
+        timeout=READY_TIMEOUT_MS,
+    )
+    wait_until_ready(page)

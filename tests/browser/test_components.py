@@ -1,4 +1,5 @@
-"""Lesson furniture in the browser: stepper, quiz memory, table view, print, keyboard, axe."""
+"""Lesson furniture in the browser: stepper, quiz memory, table view, print, keyboard (axe runs
+on every page: tests.browser.test_pages)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,7 @@ import json
 import pytest
 
 from dplab.site.project import REPOSITORY
-from tests.browser.helpers import (
-    axe_violations,
-    scroll_to_and_render,
-    serious_axe_violations,
-    wait_until_ready,
-)
+from tests.browser.helpers import scroll_to_and_render, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
@@ -265,48 +261,6 @@ def test_print_hides_navigation_and_expands_solutions(open_page):
     assert page.locator(".dplab-walkthrough-step:visible svg.marks").count() == 3
     page.evaluate("window.dispatchEvent(new Event('afterprint'))")
     assert not page.locator(".dplab-solution").evaluate("(d) => d.open")
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_or_critical_violation_nor_skipped_heading_on_any_page(
-    open_page, built_site, scheme
-):
-    pages = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html"))
-    report = {}
-    for relative in pages:
-        if relative == "404.html":
-            continue
-        violations = serious_axe_violations(open_page(relative, scheme=scheme).page)
-        if violations:
-            report[relative] = violations
-    assert report == {}
-
-
-@pytest.mark.parametrize(("width", "scheme"), [(412, "dark"), (1280, "light")])
-def test_controls_and_text_are_measured_right_before_the_page_is_read(
-    open_page, built_site, width, scheme
-):
-    """axe's target-size and contrast rules on every page as just loaded (nothing scrolled,
-    the long sections still skipping their rendering), at Lighthouse's phone and desktop
-    widths, one palette each: a part laid out beyond its section's guessed height would put
-    its buttons on top of the next section's (the check Lighthouse's accessibility score
-    runs), and the text of a last cell that skips its rendering was measured against the
-    dark footer below its guessed box (a notebook's reference list at 1280 px, light)."""
-    pages = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html"))
-    report = {}
-    for relative in pages:
-        if relative == "404.html":
-            continue
-        page = open_page(relative, width=width, scheme=scheme, draw_all=False).page
-        violations = axe_violations(
-            page,
-            "{runOnly: ['target-size', 'color-contrast'], resultTypes: ['violations']}",
-            "() => true",
-            "(v) => v.nodes.map((n) => v.id + ' ' + n.target.join(' '))",
-        )
-        if violations:
-            report[relative] = violations
-    assert report == {}
 
 
 def test_a_chart_drawn_late_has_its_table_view_and_exports(open_page):

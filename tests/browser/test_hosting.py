@@ -33,12 +33,24 @@ def under_prefix(hosted_site):
         yield root
 
 
+# The pages checked over HTTP (every page is checked from disk, tests.browser.test_pages):
+# the home page, a lesson with charts, one with a lab, a notebook page and the references;
+# the not-found page below.
+REPRESENTATIVE_PAGES = [
+    "index.html",
+    "lessons/tour.html",
+    "lessons/gaussian.html",
+    "notebooks/tour.html",
+    "references.html",
+]
+
+
 def test_the_site_works_under_a_sub_path(open_page, under_prefix):
-    """The home page, a lesson with charts and a notebook page load everything they need
-    from under the prefix: no request leaves it (each would be recorded), none fails, no
-    console error, no CSP violation."""
+    """Representative pages load everything they need from under the prefix, every chart
+    drawn: no request leaves it (each would be recorded), none fails, no console error,
+    no CSP violation."""
     assert under_prefix.endswith("/dp-lab")
-    pages = ["index.html", "lessons/tour.html", "notebooks/tour.html"]
+    pages = REPRESENTATIVE_PAGES
     assert problems_on_pages(open_page, pages, under_prefix) == {}
 
 

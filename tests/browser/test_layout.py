@@ -1,5 +1,7 @@
-"""Every page at phone widths: nothing cut off, scroll boxes that say they scroll, charts as
-wide as their column, and words about the arrangement that hold at every width."""
+"""Layout on phones, page by page: the measure of what is cut off, scroll boxes that say they
+scroll, record tables as cards, and words about the arrangement that hold at every width.
+What holds on every page (nothing cut off, charts as wide as their column, numbers that
+never wrap) is checked on one visit of each page per width (tests.browser.test_pages)."""
 
 from __future__ import annotations
 
@@ -10,29 +12,8 @@ import pytest
 from dplab.views._labels import label
 from tests.browser.helpers import next_frames, read_through, scroll_to_and_render
 from tests.browser.layout import clipped_boxes
-from tests.browser.test_pages import all_pages, pages_with_charts
 
 pytestmark = pytest.mark.browser
-
-PHONES = [360, 390, 430]
-
-
-@pytest.mark.parametrize(
-    ("width", "scheme"), [(w, s) for w in PHONES for s in ("light", "dark")] + [(1280, "light")]
-)
-def test_nothing_a_reader_needs_is_cut_off(open_page, built_site, width, scheme):
-    """Every text, graphic and control of every page, and of Material's drawer (navigation
-    and table of contents) opened, lies inside the viewport and inside the boxes that clip
-    it, unless it is in a box marked as scrolling sideways (tests.browser.layout)."""
-    cut = {}
-    for relative in all_pages(built_site):
-        page = open_page(relative, width=width, scheme=scheme).page
-        found = clipped_boxes(page) + [
-            f"drawer: {c}" for c in clipped_boxes(page, drawer_open=True)
-        ]
-        if found:
-            cut[relative] = found
-    assert cut == {}
 
 
 def test_the_measure_finds_what_is_cut_off(open_page):
@@ -129,68 +110,6 @@ def test_record_tables_are_cards_on_a_phone_and_tables_on_a_desktop(open_page):
     assert all(display == "flex" and before == f'"{title}"' for title, display, before in shown)
     page.set_viewport_size({"width": 1280, "height": 900})
     assert {c[1] for c in certificate.evaluate(cells)} == {"table-cell"}
-
-
-# Every shown cell of every data table (the build's pandas tables and the charts' reader's
-# tables) that holds a digit, with the number of lines its text takes: its height over
-# its line height, and no more than the distinct baselines of its text (a raised or
-# lowered part of a formula does not count as a line).
-WRAPPED_NUMBERS = """() => Array.from(document.querySelectorAll(
-  '.dplab-table tbody td, .dplab-table tbody th')).filter((cell) =>
-  /[0-9]/.test(cell.textContent) && cell.checkVisibility()).map((cell) => {
-    const range = document.createRange();
-    range.selectNodeContents(cell);
-    const bottoms = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0)
-      .map((r) => Math.round(r.bottom)));
-    const line = parseFloat(getComputedStyle(cell).lineHeight);
-    const lines = Math.round(range.getBoundingClientRect().height / line);
-    return {text: cell.textContent.trim(), lines: Math.min(lines, bottoms.size)};
-  }).filter((cell) => cell.lines > 1)"""
-
-
-def test_numbers_in_data_tables_never_wrap_on_a_phone(open_page, built_site):
-    """At 360 px, with every chart's table open, no cell of a data table that holds a
-    number breaks its text over lines (a wide table scrolls inside its box instead)."""
-    wrapped = {}
-    for relative in all_pages(built_site):
-        text = (built_site / relative).read_text("utf-8")
-        if "dplab-table" not in text and "dplab-chart" not in text:
-            continue
-        page = open_page(relative, width=360, scheme="dark").page
-        page.evaluate(
-            "() => document.querySelectorAll('.dplab-chart-table-toggle').forEach("
-            "(b) => b.getAttribute('aria-expanded') === 'false' && b.click())"
-        )
-        if found := page.evaluate(WRAPPED_NUMBERS):
-            wrapped[relative] = found
-    assert wrapped == {}
-
-
-CHART_WIDTHS = """(c) => {
-  const column = c.getBoundingClientRect().width;
-  const svg = c.querySelector('svg.marks').getBoundingClientRect();
-  const menu = c.querySelector('details > summary');
-  const over = menu ? menu.getBoundingClientRect() : null;
-  const covers = over !== null && over.left < svg.right && over.right > svg.left
-    && over.top < svg.bottom && over.bottom > svg.top;
-  return {id: c.id, column: Math.round(column), chart: Math.round(svg.width), covers: covers};
-}"""
-
-
-@pytest.mark.parametrize("width", [390, 1280])
-def test_charts_are_as_wide_as_their_column_and_the_menu_covers_nothing(
-    open_page, built_site, width
-):
-    """Lesson and lab charts alike fill their column (within 40 px, the room a
-    stacked layout leaves) without passing it, and the chart menu lies outside the
-    drawing."""
-    wrong = []
-    for relative in pages_with_charts(built_site):
-        page = open_page(relative, width=width).page
-        for chart in page.locator(".dplab-chart").evaluate_all(f"(cs) => cs.map({CHART_WIDTHS})"):
-            if not (chart["column"] - 40 <= chart["chart"] <= chart["column"]) or chart["covers"]:
-                wrong.append((relative, chart))
-    assert wrong == []
 
 
 PANELS = """() => Array.from(document.querySelectorAll('.dplab-gauss-lab .dplab-lab-panel')).map(

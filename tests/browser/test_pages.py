@@ -1,18 +1,31 @@
-"""The built site in headless Chromium, from file://, with the network blocked."""
+"""The built site in headless Chromium, from file://, with the network blocked.
+
+Every page of the built site is loaded once per width (:func:`test_every_page_once_per_width`)
+and everything that holds page by page is checked on that one visit, in both palettes;
+the site served over HTTP is checked on a few representative pages (tests.browser.test_hosting).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from dplab.site.security import CONTENT_SECURITY_POLICY
 from tests.browser.helpers import (
     READY_TIMEOUT_MS,
+    Visit,
+    axe_violations,
+    draw_every_chart,
     fonts_settled,
-    problems_on_pages,
     scroll_to_and_render,
+    serious_axe_violations,
     settle,
+    switch_palette,
     wait_until_ready,
 )
+from tests.browser.layout import clipped_boxes
 
 pytestmark = pytest.mark.browser
 
@@ -22,15 +35,6 @@ def all_pages(site):
     return sorted(
         p.relative_to(site).as_posix() for p in site.rglob("*.html") if p.name != "404.html"
     )
-
-
-@pytest.mark.parametrize("how", ["file", "http"])
-def test_every_page_loads_with_no_console_error_request_off_the_site_or_csp_violation(
-    open_page, built_site, served_site, how
-):
-    pages = all_pages(built_site)
-    assert "index.html" in pages and "lessons/tour.html" in pages and "notebooks/tour.html" in pages
-    assert problems_on_pages(open_page, pages, served_site if how == "http" else None) == {}
 
 
 @pytest.mark.parametrize("how", ["file", "http"])
@@ -104,63 +108,301 @@ def _unshown(page) -> list[dict]:
     )
 
 
+# --- What every page must do, each a check of one loaded page (an AssertionError, or the
+# list of what is wrong: empty when nothing is). They run in the order of
+# test_every_page_once_per_width, which says what each expects of the page before it.
+
+# Lighthouse's phone width, where the page as just loaded is measured for target size and
+# contrast (the phone visit is shown at this width for that check only).
+LIGHTHOUSE_PHONE = 412
+
+
+def controls_and_text_as_loaded(page) -> list[str]:
+    """axe's target-size and contrast rules on the page as just loaded (nothing scrolled,
+    the long sections still skipping their rendering): a part laid out beyond its section's
+    guessed height would put its buttons on top of the next section's (the check
+    Lighthouse's accessibility score runs), and the text of a last cell that skips its
+    rendering was measured against the dark footer below its guessed box (a notebook's
+    reference list at 1280 px, light)."""
+    return axe_violations(
+        page,
+        "{runOnly: ['target-size', 'color-contrast'], resultTypes: ['violations']}",
+        "() => true",
+        "(v) => v.nodes.map((n) => v.id + ' ' + n.target.join(' '))",
+    )
+
+
+def charts_shown_as_the_reader_scrolls(page) -> None:
+    """Scrolling a screen at a time from the top, every chart on screen is shown once the
+    page is ready again: as its picture, or drawn live if it is operated; the Vega
+    libraries are not loaded for charts that are only read, and a chart far below waits.
+    At the end every chart is shown, and none that is only read is drawn (nobody pointed
+    at it)."""
+    charts = page.locator(".dplab-chart")
+    far = page.evaluate(
+        "() => [...document.querySelectorAll('.dplab-chart')]"
+        ".filter((c) => c.getBoundingClientRect().top > 3 * innerHeight).length"
+    )
+    drawn_at_start = charts.evaluate_all(f"(cs) => cs.filter({DRAWN}).length")
+    assert drawn_at_start <= charts.count() - far, "the far charts do not wait"
+    while True:
+        # A picture loads, or a drawing starts, when the browser reports the chart near
+        # the viewport: wait for those themselves.
+        try:
+            page.wait_for_function(
+                f"() => [...document.querySelectorAll('.dplab-chart')].filter({IN_VIEW})"
+                f".every({SETTLED})",
+                timeout=READY_TIMEOUT_MS,
+            )
+        except PlaywrightError as error:  # Playwright's TimeoutError: say what was not shown
+            raise AssertionError(f"not shown: {_unshown(page)}") from error
+        wait_until_ready(page)
+        moved = page.evaluate(
+            "() => { const y = scrollY; scrollBy(0, innerHeight); return scrollY > y; }"
+        )
+        if not moved:
+            break
+    # Every chart on show (a walkthrough shows one step's panel at a time).
+    assert charts.evaluate_all(f"(cs) => cs.filter((c) => c.checkVisibility()).every({SHOWN})")
+    read_only_drawn = charts.evaluate_all(
+        f"(cs) => cs.filter((c) => !({OPERATED})(c) && ({DRAWN})(c)).length"
+    )
+    assert read_only_drawn == 0, "charts only read were drawn with nobody pointing at them"
+
+
+def pointing_at_a_pictured_chart_draws_it(page) -> None:
+    """Pointing at a chart shown as its picture draws it live in its place."""
+    pictured = page.locator(".dplab-chart:has(.dplab-chart-picture img)")
+    shown = "(cs) => cs.filter((c) => c.checkVisibility()).map((c) => c.id)"
+    for chart_id in pictured.evaluate_all(shown):
+        chart = page.locator(f"#{chart_id}")
+        chart.scroll_into_view_if_needed()
+        chart.hover()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.dplab-chart')]"
+        f".filter((c) => c.checkVisibility()).every({DRAWN})"
+    )
+    wait_until_ready(page)
+    assert pictured.evaluate_all(shown) == [], "still pictures after pointing at them"
+
+
+def printing_draws_every_chart(page) -> None:
+    """What the browser does when the reader prints draws every chart, each with a height;
+    the page is shown on screen again afterwards."""
+    page.emulate_media(media="print")
+    page.wait_for_function("() => window.DPLAB_CHARTS.waiting() === 0")
+    wait_until_ready(page)
+    charts = page.locator(".dplab-chart")
+    assert charts.evaluate_all(f"(cs) => cs.every({DRAWN})"), "not drawn for print"
+    assert charts.evaluate_all("(cs) => cs.every((c) => c.getBoundingClientRect().height > 0)")
+    page.emulate_media(media="screen")
+    # Emulating the medium sends no resize event, on which Vega's charts as wide as their
+    # container (dplab.views fit_width) take the screen's width again: send it.
+    page.evaluate("() => window.dispatchEvent(new Event('resize'))")
+    charts_refitted(page)
+
+
+def charts_refitted(page) -> None:
+    """Wait until every drawn chart has run what the last resize asked of it (Vega's
+    ``runAsync`` on each chart's view)."""
+    settle(
+        page,
+        "() => Promise.all([...document.querySelectorAll('.dplab-chart')]"
+        ".filter((c) => c.dplabView).map((c) => c.dplabView.runAsync())).then(() => true)",
+        signal="every drawn chart run again at the new width",
+    )
+
+
+# The parts of a page that skip their rendering until they come near the viewport.
+SKIPPING = (
+    "[...document.querySelectorAll('.dplab-section, .jp-Cell')]"
+    ".filter((e) => getComputedStyle(e).contentVisibility === 'auto')"
+)
+
+
+def jumping_in_shows_what_is_on_screen(page) -> None:
+    """Parts of a page are laid out only near the viewport (content-visibility): after a
+    jump (a link, the table of contents, the scrollbar) every part on screen is shown."""
+    # the last section is laid out from the start (dplab.css): the tour keeps three
+    assert page.evaluate(f"() => {SKIPPING}.length") >= 3
+    for fraction in (0.25, 0.5, 0.75):
+        page.evaluate(f"scrollTo(0, document.documentElement.scrollHeight * {fraction})")
+        page.wait_for_function(
+            f"() => {SKIPPING}.filter({IN_VIEW})"
+            ".every((part) => part.checkVisibility({contentVisibilityAuto: true}))",
+            timeout=READY_TIMEOUT_MS,
+        )
+    page.evaluate("() => scrollTo(0, 0)")
+
+
+CHART_WIDTHS = """(c) => {
+  const column = c.getBoundingClientRect().width;
+  const svg = c.querySelector('svg.marks').getBoundingClientRect();
+  const menu = c.querySelector('details > summary');
+  const over = menu ? menu.getBoundingClientRect() : null;
+  const covers = over !== null && over.left < svg.right && over.right > svg.left
+    && over.top < svg.bottom && over.bottom > svg.top;
+  return {id: c.id, column: Math.round(column), chart: Math.round(svg.width), covers: covers};
+}"""
+
+
+def charts_wider_or_narrower_than_their_column(page) -> list[dict]:
+    """Lesson and lab charts alike fill their column (within 40 px, the room a stacked
+    layout leaves) without passing it, and the chart menu lies outside the drawing."""
+    return [
+        chart
+        for chart in page.locator(".dplab-chart").evaluate_all(f"(cs) => cs.map({CHART_WIDTHS})")
+        if not (chart["column"] - 40 <= chart["chart"] <= chart["column"]) or chart["covers"]
+    ]
+
+
+def cut_off(page) -> list[str]:
+    """Every text, graphic and control of the page, and of Material's drawer (navigation
+    and table of contents) opened, lies inside the viewport and inside the boxes that clip
+    it, unless it is in a box marked as scrolling sideways (tests.browser.layout)."""
+    return clipped_boxes(page) + [f"drawer: {c}" for c in clipped_boxes(page, drawer_open=True)]
+
+
+# Every shown cell of every data table (the build's pandas tables and the charts' reader's
+# tables) that holds a digit, with the number of lines its text takes: its height over
+# its line height, and no more than the distinct baselines of its text (a raised or
+# lowered part of a formula does not count as a line).
+WRAPPED_NUMBERS = """() => Array.from(document.querySelectorAll(
+  '.dplab-table tbody td, .dplab-table tbody th')).filter((cell) =>
+  /[0-9]/.test(cell.textContent) && cell.checkVisibility()).map((cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const bottoms = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0)
+      .map((r) => Math.round(r.bottom)));
+    const line = parseFloat(getComputedStyle(cell).lineHeight);
+    const lines = Math.round(range.getBoundingClientRect().height / line);
+    return {text: cell.textContent.trim(), lines: Math.min(lines, bottoms.size)};
+  }).filter((cell) => cell.lines > 1)"""
+
+
+def numbers_wrapped_with_every_table_open(page) -> list[dict]:
+    """With every chart's table open, no cell of a data table that holds a number breaks
+    its text over lines (a wide table scrolls inside its box instead).  Opens the tables:
+    the last check of a visit."""
+    page.evaluate(
+        "() => document.querySelectorAll('.dplab-chart-table-toggle').forEach("
+        "(b) => b.getAttribute('aria-expanded') === 'false' && b.click())"
+    )
+    return page.evaluate(WRAPPED_NUMBERS)
+
+
+class PageChecks:
+    """The checks of one visit (a page at a width), each named, run in turn; what each
+    finds (or the assertion it fails) is kept under ``page at width px, palette``, and the
+    visit goes on with the next check."""
+
+    def __init__(self, visit: Visit, relative: str) -> None:
+        self.page, self.relative = visit.page, relative
+        self.scheme = "light"
+        self.found: dict[str, list[str]] = {}
+
+    def palette(self, scheme: str) -> None:
+        self.run("palette switch", lambda: switch_palette(self.page, scheme))
+        self.scheme = scheme
+
+    def run(self, name: str, check: Callable[[], object]) -> None:
+        where = f"{self.relative} at {self.page.viewport_size['width']} px, {self.scheme}"
+        try:
+            wrong = check()
+        except (AssertionError, PlaywrightError) as error:
+            wrong = f"{type(error).__name__}: {error}"
+        if wrong:
+            self.found.setdefault(where, []).append(f"{name}: {wrong}")
+
+    def resize(self, width: int) -> None:
+        self.page.set_viewport_size({"width": width, "height": 900})
+        self.run("ready at the new width", lambda: wait_until_ready(self.page))
+        self.run("charts refitted to the new width", lambda: charts_refitted(self.page))
+
+
+# Phone widths measured for cut-off besides the visit's own (390): the same page shown wider
+# and narrower, after the other checks; the last, the narrowest, is where numbers in tables
+# must not wrap (in the dark palette, as measured since issue 21).
+OTHER_PHONES = (430, 360)
+
+
+def check_page(visit: Visit, relative: str, *, charted: bool) -> dict[str, list[str]]:
+    """Run on ``visit`` (``relative`` just loaded at 1280 or 390 px, light, no chart drawn)
+    every check of :func:`test_every_page_once_per_width`; return what they found, by
+    ``page at width px, palette``."""
+    checks, page = PageChecks(visit, relative), visit.page
+    width = page.viewport_size["width"]
+    desktop = width == 1280
+    if desktop:
+        checks.run("target size and contrast as loaded", lambda: controls_and_text_as_loaded(page))
+    else:
+        checks.resize(LIGHTHOUSE_PHONE)
+        checks.palette("dark")
+        checks.run("target size and contrast as loaded", lambda: controls_and_text_as_loaded(page))
+        checks.palette("light")
+        checks.resize(width)
+    if charted:
+        checks.run(
+            "charts shown as the reader scrolls", lambda: charts_shown_as_the_reader_scrolls(page)
+        )
+        if desktop:
+            checks.run("printing draws every chart", lambda: printing_draws_every_chart(page))
+        else:
+            checks.run(
+                "pointing at a picture draws the chart",
+                lambda: pointing_at_a_pictured_chart_draws_it(page),
+            )
+        checks.run("jumping into the page", lambda: jumping_in_shows_what_is_on_screen(page))
+    checks.run("every chart drawn", lambda: draw_every_chart(page))
+    checks.run("console, requests, CSP", lambda: any(visit.problems()) and visit.problems())
+    if charted:
+        checks.run(
+            "charts as wide as their column",
+            lambda: charts_wider_or_narrower_than_their_column(page),
+        )
+    for scheme in ("light", "dark"):
+        checks.palette(scheme)
+        if desktop:
+            checks.run("axe serious or critical", lambda: serious_axe_violations(page))
+        checks.run("cut off", lambda: cut_off(page))
+    if not desktop:
+        for phone in OTHER_PHONES:  # ends at the narrowest, dark
+            checks.resize(phone)
+            for scheme in ("light", "dark"):
+                checks.palette(scheme)
+                checks.run("cut off", lambda: cut_off(page))
+        checks.run("numbers wrap in tables", lambda: numbers_wrapped_with_every_table_open(page))
+    return checks.found
+
+
 @pytest.mark.parametrize("width", [1280, 390])
-def test_charts_are_shown_as_the_reader_scrolls_to_them(open_page, built_site, width):
-    """Scrolling a screen at a time, every chart on screen is shown once the page is ready
-    again: as its picture, or drawn live if it is operated; the Vega libraries are not
-    loaded for charts that are only read, and a chart far below waits.  At the end every
-    chart is shown, every operated chart is drawn, and pointing at a pictured chart draws
-    it live in place of its picture."""
-    pages = pages_with_charts(built_site)
-    assert "lessons/randomized-response.html" in pages
+def test_every_page_once_per_width(open_page, built_site, width):
+    """Every page of the built site, loaded once at ``width`` (light), passes every check
+    that holds page by page, on that one visit, in the order below:
+
+    - as just loaded: axe's target-size and contrast rules (at 1280 px light; on a phone at
+      Lighthouse's 412 px, dark);
+    - on a page with charts, scrolled through a screen at a time: charts shown as the reader
+      gets to them; at 1280 px, printing then draws every chart; at 390 px, pointing at a
+      pictured chart draws it; jumping into the page shows what is on screen;
+    - every chart drawn: no console error, uncaught exception, request off the site, failed
+      request or CSP violation during the visit so far; charts as wide as their column;
+    - in light, then dark: axe's serious and critical violations and skipped headings (at
+      1280 px), nothing cut off, the drawer closed and open;
+    - on a phone, the page shown at 360 and 430 px: nothing cut off in either palette; at
+      360 px dark, with every chart's table open, no number in a table wraps.
+
+    Each failure names the page, the width and the palette; every page is checked before
+    the test fails."""
+    pages = all_pages(built_site)
+    assert "index.html" in pages and "lessons/tour.html" in pages and "notebooks/tour.html" in pages
+    charted = set(pages_with_charts(built_site))
+    assert "lessons/randomized-response.html" in charted
+    found = {}
     for relative in pages:
         visit = open_page(relative, width=width, draw_all=False)
-        page = visit.page
-        charts = page.locator(".dplab-chart")
-        far = page.evaluate(
-            "() => [...document.querySelectorAll('.dplab-chart')]"
-            ".filter((c) => c.getBoundingClientRect().top > 3 * innerHeight).length"
-        )
-        drawn_at_start = charts.evaluate_all(f"(cs) => cs.filter({DRAWN}).length")
-        assert drawn_at_start <= charts.count() - far, relative  # the far ones wait
-        while True:
-            # A picture loads, or a drawing starts, when the browser reports the chart near
-            # the viewport: wait for those themselves.
-            try:
-                page.wait_for_function(
-                    f"() => [...document.querySelectorAll('.dplab-chart')].filter({IN_VIEW})"
-                    f".every({SETTLED})",
-                    timeout=READY_TIMEOUT_MS,
-                )
-            except Exception as error:  # Playwright's TimeoutError: say what was not shown
-                raise AssertionError(f"{relative} at {width} px: {_unshown(page)}") from error
-            wait_until_ready(page)
-            moved = page.evaluate(
-                "() => { const y = scrollY; scrollBy(0, innerHeight); return scrollY > y; }"
-            )
-            if not moved:
-                break
-        # Every chart on show (a walkthrough shows one step's panel at a time).
-        assert charts.evaluate_all(
-            f"(cs) => cs.filter((c) => c.checkVisibility()).every({SHOWN})"
-        ), relative
-        read_only_drawn = charts.evaluate_all(
-            f"(cs) => cs.filter((c) => !({OPERATED})(c) && ({DRAWN})(c)).length"
-        )
-        assert read_only_drawn == 0, relative  # nobody pointed at them
-        pictured = page.locator(".dplab-chart:has(.dplab-chart-picture img)")
-        shown = "(cs) => cs.filter((c) => c.checkVisibility()).map((c) => c.id)"
-        for chart_id in pictured.evaluate_all(shown):
-            chart = page.locator(f"#{chart_id}")
-            chart.scroll_into_view_if_needed()
-            chart.hover()
-        page.wait_for_function(
-            "() => [...document.querySelectorAll('.dplab-chart')]"
-            f".filter((c) => c.checkVisibility()).every({DRAWN})"
-        )
-        wait_until_ready(page)
-        assert pictured.evaluate_all(shown) == [], relative
-        assert any(visit.problems()) is False, (relative, visit.problems())
+        found.update(check_page(visit, relative, charted=relative in charted))
+    assert found == {}, "\n".join(f"{where}: {wrong}" for where, wrong in found.items())
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -196,41 +438,6 @@ def test_a_charts_picture_is_the_one_of_the_palette_shown(open_page, scheme):
     # Without fonts the build estimates text widths: the axes may take some room more or less.
     assert abs(after - before) <= 0.25 * before, (before, after)
     assert any(visit.problems()) is False, visit.problems()
-
-
-# The parts of a page that skip their rendering until they come near the viewport.
-SKIPPING = (
-    "[...document.querySelectorAll('.dplab-section, .jp-Cell')]"
-    ".filter((e) => getComputedStyle(e).contentVisibility === 'auto')"
-)
-
-
-@pytest.mark.parametrize("width", [1280, 390])
-def test_jumping_into_a_long_page_shows_what_is_on_screen(open_page, built_site, width):
-    """Parts of a page are laid out only near the viewport (content-visibility): after a
-    jump (a link, the table of contents, the scrollbar) every part on screen is shown."""
-    for relative in pages_with_charts(built_site):
-        page = open_page(relative, width=width, draw_all=False).page
-        # the last section is laid out from the start (dplab.css): the tour keeps three
-        assert page.evaluate(f"() => {SKIPPING}.length") >= 3, relative
-        for fraction in (0.25, 0.5, 0.75):
-            page.evaluate(f"scrollTo(0, document.documentElement.scrollHeight * {fraction})")
-            page.wait_for_function(
-                f"() => {SKIPPING}.filter({IN_VIEW})"
-                ".every((part) => part.checkVisibility({contentVisibilityAuto: true}))",
-                timeout=READY_TIMEOUT_MS,
-            )
-
-
-def test_printing_draws_every_chart(open_page, built_site):
-    for relative in pages_with_charts(built_site):
-        page = open_page(relative, draw_all=False).page
-        page.emulate_media(media="print")  # what the browser does when the reader prints
-        page.wait_for_function("() => window.DPLAB_CHARTS.waiting() === 0")
-        wait_until_ready(page)
-        charts = page.locator(".dplab-chart")
-        assert charts.evaluate_all(f"(cs) => cs.every({DRAWN})"), relative
-        assert charts.evaluate_all("(cs) => cs.every((c) => c.getBoundingClientRect().height > 0)")
 
 
 def test_moving_a_slider_changes_the_chart(open_page):
