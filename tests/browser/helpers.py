@@ -4,7 +4,6 @@ on "network idle"."""
 
 from __future__ import annotations
 
-import json
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
@@ -294,15 +293,6 @@ def type_value(page, root: str, name: str, value: str) -> None:
     box = page.locator(f"{root} .dplab-lab-typed[data-for={name}]")
     box.fill(value)
     box.press("Enter")
-
-
-def run_json(page, function: str, argument: object) -> object:
-    """Call ``function`` in the page with ``argument``, both ways as one JSON string
-    (Playwright's structured arguments are slow for thousands of small items)."""
-    text = page.evaluate(
-        f"(text) => JSON.stringify(({function})(JSON.parse(text)))", json.dumps(argument)
-    )
-    return json.loads(text)
 
 
 def problems_on_pages(open_page, pages: list[str], site_root: str | None = None) -> dict:

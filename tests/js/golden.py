@@ -23,6 +23,7 @@ import hashlib
 import importlib
 import json
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 from dplab.site.project import REPOSITORY
@@ -30,7 +31,15 @@ from dplab.site.project import REPOSITORY
 JS_TESTS = Path(__file__).resolve().parent
 GOLDEN_ROOT = REPOSITORY / ".cache" / "golden"
 
-__all__ = ["GOLDEN_ROOT", "JS_TESTS", "golden_dir", "golden_vectors", "topics"]
+__all__ = [
+    "GOLDEN_ROOT",
+    "JS_TESTS",
+    "golden_dir",
+    "golden_vectors",
+    "ratio_parts",
+    "ratio_text",
+    "topics",
+]
 
 
 def topics() -> list[str]:
@@ -78,3 +87,14 @@ def golden_vectors(name: str) -> object:
     if name not in topics():
         raise ValueError(f"name: no golden topic {name!r}; topics are {topics()}")
     return json.loads((golden_dir() / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def ratio_parts(value: Fraction) -> list[str]:
+    """An exact ratio as Node reads it into BigInts: ``[numerator, denominator]`` as decimal
+    strings (no double could hold them)."""
+    return [str(value.numerator), str(value.denominator)]
+
+
+def ratio_text(value: Fraction) -> str:
+    """An exact ratio as one string ``"numerator/denominator"``."""
+    return f"{value.numerator}/{value.denominator}"

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import html
 import re
-from fractions import Fraction
 from itertools import combinations_with_replacement
 
 from dplab.userlevel import metric
 from dplab.views._labels import LABELS
 from dplab.views.emd_lab import LAB_LOCATIONS, LAB_MAX_SIZE, EmdLab, emd_lab, matching_svg
+from tests.js.golden import ratio_text
 
 START = emd_lab((0, 3), (1, 2), key="lesson")
 """The lab as the lesson builds it (lessons_src/07-user-level-metric.md)."""
@@ -61,10 +61,6 @@ def picture_parts(lab: EmdLab) -> list[list]:
     return parts
 
 
-def _ratio(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}"
-
-
 def golden() -> dict[str, object]:
     keys = sorted(START.outputs())
     cases, plans, texts = [], [], []
@@ -75,9 +71,9 @@ def golden() -> dict[str, object]:
         cases.append([padded(a), padded(b), len(a), len(b)])
         plans.append(
             [
-                [[f.source, f.target, _ratio(f.mass)] for f in plan.flows],
-                _ratio(plan.cost),
-                _ratio(metric.emd(a, b)),
+                [[f.source, f.target, ratio_text(f.mass)] for f in plan.flows],
+                ratio_text(plan.cost),
+                ratio_text(metric.emd(a, b)),
             ]
         )
         texts.append([outputs[key] for key in keys])

@@ -35,6 +35,7 @@ from dplab.views.laplace_lab import (
     laplace_lab,
 )
 from dplab.views.numbers import approx_text, fraction_decimal_text, number_text
+from tests.js.golden import ratio_text
 
 State = tuple[str, int, Fraction, Fraction, Fraction]  # kind, n, B, b, ε
 
@@ -99,10 +100,6 @@ def positions(state: State) -> dict[str, object]:
     }
 
 
-def _ratio(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}"
-
-
 def exact_cases() -> tuple[list[str], dict[Fraction, tuple[Fraction, Fraction]]]:
     """Δ and Δ/b over the grid (kind, n, B, b in the grid's order), and one (Δ, b) per Δ/b."""
     got, classes = [], {}
@@ -113,7 +110,7 @@ def exact_cases() -> tuple[list[str], dict[Fraction, tuple[Fraction, Fraction]]]
                 for scale in LAB_SCALES:
                     pure = laplace.epsilon(d, scale)
                     classes.setdefault(pure, (d, scale))
-                    got.append(f"{_ratio(d)} {_ratio(pure)}")
+                    got.append(f"{ratio_text(d)} {ratio_text(pure)}")
     return got, classes
 
 
@@ -137,7 +134,7 @@ def golden() -> dict[str, object]:
     exact, classes = exact_cases()
     values, floats = rule_values()
     delta = [
-        [_ratio(pure), [laplace.delta(d, scale, eps) for eps in LAB_EPS]]
+        [ratio_text(pure), [laplace.delta(d, scale, eps) for eps in LAB_EPS]]
         for pure, (d, scale) in sorted(classes.items())
     ]
     return {
@@ -150,7 +147,7 @@ def golden() -> dict[str, object]:
         "rules": {
             "values": [
                 [
-                    _ratio(v),
+                    ratio_text(v),
                     [approx_text(v), approx_text(v, 6), number_text(v), fraction_decimal_text(v)],
                 ]
                 for v in values

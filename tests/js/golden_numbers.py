@@ -28,16 +28,12 @@ from decimal import Decimal
 from fractions import Fraction
 
 from dplab.views import numbers
+from tests.js.golden import ratio_parts
 
 DIGIT_COUNTS = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12)
 """Significant digits: the labs use 4 and 6 (and more in compared texts); the rest are edges."""
 
 BOUNDS = (None, "upper", "lower")
-
-
-def _ratio(value: Fraction) -> list[str]:
-    """A ratio as Node reads it: decimal strings of numerator and denominator (BigInts)."""
-    return [str(value.numerator), str(value.denominator)]
 
 
 def golden_ratios() -> list[Fraction]:
@@ -181,7 +177,11 @@ SPELLED_REFUSALS = {
 def golden() -> dict[str, list]:
     ratios = golden_ratios()
     approx = [
-        [[*_ratio(v), s, b], numbers.approx_text(v, s, b), _ratio(numbers.rounded(v, s, b))]
+        [
+            [*ratio_parts(v), s, b],
+            numbers.approx_text(v, s, b),
+            ratio_parts(numbers.rounded(v, s, b)),
+        ]
         for v in ratios
         for s in DIGIT_COUNTS
         for b in BOUNDS
@@ -192,10 +192,10 @@ def golden() -> dict[str, list]:
             for b in BOUNDS:
                 text = numbers.value_text(v, s, b)
                 number = v if text.startswith("= ") else numbers.rounded(v, s, b)
-                shown.append([[*_ratio(v), s, b], [text, *_ratio(number)]])
+                shown.append([[*ratio_parts(v), s, b], [text, *ratio_parts(number)]])
     exact = [
         [
-            _ratio(v),
+            ratio_parts(v),
             [
                 numbers.fraction_text(v),
                 numbers.is_short_decimal(v),
@@ -225,15 +225,21 @@ def golden() -> dict[str, list]:
         "log10_text": [[x, numbers.log10_text(x)] for x in logs],
         "tiny_text": [[x, numbers.tiny_text(x)] for x in logs if x < 0],
         "shown_value": [
-            [text, [*_ratio(numbers.shown_value(text)), _nearest_double(numbers.shown_value(text))]]
+            [
+                text,
+                [
+                    *ratio_parts(numbers.shown_value(text)),
+                    _nearest_double(numbers.shown_value(text)),
+                ],
+            ]
             for text in shown_texts
         ],
         "decimal": decimals,
         "approx": approx,
         "shown": shown,
-        "value_text": [[_ratio(v), numbers.value_text(v)] for v in ratios],
+        "value_text": [[ratio_parts(v), numbers.value_text(v)] for v in ratios],
         "exact": exact,
-        "float_ratio": [[d, _ratio(Fraction(d))] for d in doubles],
-        "read": [[text, _ratio(value)] for text, value in reader_spellings()],
+        "float_ratio": [[d, ratio_parts(Fraction(d))] for d in doubles],
+        "read": [[text, ratio_parts(value)] for text, value in reader_spellings()],
         "refused": list(SPELLED_REFUSALS.items()),
     }

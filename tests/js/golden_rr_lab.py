@@ -38,6 +38,7 @@ from dplab.mechanisms import randomized_response as rr
 from dplab.mechanisms.rr_lab_grid import LAB_GRID, delta_denominator
 from dplab.views import LABELS, label, numbers
 from dplab.views import rr_lab as lab_views
+from tests.js.golden import ratio_parts
 
 SIZES = LAB_GRID.sizes
 P_PERCENTS = LAB_GRID.p_percents
@@ -212,10 +213,6 @@ def claim_vectors() -> list[list]:
     return out
 
 
-def ratio(value: Fraction) -> list[str]:
-    return [str(value.numerator), str(value.denominator)]
-
-
 def text_vectors() -> dict[str, list]:
     """lab.js's number texts and the lab's per-state texts, as dplab writes them."""
     values = [
@@ -238,11 +235,12 @@ def text_vectors() -> dict[str, list]:
     worst_states = [(n, k, t) for n in SIZES for k in (50, 73, 90, 100) for t in (10, 30, 97)]
     per_p = [(n, k) for n in SIZES for k in P_PERCENTS]
     return {
-        "approx": [[ratio(v), numbers.approx_text(v)] for v in values],
-        "value": [[ratio(v), numbers.value_text(v)] for v in values],
+        "approx": [[ratio_parts(v), numbers.approx_text(v)] for v in values],
+        "value": [[ratio_parts(v), numbers.value_text(v)] for v in values],
         "required": [[[str(x), n], lab_views.required_delta_text(x, n)] for x, n in required],
         "compared": [
-            [ratio(x) + ratio(y), list(numbers.compared_texts(x, y))] for x, y in compared
+            [ratio_parts(x) + ratio_parts(y), list(numbers.compared_texts(x, y))]
+            for x, y in compared
         ],
         "worst": [
             [[n, k, t], lab_views.rr_lab(n, Fraction(k, 100), Fraction(t, 10)).outputs()["worst"]]

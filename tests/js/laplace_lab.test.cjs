@@ -2,7 +2,7 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { load, golden, sameEach } = require("./load.cjs");
+const { load, golden, sameEach, sorted } = require("./load.cjs");
 
 const vectors = golden("laplace_lab");
 const SCRIPTS = ["docs/assets/dplab/lab.js", "docs/assets/dplab/laplace-lab-core.js"];
@@ -10,11 +10,6 @@ const win = load(SCRIPTS, vectors.labels);
 const CORE = win.DPLAB_CORE["laplace-lab"];
 const LAB = win.DPLAB_LAB;
 const grid = vectors.payload.grid;
-
-// An object with its keys in order (Python writes the vectors with sorted keys).
-function sortedKeys(object) {
-  return Object.fromEntries(Object.keys(object).sort().map((key) => [key, object[key]]));
-}
 
 // |got − want| ≤ 1e-12·|want| (or ≤ tiny, for densities deep in a tail that are subnormal),
 // and zero exactly where want is zero when tiny is 0.
@@ -55,7 +50,7 @@ test("δ(ε) equals dplab's to 1e-12 for every pure ε and every ε of the grid"
 test("every text equals LaplaceLab.outputs at every state the lab is checked at", () => {
   const cases = vectors.texts.map(([positions]) => positions);
   assert.ok(cases.length >= 100);
-  const got = cases.map((p) => sortedKeys(CORE.texts(CORE.stateAt(grid, p))));
+  const got = cases.map((p) => sorted(CORE.texts(CORE.stateAt(grid, p))));
   sameEach(assert, cases, got, vectors.texts.map(([, want]) => want), "texts");
 });
 
