@@ -50,10 +50,13 @@ def checked_counts() -> list[tuple[str, int]]:
     """What the suite checks, beside its time: the cases of each Node topic (counted by the
     last ``tests/js`` run) and the cases of the bad-input contract matrix."""
     sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "maths")]  # as pytest's rootdir and conftest
-    from tests.js.golden import golden_dir
+    from tests.js.golden import cases_file, topics
     from tests.maths.test_contract import CASES, EXAMPLES
 
-    counts = json.loads((golden_dir() / "cases.json").read_text())
+    counts = {}
+    for name in topics():
+        counted = cases_file(name)
+        counts.update(json.loads(counted.read_text()) if counted.is_file() else {name: 0})
     rows = [(f"node: {topic}", n) for topic, n in sorted(counts.items())]
     rows.append((f"contract matrix ({len(EXAMPLES)} functions)", len(CASES)))
     return rows

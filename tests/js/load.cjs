@@ -1,5 +1,5 @@
 // Load the site's scripts in Node with just enough of a browser, and read Python's golden
-// vectors (tests/js/golden.py writes them; DPLAB_GOLDEN names their folder).
+// vectors (tests/js/golden.py writes them; DPLAB_GOLDEN names their files).
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -30,10 +30,11 @@ function load(scripts, labels) {
   return win;
 }
 
+// DPLAB_GOLDEN maps each topic's name to the file of its vectors (JSON).
 function golden(name) {
-  const folder = process.env.DPLAB_GOLDEN;
-  if (!folder) throw new Error("DPLAB_GOLDEN is not set: run the Node tests through tests/js/test_node.py");
-  return JSON.parse(fs.readFileSync(path.join(folder, name + ".json"), "utf8"));
+  const files = JSON.parse(process.env.DPLAB_GOLDEN || "{}");
+  if (!files[name]) throw new Error("no vectors for " + name + ": run the Node tests through tests/js/test_node.py");
+  return JSON.parse(fs.readFileSync(files[name], "utf8"));
 }
 
 // Compare got with want case by case; fail with the first few cases that differ. Each call

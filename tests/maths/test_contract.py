@@ -64,8 +64,12 @@ from dplab.userlevel.metric import clamped_geometric
 
 CALL_CPU_SECONDS = 3
 SILENT_SECONDS = 300.0
-HANG = f"more than {CALL_CPU_SECONDS} s of CPU time in one call (hang)"
 MINIMUM_CASES = 5000
+
+
+def hang_verdict(cpu_seconds: int) -> str:
+    return f"more than {cpu_seconds} s of CPU time in one call (hang)"
+
 
 # --- discovery --------------------------------------------------------------------------
 
@@ -998,9 +1002,9 @@ EXACT_CHECKS = {
 limit) of the worker; a raw error is their failure."""
 
 
-def _serve(connection) -> None:
+def _serve(connection, cpu_seconds: int) -> None:
     """The worker: run case indices (or names of :data:`EXACT_CHECKS`) sent by the parent,
-    answer with the verdicts."""
+    answer with the verdicts; a call may use ``cpu_seconds`` of CPU time."""
     rss_limit = 3 * 2**30
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     with open("/proc/self/statm") as statm:
@@ -1008,7 +1012,7 @@ def _serve(connection) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (virtual + rss_limit, hard))
     while True:
         message = connection.recv()
-        limit_cpu(CALL_CPU_SECONDS)  # the kernel ends the process (SIGXCPU) past it
+        limit_cpu(cpu_seconds)  # the kernel ends the process (SIGXCPU) past it
         try:
             verdict = judge(CASES[message]) if isinstance(message, int) else EXACT_CHECKS[message]()
         except MemoryError:
@@ -1022,13 +1026,16 @@ class Worker:
     """One forked process that runs cases and is replaced when a call exceeds its CPU time
     (or sends nothing for :data:`SILENT_SECONDS`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, cpu_seconds: int = CALL_CPU_SECONDS) -> None:
+        self._cpu_seconds = cpu_seconds
         self._context = multiprocessing.get_context("fork")
         self._start()
 
     def _start(self) -> None:
         self._connection, child = self._context.Pipe()
-        self._process = self._context.Process(target=_serve, args=(child,), daemon=True)
+        self._process = self._context.Process(
+            target=_serve, args=(child, self._cpu_seconds), daemon=True
+        )
         self._process.start()
 
     def run(self, case: Case) -> str | None:
@@ -1045,7 +1052,7 @@ class Worker:
             except EOFError:
                 self._process.join()
                 verdict = (
-                    HANG
+                    hang_verdict(self._cpu_seconds)
                     if self._process.exitcode == -signal.SIGXCPU
                     else f"the worker process died (exit code {self._process.exitcode})"
                 )
@@ -1147,9 +1154,9 @@ def test_the_worker_stops_a_call_that_hangs(monkeypatch):
     monkeypatch.setitem(CASE_INDEX, hang.id, len(CASES))
     monkeypatch.setitem(CASE_INDEX, valid.id, len(CASES) + 1)
     monkeypatch.setattr(f"{__name__}.CASES", [*CASES, hang, valid])
-    hanging = Worker()  # forked now, so it sees the extra cases
+    hanging = Worker(cpu_seconds=1)  # forked now, so it sees the extra cases
     try:
-        assert hanging.run(hang) == HANG
+        assert hanging.run(hang) == hang_verdict(1)
         assert hanging.run(valid) is None  # a fresh process took over
     finally:
         hanging.close()
