@@ -107,19 +107,33 @@ def built_site(shared_build) -> Path:
 
 
 SCAFFOLDED_SLUG = "new-lesson"
+# Caches under .cache/ that the tests write and no build reads (tests/js/golden.py, the
+# notebook environments of tests/site/test_notebook.py).
+TEST_ONLY_CACHES = ("golden", "wheel-venv")
 
 
 @pytest.fixture(scope="session")
 def scaffolded_site(built_site: Path, shared_build) -> Path:
     """The course plus one lesson just started by ``new`` (untouched), built in a copy.
 
-    The copy takes the checkout's caches, which ``built_site`` has just filled, so only the
-    new lesson runs.  Nothing is written to the checkout's ``lessons_src``.
+    The copy takes the checkout's build caches, which ``built_site`` has just filled, so only
+    the new lesson runs; not the tests' own caches (:data:`TEST_ONLY_CACHES`: the readers'
+    notebook environments alone hold about 1 GB, and copying them took most of a minute).
+    Nothing is written to the checkout's ``lessons_src``.
     """
 
     def build(folder: Path) -> Path:
         project = copy_course(folder / "course")
-        shutil.copytree(REPOSITORY / ".cache", project.cache_dir, dirs_exist_ok=True)
+        shutil.copytree(
+            REPOSITORY / ".cache",
+            project.cache_dir,
+            dirs_exist_ok=True,
+            ignore=lambda directory, names: [
+                name
+                for name in names
+                if Path(directory) == REPOSITORY / ".cache" and name in TEST_ONLY_CACHES
+            ],
+        )
         new_lesson(project, SCAFFOLDED_SLUG, "새 단원: 틀에서 시작하기")
         return build_site(project)
 

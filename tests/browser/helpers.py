@@ -356,3 +356,14 @@ def switch_palette(page, scheme: str) -> None:
         timeout=READY_TIMEOUT_MS,
     )
     wait_until_ready(page)
+
+
+def charts_refitted(page) -> None:
+    """Wait until every drawn chart has run what the last resize asked of it (Vega's
+    ``runAsync`` on each chart's view)."""
+    settle(
+        page,
+        "() => Promise.all([...document.querySelectorAll('.dplab-chart')]"
+        ".filter((c) => c.dplabView).map((c) => c.dplabView.runAsync())).then(() => true)",
+        signal="every drawn chart run again at the new width",
+    )

@@ -17,6 +17,7 @@ from tests.browser.helpers import (
     READY_TIMEOUT_MS,
     Visit,
     axe_violations,
+    charts_refitted,
     draw_every_chart,
     fonts_settled,
     scroll_to_and_render,
@@ -202,17 +203,6 @@ def printing_draws_every_chart(page) -> None:
     charts_refitted(page)
 
 
-def charts_refitted(page) -> None:
-    """Wait until every drawn chart has run what the last resize asked of it (Vega's
-    ``runAsync`` on each chart's view)."""
-    settle(
-        page,
-        "() => Promise.all([...document.querySelectorAll('.dplab-chart')]"
-        ".filter((c) => c.dplabView).map((c) => c.dplabView.runAsync())).then(() => true)",
-        signal="every drawn chart run again at the new width",
-    )
-
-
 # The parts of a page that skip their rendering until they come near the viewport.
 SKIPPING = (
     "[...document.querySelectorAll('.dplab-section, .jp-Cell')]"
@@ -360,17 +350,23 @@ def check_page(visit: Visit, relative: str, *, charted: bool) -> dict[str, list[
             "charts as wide as their column",
             lambda: charts_wider_or_narrower_than_their_column(page),
         )
-    for scheme in ("light", "dark"):
+    # Each width in both palettes, starting with the palette shown, so that the drawn charts
+    # are drawn again (on each switch) as rarely as can be: light, dark at the first width,
+    # then dark, light and light, dark; the visit ends at the narrowest phone, dark.
+    schemes = ("light", "dark")
+    for scheme in schemes:
         checks.palette(scheme)
         if desktop:
             checks.run("axe serious or critical", lambda: serious_axe_violations(page))
         checks.run("cut off", lambda: cut_off(page))
     if not desktop:
-        for phone in OTHER_PHONES:  # ends at the narrowest, dark
+        for phone in OTHER_PHONES:
             checks.resize(phone)
-            for scheme in ("light", "dark"):
+            schemes = schemes[::-1]
+            for scheme in schemes:
                 checks.palette(scheme)
                 checks.run("cut off", lambda: cut_off(page))
+        assert checks.scheme == "dark" and OTHER_PHONES[-1] == min(OTHER_PHONES)
         checks.run("numbers wrap in tables", lambda: numbers_wrapped_with_every_table_open(page))
     return checks.found
 
@@ -389,7 +385,7 @@ def test_every_page_once_per_width(open_page, built_site, width):
       request or CSP violation during the visit so far; charts as wide as their column;
     - in light, then dark: axe's serious and critical violations and skipped headings (at
       1280 px), nothing cut off, the drawer closed and open;
-    - on a phone, the page shown at 360 and 430 px: nothing cut off in either palette; at
+    - on a phone, the page shown at 430 and 360 px: nothing cut off in either palette; at
       360 px dark, with every chart's table open, no number in a table wraps.
 
     Each failure names the page, the width and the palette; every page is checked before
