@@ -80,6 +80,12 @@ class Project:
         return self.docs_dir / "assets" / "dplab"
 
     @property
+    def labs_dir(self) -> Path:
+        """The labs, one folder each, in the package that runs the lessons
+        (``dplab/views/labs``; :mod:`dplab.views.labs` says what a folder holds)."""
+        return self.source_root / "dplab" / "views" / "labs"
+
+    @property
     def vendor_dir(self) -> Path:
         return self.docs_dir / "assets" / "vendor"
 

@@ -5,10 +5,10 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { load, golden, sameEach, sorted } = require("./load.cjs");
+const { load, golden, sameEach, sorted, labCore } = require("./load.cjs");
 
 const vectors = golden("gaussian_lab");
-const SCRIPTS = ["docs/assets/dplab/lab.js", "docs/assets/dplab/gaussian-lab-core.js"];
+const SCRIPTS = labCore("gaussian");
 const core = load(SCRIPTS, vectors.labels).DPLAB_CORE["gaussian-lab"];
 const data = vectors.data;
 
