@@ -82,6 +82,7 @@ def method_deltas(n: int, p: str, k: int, factor: str) -> dict[str, Fraction]:
 
 
 def method_series(method: str) -> str:
+    """The series name of a way to count (:data:`METHODS`) in charts and tables."""
     return label(_METHOD_WORDS[method])
 
 

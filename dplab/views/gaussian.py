@@ -101,6 +101,7 @@ def plain_text(text: str) -> str:
 
 
 def density_window(sensitivity: float, sigma: float) -> float:
+    """Half the width of the density chart's window: ``Δ/2 + 4σ`` (:data:`WINDOW_SIGMAS`)."""
     return 0.5 * sensitivity + WINDOW_SIGMAS * sigma
 
 
@@ -152,6 +153,7 @@ def density_rows(sensitivity: float, sigma: float, eps: float) -> dict[str, list
 
 
 def chart_data(key: str, rows: list[dict]) -> alt.InlineData:
+    """``rows`` as the named dataset ``DATASETS[key]`` that the lab's script replaces."""
     return alt.InlineData(values=rows, name=DATASETS[key])
 
 
@@ -161,6 +163,8 @@ def density_layers(
     width: int | str,
     height: int,
 ) -> alt.LayerChart:
+    """The density chart's layers from :func:`density_rows`' datasets: both densities, the
+    worst event shaded and the excess over it filled (the walkthrough and the lab)."""
     style = series_style("who:N", [label("gauss.law_p"), label("gauss.law_q")], legend=KEY_LEGEND)
     x = alt.X(
         "y:Q",
