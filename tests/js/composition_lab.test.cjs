@@ -1,4 +1,4 @@
-// The composition lab's core against dplab.views.composition at every state of the lab's
+// The composition lab's core against dplab.views.labs.composition at every state of the lab's
 // grid (tests/js/golden_composition_lab.py): the texts, the announcement, the verdict and
 // the chart rows the page shows.
 "use strict";

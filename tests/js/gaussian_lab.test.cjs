@@ -1,4 +1,4 @@
-// The Gaussian lab's core against dplab.views.gaussian (tests/js/golden_gaussian_lab.py):
+// The Gaussian lab's core against dplab.views.labs.gaussian (tests/js/golden_gaussian_lab.py):
 // at every state of the lab's grid, each text the panel shows and the verdict, which must be
 // the one the build embedded; whole panels and the announcement on a sample of states; the
 // chart rows on the cases the browser test used to walk.

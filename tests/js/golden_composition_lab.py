@@ -1,5 +1,5 @@
 """The composition lab's core (``composition-lab-core.js``) against
-:mod:`dplab.views.composition`, at every state of the lab's grid.
+:mod:`dplab.views.labs.composition`, at every state of the lab's grid.
 
 Python writes the lab's inline data exactly as the lesson embeds it
 (``composition_lab(key="lesson")``, through the page's own JSON encoder) and, for **every**

@@ -1,4 +1,4 @@
-"""The Gaussian lab's core (``gaussian-lab-core.js``) against :mod:`dplab.views.gaussian`.
+"""The Gaussian lab's core (``gaussian-lab-core.js``) against :mod:`dplab.views.labs.gaussian`.
 
 Python writes the lab's inline data exactly as the lesson embeds it
 (``gaussian_lab(key="lesson")``, through the page's own JSON encoder) and what the panel
