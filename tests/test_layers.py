@@ -263,3 +263,48 @@ def test_the_layer_check_catches_each_kind_of_import():
         ("dplab/views/chart.py", 2, "dplab.site"),
         ("dplab/views/chart.py", 2, "dplab.site.build"),
     ]
+
+
+# --- the labs -------------------------------------------------------------------------------
+
+
+def lab_imports_outside_labs(sources: dict[str, str]) -> list[tuple[str, int, str]]:
+    """``(path, line, module)`` for each import of a lab (``dplab.views.labs.<topic>``, not the
+    shared scaffolding ``dplab.views.labs._shared``) by a view outside ``dplab/views/labs/``:
+    a lab builds on the views of its topic, never the reverse (:mod:`dplab.views.labs`).  The
+    site, a layer above, may use a lab."""
+    found = []
+    for path, text in sources.items():
+        if not path.startswith("dplab/views/") or path.startswith("dplab/views/labs/"):
+            continue
+        for line, module in imported_modules(ast.parse(text, filename=path)):
+            parts = module.split(".")
+            lab = len(parts) > 3 and not parts[3].startswith("_")
+            if parts[:3] == ["dplab", "views", "labs"] and lab:
+                found.append((path, line, module))
+    return sorted(set(found))
+
+
+def test_no_view_outside_the_labs_imports_a_lab():
+    found = lab_imports_outside_labs(_package_sources())
+    assert not found, "labs imported from outside dplab/views/labs/:\n" + "\n".join(
+        f"{path}:{line} imports {module}" for path, line, module in found
+    )
+
+
+def test_the_lab_check_catches_each_kind_of_import():
+    sources = {
+        "dplab/views/gaussian.py": "from dplab.views.labs import gaussian\n",
+        "dplab/views/composition.py": "from dplab.views.labs.composition import lab_grid\n",
+        "dplab/views/claim_grader.py": "from dplab.views.labs._shared import lab_key\n",
+        "dplab/views/numbers.py": "import dplab.views.labs.rr.lab\n",
+        "dplab/site/build.py": "import dplab.views.labs.rr.lab\n",
+        "dplab/views/labs/gaussian/lab.py": "from dplab.views.gaussian import density_rows\n",
+        "dplab/views/labs/rr/__init__.py": "from dplab.views.labs.rr.lab import rr_lab\n",
+    }
+    assert lab_imports_outside_labs(sources) == [
+        ("dplab/views/composition.py", 1, "dplab.views.labs.composition"),
+        ("dplab/views/composition.py", 1, "dplab.views.labs.composition.lab_grid"),
+        ("dplab/views/gaussian.py", 1, "dplab.views.labs.gaussian"),
+        ("dplab/views/numbers.py", 1, "dplab.views.labs.rr.lab"),
+    ]

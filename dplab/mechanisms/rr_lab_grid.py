@@ -2,10 +2,10 @@
 
 The lab's sliders reach ``n ∈ {1, …, 12}``, ``p = k/100`` for ``k = 50, …, 100`` and
 ``α = t/10`` for ``t = 10, …, 100`` (exact decimals): :data:`LAB_GRID`, which the lesson's
-α grid and the lab's HTML (:mod:`dplab.views.rr_lab`) read.
+α grid and the lab's HTML (:mod:`dplab.views.labs.rr`) read.
 
 **The page holds no precomputed states.**  A page opened from ``file://`` has no server, and the
-lab's script ``docs/assets/dplab/rr-lab.js`` computes every state in the browser, with ``BigInt``,
+lab's script ``dplab/views/labs/rr/lab.js`` computes every state in the browser, with ``BigInt``,
 by the encoding below (its core, ``rr-lab-core.js``); Node checks the core against
 :func:`dplab.mechanisms.randomized_response.certify` over the whole grid
 (``tests/js/rr_lab.test.cjs``). This module states the same encoding in Python.
@@ -28,7 +28,7 @@ claimed δ typed as a decimal string with ``K`` digits after the point, read as 
     D · 10 · 100^n  ≥  N · 10^K          (integers; no rounding)
 
 which is :func:`claim_covers` (the script also reads ``e``-notation, by the rule of
-:func:`dplab.views.rr_lab.parse_claim`).
+:func:`dplab.views.labs.rr.parse_claim`).
 
 **Pairs.**  Ordered count pairs are numbered as in
 :func:`dplab.mechanisms.randomized_response.count_pairs`: index ``2c`` is ``c → c+1`` ("up"), index

@@ -138,7 +138,7 @@ def _check(site: Path, page: str, link: str, parse, allowed: tuple[str, ...]) ->
     if parts.fragment:
         if not target.endswith(".html"):
             return "an anchor on a file that is not a page"
-        # A lab's state link reads '#<lab id>?<state>' (docs/assets/dplab/lab.js).
+        # A lab's state link reads '#<lab id>?<state>' (dplab/views/labs/lab.js).
         anchor = unquote(parts.fragment).split("?", 1)[0]
         if anchor not in parse(target).ids:
             return f"no element with id {anchor!r} in {target}"

@@ -4,8 +4,9 @@
   from the lessons' front matter and names the package wheel for the notebook pages;
 * ``on_pre_build``: runs the pre-build (execute, cache, render lessons and notebooks);
 * ``on_config`` also makes the site's language (``theme.language``) the words' language,
-  hands the templates the labels and the Content-Security-Policy, and names the light/dark
-  switch from the labels;
+  hands the templates the labels and the Content-Security-Policy, names the light/dark
+  switch from the labels, and appends each lab's scripts, from the lab folders, to the
+  scripts ``mkdocs.yml`` lists (``dplab.site.lab_scripts.lab_scripts``);
 * ``on_page_context``: Material's search indexes a copy of each page in which formulas
   read as text (``dplab.site.search_text``); notebook pages, which repeat their lesson,
   are not indexed;
@@ -41,7 +42,7 @@ from dplab.site.bundle import bundle_link
 from dplab.site.catalog import lessons_in_order
 from dplab.site.errors import LessonError
 from dplab.site.katex import KatexError
-from dplab.site.lab_scripts import drop_unused_lab_scripts, lab_script_roots
+from dplab.site.lab_scripts import drop_unused_lab_scripts, lab_script_roots, lab_scripts
 from dplab.site.notebook import (
     anchor_headings,
     drop_mathjax,
@@ -77,6 +78,10 @@ def on_config(config):
     for option in config.theme["palette"]:
         option["toggle"]["name"] = label(_PALETTE_TOGGLES[option["scheme"]])
     config.extra["dplab_csp"] = CONTENT_SECURITY_POLICY
+    # Each lab's scripts, from its folder, after those mkdocs.yml lists (once).
+    listed = {str(script) for script in config.extra_javascript}
+    labs = lab_scripts(_project(config).labs_dir)
+    config.extra_javascript.extend(script for script in labs if script not in listed)
     # mkdocs-jupyter's cache is relative to the working directory unless given: keep it in
     # the project's caches, so that a build started from any directory writes nothing there.
     jupyter = config.plugins["mkdocs-jupyter"].config
@@ -169,7 +174,7 @@ def on_post_page(output, page, config):
             output = anchor_headings(output, toc, page.file.src_uri)
             output = externalize_styles(drop_remote_imports(output), prefix, write)
         output = move_data_out(add_pictures(output, prefix, write), prefix, write)
-        output = drop_unused_lab_scripts(output, lab_script_roots(_project(config).site_assets))
+        output = drop_unused_lab_scripts(output, lab_script_roots(_project(config).labs_dir))
     except (KatexError, ChartPictureError, ValueError) as error:
         raise PluginError(str(error)) from None
     return mark_scroll_boxes(output)
@@ -177,7 +182,7 @@ def on_post_page(output, page, config):
 
 def on_post_template(output_content, template_name, config):
     # The static templates (404.html) are no pages, and hold no lab either.
-    return drop_unused_lab_scripts(output_content, lab_script_roots(_project(config).site_assets))
+    return drop_unused_lab_scripts(output_content, lab_script_roots(_project(config).labs_dir))
 
 
 def _flatten(items):

@@ -1,8 +1,11 @@
 """The pre-build step: lessons_src/*.md → executed, rendered pages and notebooks in docs/.
 
 It also writes the course's one style sheet, ``assets/generated/dplab.css``
-(:func:`site_style_sheet`), and the references page, ``docs/references.md``, from
-``lessons_src/references.bib`` and the citations of the lessons (:mod:`dplab.site.citations`).
+(:func:`site_style_sheet`), copies the labs' scripts from their folders
+(``dplab/views/labs/``) into ``assets/generated/labs/``
+(:func:`dplab.site.lab_scripts.lab_assets`), and writes the references page,
+``docs/references.md``, from ``lessons_src/references.bib`` and the citations of the
+lessons (:mod:`dplab.site.citations`).
 
 Beside the notebooks it puts the ``dplab`` wheel that they need (:mod:`dplab.site.wheel`).
 
@@ -37,6 +40,7 @@ from dplab.site.components import check_lesson
 from dplab.site.errors import LessonError
 from dplab.site.execute import CellResult, execute_lesson
 from dplab.site.katex import KatexError, collect_formulas, renderer
+from dplab.site.lab_scripts import lab_assets, lab_folders
 from dplab.site.lesson import Lesson, Prose, parse_lesson, walk
 from dplab.site.notebook import render_notebook
 from dplab.site.project import Project
@@ -45,12 +49,14 @@ from dplab.site.wheel import site_wheel
 from dplab.views import CHART_THEMES, LABELS, use_language
 
 __all__ = [
-    "SHARED_STYLE_SHEETS",
+    "SITE_STYLE_SHEET",
     "VENDOR_FILES",
     "BuildFailed",
     "PrebuildReport",
     "prebuild",
     "site_style_sheet",
+    "style_sheet_name",
+    "style_sheet_sources",
 ]
 
 # (file in node_modules, file in the site's assets/vendor): what the pages load.
@@ -62,9 +68,8 @@ VENDOR_FILES: tuple[tuple[str, str], ...] = (
     ("iframe-worker/shim/index.js", "iframe-worker-shim.js"),
 )
 
-# The course's style sheets (docs/assets/dplab/*.css) that the others build on, in order;
-# each lab's own sheet follows them, by name.
-SHARED_STYLE_SHEETS: tuple[str, ...] = ("dplab.css", "lab.css")
+# The course's own style sheet (docs/assets/dplab/), which the labs' sheets build on.
+SITE_STYLE_SHEET = "dplab.css"
 
 
 class BuildFailed(Exception):
@@ -234,24 +239,37 @@ def vendor_files(project: Project) -> dict[str, bytes]:
     return files
 
 
+def style_sheet_sources(project: Project) -> list[Path]:
+    """The course's style sheets in the order the one sheet holds them: the site's
+    (``docs/assets/dplab/dplab.css``), the one every lab shares (``dplab/views/labs/lab.css``),
+    then each lab's own ``lab.css``, by the lab's folder name."""
+    sources = [project.site_assets / SITE_STYLE_SHEET, project.labs_dir / "lab.css"]
+    sources += [folder / "lab.css" for folder in lab_folders(project.labs_dir)]
+    missing = [str(path) for path in sources[:2] if not path.is_file()]
+    if missing:
+        raise FileNotFoundError(f"style sheets missing: {', '.join(missing)}")
+    return [path for path in sources if path.is_file()]
+
+
+def style_sheet_name(project: Project, path: Path) -> str:
+    """The name of a source sheet in the one sheet's banners: its path in the course
+    (``docs/…``) or in the package's checkout (``dplab/…``)."""
+    base = project.root if path.is_relative_to(project.root) else project.source_root
+    return path.relative_to(base).as_posix()
+
+
 def site_style_sheet(project: Project) -> bytes:
-    """Every course style sheet of ``docs/assets/dplab/`` in one: the shared ones first
-    (:data:`SHARED_STYLE_SHEETS`), then each lab's, by name.
+    """Every course style sheet in one (:func:`style_sheet_sources`), each after a banner
+    comment that names it (:func:`style_sheet_name`).
 
     Pages link this one file instead of one per sheet: on a phone's network each further
     style sheet that must arrive before the first paint delays it (issue 9: the Gaussian
     lesson's first paint went from 2.1 to 1.65 s under Lighthouse's mobile preset when its
     seven sheets became one).  mkdocs.yml leaves the separate sheets out of the site.
     """
-    folder = project.site_assets
-    names = sorted(path.name for path in folder.glob("*.css"))
-    missing = [name for name in SHARED_STYLE_SHEETS if name not in names]
-    if missing:
-        raise FileNotFoundError(f"style sheets missing from {folder}: {', '.join(missing)}")
-    ordered = [*SHARED_STYLE_SHEETS, *(n for n in names if n not in SHARED_STYLE_SHEETS)]
     return "".join(
-        f"/* ---- {name} ---- */\n{(folder / name).read_text('utf-8').rstrip()}\n"
-        for name in ordered
+        f"/* ---- {style_sheet_name(project, path)} ---- */\n{path.read_text('utf-8').rstrip()}\n"
+        for path in style_sheet_sources(project)
     ).encode()
 
 
@@ -310,6 +328,7 @@ def prebuild(
     generated = {
         "dplab-config.js": site_config_js(project.language),
         "dplab.css": site_style_sheet(project),
+        **{name: path.read_bytes() for name, path in lab_assets(project.labs_dir).items()},
     }
     _sync_directory(project.generated_assets, generated, report)
     _write_if_changed(project.generated_references, references.encode(), report)

@@ -80,6 +80,12 @@ class Project:
         return self.docs_dir / "assets" / "dplab"
 
     @property
+    def labs_dir(self) -> Path:
+        """The labs, one folder each, in the package that runs the lessons
+        (``dplab/views/labs``; :mod:`dplab.views.labs` says what a folder holds)."""
+        return self.source_root / "dplab" / "views" / "labs"
+
+    @property
     def vendor_dir(self) -> Path:
         return self.docs_dir / "assets" / "vendor"
 
@@ -100,7 +106,9 @@ def copy_course(destination: Path, lessons: dict[str, str] | None = None) -> Pro
 
     ``lessons`` maps file names to lesson texts (``references.bib`` to a bibliography); by
     default the course's own lessons and bibliography are copied.  Generated files and
-    caches are not copied, so the copy builds from cold.
+    caches are not copied, so the copy builds from cold.  The labs are no part of the
+    course's files: they come with the package that runs the lessons
+    (:attr:`Project.labs_dir`).
     Used by tests and benchmarks that must not touch the checkout.
     """
     destination.mkdir(parents=True, exist_ok=True)

@@ -16,7 +16,6 @@ from dplab.views._display import (
     mimebundle,
     stacked_on_phones,
 )
-from dplab.views._lab import SITE_ONLY_MIME, site_only_outputs
 from dplab.views._labels import (
     LABELS,
     LANGUAGES,
@@ -28,6 +27,7 @@ from dplab.views._labels import (
 from dplab.views._notation import NOTATION, notation_html
 from dplab.views._particles import fix_particle
 from dplab.views._walkthrough import WALKTHROUGH_MIME, Walkthrough
+from dplab.views.labs._shared import SITE_ONLY_MIME, site_only_outputs
 
 __all__ = [
     "CHART_THEMES",

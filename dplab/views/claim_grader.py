@@ -39,8 +39,8 @@ from typing import Literal
 
 from dplab import finite
 from dplab.finite import FiniteChannel, RationalLike
-from dplab.views._lab import inline_json, lab_key, show_outside_site, site_only_bundle
 from dplab.views._labels import label
+from dplab.views.labs._shared import inline_json, lab_key, show_outside_site, site_only_bundle
 
 __all__ = ["ClaimExercise", "claim_exercise", "delta_exercise"]
 

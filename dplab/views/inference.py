@@ -4,7 +4,7 @@ Every value comes from :mod:`dplab.accounting.inference`; a chart's reader's tab
 value where the maths is exact and says ≈ otherwise, and rounds every bound outward (a
 lower end down, an upper end up: ``bound`` of
 :func:`~dplab.views.randomized_response.approx_text`).  The lab is
-:mod:`dplab.views.inference_lab`.
+:mod:`dplab.views.labs.inference`.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Every number comes from :mod:`dplab.mechanisms.laplace` and :mod:`dplab.mechanisms.queries`, exactly
 where they are exact; floats appear only as the heights that charts draw and as approximations
 printed next to exact values (:func:`~dplab.views.numbers.fraction_decimal_text`).  The client-side
-lab of lesson 3 is :mod:`dplab.views.laplace_lab`.
+lab of lesson 3 is :mod:`dplab.views.labs.laplace`.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ whose gap integrates to it, and exact tables of item-level privacy and of the na
 
 Everything shown is computed by :mod:`dplab.userlevel.metric` and :mod:`dplab.userlevel.itemwise` in
 exact rationals; floats appear only as marked approximations.  The lab is
-:mod:`dplab.views.emd_lab`.
+:mod:`dplab.views.labs.emd`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Numbers as text: every rule by which the course writes a number, once.
 
 The views, the lessons (through the views) and the page's scripts show numbers by the
-rules here, and only these.  ``docs/assets/dplab/lab.js`` repeats them for the labs (its
+rules here, and only these.  ``dplab/views/labs/lab.js`` repeats them for the labs (its
 "numbers as text" and "exact rationals" parts); ``tests/js/golden_numbers.py`` checks every
 JavaScript rule against its Python rule here, case by case, in Node.
 

@@ -3,7 +3,7 @@
 Every number comes from :mod:`dplab.mechanisms.randomized_response`, exactly; floats appear only as
 the heights that charts draw and as approximations printed next to exact values.
 
-Charts that the client-side lab (:mod:`dplab.views.rr_lab`, ``rr-lab.js``) redraws read
+Charts that the client-side lab (:mod:`dplab.views.labs.rr`, ``rr-lab.js``) redraws read
 *named* datasets, listed in :data:`DATASETS`; the lab replaces their rows with rows of the
 same shape (documented at each ``*_rows`` function), so a chart looks the same whether it
 was drawn from the build's rows or from the lab's.
@@ -28,10 +28,10 @@ from dplab.mechanisms import randomized_response as rr
 from dplab.mechanisms.rr_lab_grid import LAB_GRID
 from dplab.views._display import stacked_on_phones
 from dplab.views._keys import KEY_LEGEND, Key
-from dplab.views._lab import chosen_point
 from dplab.views._labels import label
 from dplab.views._tables import column, fixed_table, live_table, with_tables, yes_no
 from dplab.views._walkthrough import Walkthrough
+from dplab.views.labs._shared import chosen_point
 from dplab.views.numbers import approx_text, compared_texts
 
 __all__ = [

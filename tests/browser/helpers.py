@@ -318,7 +318,8 @@ def scroll_under_the_header(locator) -> None:
 
 def served_core_is_the_repositorys(page, lab: str) -> None:
     """The page runs the core of ``lab`` (``<lab>-core.js``) that Node checked (``tests/js``):
-    the file its script tag loads is byte-identical to the repository's, it loads right
+    the file its script tag loads is byte-identical to the repository's
+    (``dplab/views/labs/<topic>/core.js`` for the lab ``<topic>-lab``), it loads right
     before the lab's script, and it registered itself as ``window.DPLAB_CORE[lab]``."""
     sources = page.evaluate("() => Array.from(document.scripts, (s) => s.src).filter(Boolean)")
     names = [urllib.parse.urlsplit(src).path.rsplit("/", 1)[-1] for src in sources]
@@ -328,7 +329,8 @@ def served_core_is_the_repositorys(page, lab: str) -> None:
     served = Path(
         urllib.request.url2pathname(urllib.parse.urlsplit(sources[names.index(core)]).path)
     )
-    assert served.read_bytes() == (Project().site_assets / core).read_bytes()
+    source = Project().labs_dir / lab.removesuffix("-lab") / "core.js"
+    assert served.read_bytes() == source.read_bytes()
     assert page.evaluate(
         "(lab) => Object.keys((window.DPLAB_CORE || {})[lab] || {}).length > 0", lab
     )

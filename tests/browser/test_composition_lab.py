@@ -1,8 +1,8 @@
 """The composition lab of lesson 5 (``composition-lab.js`` and its core) in headless Chromium.
 
 The script computes nothing about privacy: its core (``composition-lab-core.js``) looks the
-four δ and the verdicts up in the grid of :func:`dplab.views.composition.lab_grid` (decided
-on exact fractions, which ``tests/views/test_composition.py`` recomputes from dplab),
+four δ and the verdicts up in the grid of :func:`dplab.views.labs.composition.lab_grid` (decided
+on exact fractions, which ``tests/views/labs/test_composition.py`` recomputes from dplab),
 and ``tests/js/composition_lab.test.cjs`` checks the core in Node at every state: texts,
 verdict, announcement and chart rows.  Here, only what needs a browser:
 
@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import pytest
 
-from dplab.views import composition as cv
+from dplab.views.labs import composition as clab
 from tests.browser.helpers import served_core_is_the_repositorys
 
 pytestmark = pytest.mark.browser
 
 LESSON = "lessons/composition.html"
 ROOT = "document.querySelector('.dplab-comp-lab')"
-START = cv.composition_lab(key="lesson")  # as the lesson places it
+START = clab.composition_lab(key="lesson")  # as the lesson places it
 
 SHOWN = f"""() => {{ const out = {{}};
   {ROOT}.querySelectorAll('[data-show]').forEach((e) => {{
@@ -90,7 +90,7 @@ def test_controls_move_the_verdict_and_the_state_round_trips_through_the_address
     wait_for(page, state)
     root.locator("input[name=p]").focus()
     page.keyboard.press("Home")
-    state = state.with_state(p=cv.LAB_PS[0])
+    state = state.with_state(p=clab.LAB_PS[0])
     wait_for(page, state)
     root.locator("select[name=claim]").select_option("0.00001")
     state = state.with_state(claim="0.00001")

@@ -2,7 +2,7 @@
 
 * The lab's coupling, ``d_EM``, texts and picture come from its core, ``emd-lab-core.js``,
   which Node checks against :mod:`dplab.userlevel.metric` and
-  :meth:`~dplab.views.emd_lab.EmdLab.outputs` on **every** pair of multisets the controls can make
+  :meth:`~dplab.views.labs.emd.EmdLab.outputs` on **every** pair of multisets the controls can make
   (``tests/js/golden_emd_lab.py``); the page loads that very core.
 * Moving the controls (typed values, − / + buttons, the size) changes the matching drawn
   and ``d_EM`` to dplab's; items past the size hide; the state goes into the address, and

@@ -3,7 +3,7 @@
 The lab's rules (every text, verdict and chart row at a state) live in its pure core,
 ``gaussian-lab-core.js``, which ``tests/js/gaussian_lab.test.cjs`` checks in Node against Python's
 golden vectors at every state of the grid; the grid itself is checked against
-:func:`dplab.mechanisms.gaussian.certify` in ``tests/views/test_gaussian.py``.  Here, only
+:func:`dplab.mechanisms.gaussian.certify` in ``tests/views/labs/test_gaussian.py``.  Here, only
 what needs a browser:
 
 * the page runs the very core Node checked (byte for byte);
@@ -23,6 +23,7 @@ import pytest
 
 from dplab.mechanisms import gaussian
 from dplab.views import gaussian as gv
+from dplab.views.labs import gaussian as glab
 from tests.browser.helpers import served_core_is_the_repositorys
 from tests.js import golden_gaussian_lab as golden
 
@@ -33,7 +34,7 @@ ROOT = "document.querySelector('.dplab-gauss-lab')"
 
 
 def python_texts(kind, n, bound, sigma, eps, claim):
-    return gv.panel_texts(gv.panel_values(kind, n, bound, sigma, eps, claim))
+    return glab.panel_texts(glab.panel_values(kind, n, bound, sigma, eps, claim))
 
 
 def close(a, b):
@@ -102,7 +103,7 @@ def assert_state(page, before, values):
     badge = page.locator(".dplab-gauss-lab .dplab-lab-outputs [data-show=badge]")
     chip = page.locator(".dplab-gauss-lab .dplab-lab-chip [data-show=badge]")
     assert chip.get_attribute("data-verdict") == badge.get_attribute("data-verdict")
-    assert badge.get_attribute("data-verdict") == gv.panel_values(*values).verdict
+    assert badge.get_attribute("data-verdict") == glab.panel_values(*values).verdict
 
 
 def test_each_control_updates_the_panel_and_all_three_figures(open_page):
@@ -141,7 +142,7 @@ def test_each_control_updates_the_panel_and_all_three_figures(open_page):
     move(5, "1e-10", lambda: lab.locator("select[name=claim]").select_option("1e-10"))
     move(0, "constant", lambda: kind.select_option("constant"))
     # The presets put the lesson's examples on the controls.
-    for name, preset in gv.PRESETS.items():
+    for name, preset in glab.PRESETS.items():
         before = update_counts(page)
         lab.locator(f"button[data-preset={name}]").click()
         values[:] = list(preset)
@@ -150,7 +151,7 @@ def test_each_control_updates_the_panel_and_all_three_figures(open_page):
         if name == "underflow":
             assert lab.locator("[data-show=log]").inner_text() == "≈ −2223595.4904"  # not 0
     assert visited == golden.CONTROL_WALK  # whose chart rows Node checks too
-    verdicts = {gv.panel_values(*state).verdict for state in visited}
+    verdicts = {glab.panel_values(*state).verdict for state in visited}
     assert verdicts == {"pass", "fail"}
     assert (visit.console_errors, visit.off_site, visit.failed) == ([], [], [])
 
@@ -168,7 +169,7 @@ def test_every_control_has_a_visible_label_and_takes_keyboard_focus(open_page):
         control.focus()
         assert control.evaluate("(el) => document.activeElement === el")
     buttons = page.locator(".dplab-gauss-lab button[data-preset]")
-    assert buttons.count() == len(gv.PRESETS)
+    assert buttons.count() == len(glab.PRESETS)
     for i in range(buttons.count()):
         assert buttons.nth(i).inner_text().strip()
 

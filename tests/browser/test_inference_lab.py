@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from dplab.views import label
-from dplab.views.inference_lab import inference_lab
+from dplab.views.labs.inference import inference_lab
 from tests.browser.helpers import scroll_under_the_header, served_core_is_the_repositorys
 from tests.js.golden_inference_lab import START, text_states
 

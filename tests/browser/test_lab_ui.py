@@ -17,11 +17,12 @@ from urllib.parse import unquote
 import pytest
 
 from dplab.mechanisms.rr_lab_grid import LAB_GRID
-from dplab.views import composition as cv
 from dplab.views import gaussian as gv
 from dplab.views import label
-from dplab.views import rr_lab as rr_views
-from dplab.views.laplace_lab import laplace_lab
+from dplab.views.labs import composition as clab
+from dplab.views.labs import gaussian as glab
+from dplab.views.labs import rr as rr_views
+from dplab.views.labs.laplace import laplace_lab
 from tests.browser.helpers import charts_refitted, scroll_under_the_header, wait_until_ready
 from tests.browser.layout import lab_reach
 
@@ -34,8 +35,8 @@ COMP = "lessons/composition.html"
 LESSON_LABS = {  # the labs as the lessons place them (same state, same key)
     "rr": (RR, rr_views.rr_lab(4, "3/4", "3", "0", lower=1, direction="up", mask=3, key="lesson")),
     "laplace": (LAPLACE, laplace_lab("sum", 4, 1, 1, "0.5", key="lesson")),
-    "gauss": (GAUSS, gv.gaussian_lab("sum", 4, 1, "1", "1", "0.13", key="lesson")),
-    "comp": (COMP, cv.composition_lab(key="lesson")),
+    "gauss": (GAUSS, glab.gaussian_lab("sum", 4, 1, "1", "1", "0.13", key="lesson")),
+    "comp": (COMP, clab.composition_lab(key="lesson")),
 }
 
 SHOWN = """(prefix) => { const out = {};

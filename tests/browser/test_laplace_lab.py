@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from dplab.views.laplace_lab import LAB_SCALES, LAB_SIZES, laplace_lab
+from dplab.views.labs.laplace import LAB_SCALES, LAB_SIZES, laplace_lab
 from tests.browser.helpers import scroll_to_and_render, served_core_is_the_repositorys
 from tests.js.golden_laplace_lab import LESSON, text_states
 

@@ -1,6 +1,6 @@
 """The PrivEMDLinear lab of lesson 8 (``linear-lab.js`` wiring ``linear-lab-core.js``) in
 headless Chromium, against ``dplab.userlevel.emd_linear`` through
-:meth:`~dplab.views.linear_lab.LinearLab.outputs`.
+:meth:`~dplab.views.labs.linear.LinearLab.outputs`.
 
 * The core's texts at **every** state the controls can make (15,000) are checked against
   dplab's by Node (``tests/js/linear_lab.test.cjs``); the page runs that very core (the served
@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from dplab.views import label
-from dplab.views import linear_lab as lv
+from dplab.views.labs import linear as lv
 from tests.browser import helpers
 from tests.browser.helpers import serious_axe_violations, wait_until_ready
 

@@ -15,7 +15,7 @@ import contextlib
 import pytest
 
 from dplab.views import label
-from dplab.views import rr_lab as lab_views
+from dplab.views.labs.rr import lab as lab_views
 from tests.browser.helpers import served_core_is_the_repositorys
 
 pytestmark = pytest.mark.browser

@@ -1,13 +1,13 @@
-// The composition lab's core against dplab.views.composition at every state of the lab's
+// The composition lab's core against dplab.views.labs.composition at every state of the lab's
 // grid (tests/js/golden_composition_lab.py): the texts, the announcement, the verdict and
 // the chart rows the page shows.
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { load, golden, sameEach, sorted } = require("./load.cjs");
+const { load, golden, sameEach, sorted, labCore } = require("./load.cjs");
 
 const vectors = golden("composition_lab");
-const SCRIPTS = ["docs/assets/dplab/lab.js", "docs/assets/dplab/composition-lab-core.js"];
+const SCRIPTS = labCore("composition");
 const core = load(SCRIPTS, vectors.labels).DPLAB_CORE["composition-lab"];
 const data = vectors.data;
 // Every state of the grid, claims varying fastest (golden_composition_lab.states).

@@ -1,11 +1,11 @@
-// The d_EM lab's core against dplab.userlevel.metric and dplab.views.emd_lab (tests/js/golden_emd_lab.py).
+// The d_EM lab's core against dplab.userlevel.metric and dplab.views.labs.emd (tests/js/golden_emd_lab.py).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { load, golden, sameEach } = require("./load.cjs");
+const { load, golden, sameEach, labCore } = require("./load.cjs");
 
 const vectors = golden("emd_lab");
-const win = load(["docs/assets/dplab/lab.js", "docs/assets/dplab/emd-lab-core.js"], vectors.labels);
+const win = load(labCore("emd"), vectors.labels);
 const CORE = win.DPLAB_CORE["emd-lab"];
 const LAB = win.DPLAB_LAB;
 

@@ -1,14 +1,14 @@
-// The Gaussian lab's core against dplab.views.gaussian (tests/js/golden_gaussian_lab.py):
+// The Gaussian lab's core against dplab.views.labs.gaussian (tests/js/golden_gaussian_lab.py):
 // at every state of the lab's grid, each text the panel shows and the verdict, which must be
 // the one the build embedded; whole panels and the announcement on a sample of states; the
 // chart rows on the cases the browser test used to walk.
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { load, golden, sameEach, sorted } = require("./load.cjs");
+const { load, golden, sameEach, sorted, labCore } = require("./load.cjs");
 
 const vectors = golden("gaussian_lab");
-const SCRIPTS = ["docs/assets/dplab/lab.js", "docs/assets/dplab/gaussian-lab-core.js"];
+const SCRIPTS = labCore("gaussian");
 const core = load(SCRIPTS, vectors.labels).DPLAB_CORE["gaussian-lab"];
 const data = vectors.data;
 

@@ -1,15 +1,15 @@
 """The composition lab's core (``composition-lab-core.js``) against
-:mod:`dplab.views.composition`, at every state of the lab's grid.
+:mod:`dplab.views.labs.composition`, at every state of the lab's grid.
 
 Python writes the lab's inline data exactly as the lesson embeds it
 (``composition_lab(key="lesson")``, through the page's own JSON encoder) and, for **every**
 state (3 n × 9 p × 10 k × 25 A × 4 claims = 27,000), the texts the lab shows
-(:meth:`~dplab.views.composition.CompositionLab.outputs`) and whether the claim holds
-(:attr:`~dplab.views.composition.CompositionLab.passes`, decided on exact fractions), plus
-the chart rows of every cell (:func:`~dplab.views.composition.curve_rows`).  Texts travel
+(:meth:`~dplab.views.labs.composition.CompositionLab.outputs`) and whether the claim holds
+(:attr:`~dplab.views.labs.composition.CompositionLab.passes`, decided on exact fractions), plus
+the chart rows of every cell (:func:`~dplab.views.labs.composition.curve_rows`).  Texts travel
 as indices into one table of distinct strings, which keeps the file small.
 
-``tests/views/test_composition.py`` reads the same vectors: it checks the data and
+``tests/views/labs/test_composition.py`` reads the same vectors: it checks the data and
 the texts against dplab recomputed from the maths, so the grid is computed once per
 version of ``dplab``, here.
 """
@@ -20,8 +20,8 @@ import itertools
 import json
 
 from dplab.views import LABELS, label
-from dplab.views import composition as cv
-from dplab.views._lab import inline_json
+from dplab.views.labs import composition as clab
+from dplab.views.labs._shared import inline_json
 
 TEXT_KEYS = (
     *("p", "k", "factor", "eps", "pure", "badge", "verdict"),
@@ -34,7 +34,9 @@ TEXT_KEYS = (
 def states() -> list[tuple[int, str, int, str, str]]:
     """Every state of the lab ``(n, p, k, factor, claim)``, claims varying fastest."""
     return list(
-        itertools.product(cv.LAB_SIZES, cv.LAB_PS, cv.LAB_KS, cv.LAB_FACTORS, cv.LAB_CLAIMS)
+        itertools.product(
+            clab.LAB_SIZES, clab.LAB_PS, clab.LAB_KS, clab.LAB_FACTORS, clab.LAB_CLAIMS
+        )
     )
 
 
@@ -48,12 +50,12 @@ def expected_texts(vectors: dict) -> list[dict[str, str]]:
 
 
 def golden() -> dict[str, object]:
-    lesson = cv.composition_lab(key="lesson")  # as the lesson places it
+    lesson = clab.composition_lab(key="lesson")  # as the lesson places it
     data = json.loads(inline_json(lesson.data()))
     strings: dict[str, int] = {}
     texts, passes, live = [], [], []
     for state in states():
-        lab = cv.composition_lab(*state, key="lesson")
+        lab = clab.composition_lab(*state, key="lesson")
         outputs = lab.outputs()
         assert set(outputs) == set(TEXT_KEYS), sorted(outputs)
         texts.append([strings.setdefault(outputs[key], len(strings)) for key in TEXT_KEYS])
@@ -63,11 +65,11 @@ def golden() -> dict[str, object]:
             "comp.lab_live", exact=outputs["exact"], claim=lab.claim, badge=outputs["badge"]
         )
         live.append(strings.setdefault(announcement, len(strings)))
-    grid = cv.lab_grid()
-    cells = [[[cv.curve_rows(cell) for cell in by_k] for by_k in by_p] for by_p in grid["cells"]]
+    grid = clab.lab_grid()
+    cells = [[[clab.curve_rows(cell) for cell in by_k] for by_k in by_p] for by_p in grid["cells"]]
     points = [
         [
-            [[cv.point_rows(cell, f) for f in range(len(cv.LAB_FACTORS))] for cell in by_k]
+            [[clab.point_rows(cell, f) for f in range(len(clab.LAB_FACTORS))] for cell in by_k]
             for by_k in by_p
         ]
         for by_p in grid["cells"]
@@ -82,5 +84,5 @@ def golden() -> dict[str, object]:
         "passes": passes,
         "curves": cells,
         "points": points,
-        "claims": [cv.claim_rows(c) for c in cv.LAB_CLAIMS],
+        "claims": [clab.claim_rows(c) for c in clab.LAB_CLAIMS],
     }

@@ -1,5 +1,5 @@
 """The d_EM lab's core (``emd-lab-core.js``) against :mod:`dplab.userlevel.metric` and
-:mod:`dplab.views.emd_lab`, on every pair of multisets the controls can make.
+:mod:`dplab.views.labs.emd`, on every pair of multisets the controls can make.
 
 The payload is the lesson's lab data as the build embeds it (:meth:`EmdLab.data`), with the page's
 labels.  For each of the 125² pairs (sizes 1 to 4 over the locations 0 to 4), Node checks that the
@@ -17,7 +17,7 @@ from itertools import combinations_with_replacement
 
 from dplab.userlevel import metric
 from dplab.views._labels import LABELS
-from dplab.views.emd_lab import LAB_LOCATIONS, LAB_MAX_SIZE, EmdLab, emd_lab, matching_svg
+from dplab.views.labs.emd import LAB_LOCATIONS, LAB_MAX_SIZE, EmdLab, emd_lab, matching_svg
 from tests.js.golden import ratio_text
 
 START = emd_lab((0, 3), (1, 2), key="lesson")

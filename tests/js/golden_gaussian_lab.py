@@ -1,19 +1,19 @@
-"""The Gaussian lab's core (``gaussian-lab-core.js``) against :mod:`dplab.views.gaussian`.
+"""The Gaussian lab's core (``gaussian-lab-core.js``) against :mod:`dplab.views.labs.gaussian`.
 
 Python writes the lab's inline data exactly as the lesson embeds it
 (``gaussian_lab(key="lesson")``, through the page's own JSON encoder) and what the panel
 must show.  The script only looks values up in that data, so its verdicts are checked
 against the data, not against a second :func:`dplab.mechanisms.gaussian.certify`:
-``tests/views/test_gaussian.py`` proves the embedded grid equals dplab (δ, log₁₀ δ,
+``tests/views/labs/test_gaussian.py`` proves the embedded grid equals dplab (δ, log₁₀ δ,
 certify) at every state.
 
-The texts are :func:`~dplab.views.gaussian.panel_texts` of the state's values as the grid
+The texts are :func:`~dplab.views.labs.gaussian.panel_texts` of the state's values as the grid
 holds them.  Each text depends on a few of the six controls only, so it is written once
 per value of those (:data:`GROUPS`) and Node checks every text at **every** state
 (4 kinds × 3 n × 3 B × 12 σ × 25 ε × 6 claims = 64,800) against its group's entry; whole
 panels at every 97th state (computed per state, not by group) prove the grouping.  Chart
 rows: :func:`~dplab.views.gaussian.density_rows` for every Δ of the grid, σ and five ε,
-:func:`~dplab.views.gaussian.profile_rows` for every Δ, σ, three ε and every claim, and
+:func:`~dplab.views.labs.gaussian.profile_rows` for every Δ, σ, three ε and every claim, and
 both charts at the states the browser test moves the controls to.
 """
 
@@ -26,10 +26,11 @@ import math
 
 from dplab.views import LABELS, label
 from dplab.views import gaussian as gv
-from dplab.views._lab import inline_json
+from dplab.views.labs import gaussian as glab
+from dplab.views.labs._shared import inline_json
 
-KINDS, SIZES, BOUNDS = gv.QUERY_KINDS, gv.LAB_SIZES, gv.LAB_BOUNDS
-SIGMAS, EPS, CLAIMS = gv.LAB_SIGMAS, gv.LAB_EPS, gv.LAB_CLAIMS
+KINDS, SIZES, BOUNDS = glab.QUERY_KINDS, glab.LAB_SIZES, glab.LAB_BOUNDS
+SIGMAS, EPS, CLAIMS = glab.LAB_SIGMAS, glab.LAB_EPS, glab.LAB_CLAIMS
 VERDICTS = {"p": "pass", "f": "fail", "u": "undecided"}
 DENSITY_EPS = ("0", "0.5", "1", "3", "10")  # ε of the density rows' cases
 PROFILE_EPS = (0, 10, 24)  # indices of ε of the profile rows' cases: first, 1 and last
@@ -56,7 +57,7 @@ CONTROL_WALK = [
     ("mean", 16, 4, "0.1", "10", "0.13"),
     ("mean", 16, 4, "0.1", "10", "1e-10"),
     ("constant", 16, 4, "0.1", "10", "1e-10"),
-    *gv.PRESETS.values(),
+    *glab.PRESETS.values(),
 ]
 
 
@@ -74,27 +75,27 @@ def indices(kind, n, bound, sigma, eps, claim) -> dict[str, object]:
 
 @functools.cache
 def sensitivity_index(kind: str, n: int, bound: int) -> int:
-    return gv.lab_grid()["state_sens"][kind][SIZES.index(n)][BOUNDS.index(bound)]
+    return glab.lab_grid()["state_sens"][kind][SIZES.index(n)][BOUNDS.index(bound)]
 
 
 def grid_verdict(kind, n, bound, sigma, eps, claim) -> str:
     """The verdict the build embedded for a state."""
-    line = gv.lab_grid()["verdicts"][sensitivity_index(kind, n, bound)][SIGMAS.index(sigma)]
+    line = glab.lab_grid()["verdicts"][sensitivity_index(kind, n, bound)][SIGMAS.index(sigma)]
     return VERDICTS[line[EPS.index(eps) * len(CLAIMS) + CLAIMS.index(claim)]]
 
 
 def panel(kind, n, bound, sigma, eps, claim) -> dict[str, str]:
-    """:func:`~dplab.views.gaussian.panel_texts` at a state, its values read from the grid."""
-    grid = gv.lab_grid()
+    """:func:`~dplab.views.labs.gaussian.panel_texts` at a state, its values read from the grid."""
+    grid = glab.lab_grid()
     d, s, e = sensitivity_index(kind, n, bound), SIGMAS.index(sigma), EPS.index(eps)
     if grid["log10"][d] is None:  # Δ = 0
         delta, log10 = 0.0, -math.inf
     else:
         delta, log10 = grid["delta"][d][s][e], grid["log10"][d][s][e]
     verdict = grid_verdict(kind, n, bound, sigma, eps, claim)
-    sensitivity = gv.lab_query(kind, n, bound).sensitivity
-    values = gv.PanelValues(kind, n, bound, sigma, eps, claim, sensitivity, delta, log10, verdict)
-    return gv.panel_texts(values)
+    sensitivity = glab.lab_query(kind, n, bound).sensitivity
+    values = glab.PanelValues(kind, n, bound, sigma, eps, claim, sensitivity, delta, log10, verdict)
+    return glab.panel_texts(values)
 
 
 def live(texts: dict[str, str]) -> str:
@@ -111,7 +112,7 @@ def pick(texts: dict[str, str], group: str) -> dict[str, str]:
 
 def grouped_texts() -> dict[str, object]:
     """Every text, once per value of what it depends on (:data:`GROUPS`)."""
-    grid = gv.lab_grid()
+    grid = glab.lab_grid()
     first = {}  # one query per Δ
     for kind, n, bound in itertools.product(KINDS, SIZES, BOUNDS):
         first.setdefault(sensitivity_index(kind, n, bound), (kind, n, bound))
@@ -151,10 +152,10 @@ def chart_rows(kind, n, bound, sigma, eps, claim) -> dict[str, dict]:
     """Both charts' rows at a state (what the browser test read from the charts)."""
     i = indices(kind, n, bound, sigma, eps, claim)
     d = sensitivity_index(kind, n, bound)
-    sensitivity = gv.lab_grid()["sens_value"][d]
+    sensitivity = glab.lab_grid()["sens_value"][d]
     return {
         "density": gv.density_rows(sensitivity, float(sigma), float(eps)),
-        "profile": gv.profile_rows(d, i["sigma"], i["eps"], i["claim"]),
+        "profile": glab.profile_rows(d, i["sigma"], i["eps"], i["claim"]),
     }
 
 
@@ -176,7 +177,7 @@ def distinct_rows(cases: list[list], rows_of) -> dict[str, list]:
 
 
 def golden() -> dict[str, object]:
-    grid = gv.lab_grid()
+    grid = glab.lab_grid()
     every = list(itertools.product(KINDS, SIZES, BOUNDS, SIGMAS, EPS, CLAIMS))
     sample = every[::97]
     density_cases = [
@@ -194,7 +195,7 @@ def golden() -> dict[str, object]:
     ]
     return {
         "labels": {k: v for k, v in LABELS["ko"].items() if k.startswith("gauss.")},
-        "data": json.loads(inline_json(gv.gaussian_lab(key="lesson").data())),
+        "data": json.loads(inline_json(glab.gaussian_lab(key="lesson").data())),
         "groups": GROUPS,
         "verdicts": {
             kind: [
@@ -209,6 +210,6 @@ def golden() -> dict[str, object]:
         "texts": grouped_texts(),
         "panels": [[indices(*s), texts, live(texts)] for s in sample for texts in [panel(*s)]],
         "density": distinct_rows(density_cases, gv.density_rows),
-        "profile": distinct_rows(profile_cases, gv.profile_rows),
+        "profile": distinct_rows(profile_cases, glab.profile_rows),
         "charts": [[indices(*s), chart_rows(*s)] for s in CONTROL_WALK],
     }

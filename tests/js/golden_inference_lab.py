@@ -1,4 +1,4 @@
-"""The inference lab's core (``inference-lab-core.js``) against :mod:`dplab.views.inference_lab`.
+"""The inference lab's core (``inference-lab-core.js``) against :mod:`dplab.views.labs.inference`.
 
 The payload is the lesson's lab data as the build embeds it (:meth:`InferenceLab.data`: the
 grid of what depends on the mechanism, computed by dplab, and the state the build wrote),
@@ -15,7 +15,7 @@ and computes the rest exactly; Node checks, from the payload:
 * ``doubles``: lab.js reads a double as its exact binary value;
 * ``rounding``: lab.js rounds a bound outward as ``approx_text``/``value_text`` do.
 
-``tests/views/test_inference.py`` checks these same texts against Bayes' rule.
+``tests/views/labs/test_inference.py`` checks these same texts against Bayes' rule.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from dplab.views._labels import LABELS
-from dplab.views.inference_lab import (
+from dplab.views.labs.inference import (
     LAB_ALPHAS,
     LAB_EVENTS,
     LAB_LEVELS,

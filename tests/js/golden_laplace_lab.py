@@ -1,4 +1,4 @@
-"""The Laplace lab's core (``laplace-lab-core.js``) against :mod:`dplab.views.laplace_lab`.
+"""The Laplace lab's core (``laplace-lab-core.js``) against :mod:`dplab.views.labs.laplace`.
 
 The payload is the lesson's lab data as the build embeds it (:meth:`LaplaceLab.data`), with
 the page's labels.  Node checks the core, from that payload, against:
@@ -25,7 +25,7 @@ from fractions import Fraction
 from dplab.mechanisms import laplace
 from dplab.views import laplace as lv
 from dplab.views._labels import LABELS
-from dplab.views.laplace_lab import (
+from dplab.views.labs.laplace import (
     DATASETS,
     LAB_BOUNDS,
     LAB_EPS,

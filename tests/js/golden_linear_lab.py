@@ -1,8 +1,8 @@
-"""The PrivEMDLinear lab's core (``linear-lab-core.js``) against :mod:`dplab.views.linear_lab`.
+"""The PrivEMDLinear lab's core (``linear-lab-core.js``) against :mod:`dplab.views.labs.linear`.
 
-At **every** state the lab's controls can make (:func:`~dplab.views.linear_lab.lab_states`,
-15,000), the core's texts must be :meth:`~dplab.views.linear_lab.LinearLab.outputs` (whose
-values ``tests/views/test_linear_lab.py`` checks against the closed forms of
+At **every** state the lab's controls can make (:func:`~dplab.views.labs.linear.lab_states`,
+15,000), the core's texts must be :meth:`~dplab.views.labs.linear.LinearLab.outputs` (whose
+values ``tests/views/labs/test_linear.py`` checks against the closed forms of
 :mod:`dplab.userlevel.emd_linear` at every state), and its badge's mark must follow the winner.
 
 Encoding: the output keys once, then per state its control values and its texts in that order.
@@ -11,7 +11,7 @@ Encoding: the output keys once, then per state its control values and its texts 
 from __future__ import annotations
 
 from dplab.views import LABELS
-from dplab.views import linear_lab as lv
+from dplab.views.labs import linear as lv
 
 
 def golden() -> dict[str, object]:

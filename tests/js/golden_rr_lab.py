@@ -10,7 +10,7 @@ The lab computes its certificates in the browser with ``BigInt``
    (a lower count that may need clamping, both directions, a mask with bits above n) from the exact
    count laws, every tenth confirmed by :func:`~dplab.mechanisms.randomized_response.check_query`;
    and every event of every pair for n ≤ 3;
-2. **the claim is read exactly**: tricky texts as :func:`dplab.views.rr_lab.parse_claim`
+2. **the claim is read exactly**: tricky texts as :func:`dplab.views.labs.rr.parse_claim`
    and :class:`fractions.Fraction` read them, and the texts the box refuses with their reason;
 3. **the verdict's step is in the right place**: for a fixed numerator ``N`` the verdict
    ``[δ ≥ N/(10·100^n)]`` is a monotone step in the claimed δ, and so is the script's (a
@@ -20,7 +20,7 @@ The lab computes its certificates in the browser with ``BigInt``
    threshold, hence agree at *every* δ; the claims are given in decimal and in
    ``e``-notation, at every state (and around each queried event's excess);
 4. **the texts**: lab.js's number texts as :mod:`dplab.views.randomized_response` writes
-   them, and every output of :meth:`dplab.views.rr_lab.RRLab.outputs` on a set of states
+   them, and every output of :meth:`dplab.views.labs.rr.RRLab.outputs` on a set of states
    (the ones the browser test walks, and boundaries of every control), with the texts a
    refused δ shows.
 
@@ -37,7 +37,7 @@ from fractions import Fraction
 from dplab.mechanisms import randomized_response as rr
 from dplab.mechanisms.rr_lab_grid import LAB_GRID, delta_denominator
 from dplab.views import LABELS, label, numbers
-from dplab.views import rr_lab as lab_views
+from dplab.views.labs.rr import lab as lab_views
 from tests.js.golden import ratio_parts
 
 SIZES = LAB_GRID.sizes

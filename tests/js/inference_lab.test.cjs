@@ -1,11 +1,11 @@
-// The inference lab's core against dplab.views.inference_lab (tests/js/golden_inference_lab.py).
+// The inference lab's core against dplab.views.labs.inference (tests/js/golden_inference_lab.py).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { load, golden, sameEach } = require("./load.cjs");
+const { load, golden, sameEach, labCore } = require("./load.cjs");
 
 const vectors = golden("inference_lab");
-const win = load(["docs/assets/dplab/lab.js", "docs/assets/dplab/inference-lab-core.js"], vectors.labels);
+const win = load(labCore("inference"), vectors.labels);
 const CORE = win.DPLAB_CORE["inference-lab"];
 const LAB = win.DPLAB_LAB;
 const grid = vectors.payload.grid;

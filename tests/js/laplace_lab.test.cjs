@@ -1,11 +1,11 @@
-// The Laplace lab's core against dplab.views.laplace_lab (tests/js/golden_laplace_lab.py).
+// The Laplace lab's core against dplab.views.labs.laplace (tests/js/golden_laplace_lab.py).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { load, golden, sameEach, sorted } = require("./load.cjs");
+const { load, golden, sameEach, sorted, labCore } = require("./load.cjs");
 
 const vectors = golden("laplace_lab");
-const SCRIPTS = ["docs/assets/dplab/lab.js", "docs/assets/dplab/laplace-lab-core.js"];
+const SCRIPTS = labCore("laplace");
 const win = load(SCRIPTS, vectors.labels);
 const CORE = win.DPLAB_CORE["laplace-lab"];
 const LAB = win.DPLAB_LAB;

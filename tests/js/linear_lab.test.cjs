@@ -3,10 +3,10 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { load, golden, sameEach } = require("./load.cjs");
+const { load, golden, sameEach, labCore } = require("./load.cjs");
 
 const vectors = golden("linear_lab");
-const core = load(["docs/assets/dplab/lab.js", "docs/assets/dplab/linear-lab-core.js"], vectors.labels).DPLAB_CORE["linear-lab"];
+const core = load(labCore("linear"), vectors.labels).DPLAB_CORE["linear-lab"];
 
 test("every text and the verdict's mark, at every state of the lab", () => {
   const cases = vectors.states.map(([state]) => state);

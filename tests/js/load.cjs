@@ -18,6 +18,13 @@ function browser(labels) {
 // What every page loads before its other scripts (mkdocs.yml): the words' reader.
 const FIRST = ["docs/assets/dplab/ready.js"];
 
+// The labs' scripts live in the package, one folder per lab (dplab/views/labs/<topic>/): the
+// script every lab shares, and a lab's core after it.
+const SHARED_LAB = "dplab/views/labs/lab.js";
+function labCore(topic) {
+  return [SHARED_LAB, `dplab/views/labs/${topic}/core.js`];
+}
+
 // Load scripts (paths relative to the repository) into a fresh window, after those every
 // page loads first; returns the window.
 function load(scripts, labels) {
@@ -59,4 +66,4 @@ function sorted(value) {
   return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key])]));
 }
 
-module.exports = { ROOT, load, golden, sameEach, sorted };
+module.exports = { ROOT, SHARED_LAB, labCore, load, golden, sameEach, sorted };

@@ -3,10 +3,10 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { load, golden, sameEach } = require("./load.cjs");
+const { load, golden, sameEach, SHARED_LAB } = require("./load.cjs");
 
 const vectors = golden("numbers");
-const lab = load(["docs/assets/dplab/lab.js"]).DPLAB_LAB;
+const lab = load([SHARED_LAB]).DPLAB_LAB;
 const ratio = (value) => [value.n.toString(), value.d.toString()];
 const inputs = (cases) => cases.map(([input]) => input);
 const wanted = (cases) => cases.map(([, want]) => want);

@@ -3,10 +3,10 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { load, golden, sameEach } = require("./load.cjs");
+const { load, golden, sameEach, labCore } = require("./load.cjs");
 
 const vectors = golden("rr_lab");
-const win = load(["docs/assets/dplab/lab.js", "docs/assets/dplab/rr-lab-core.js"], vectors.labels);
+const win = load(labCore("rr"), vectors.labels);
 const core = win.DPLAB_CORE["rr-lab"];
 const LAB = win.DPLAB_LAB;
 const { sizes, p: percents, t: tenths } = vectors.grid;

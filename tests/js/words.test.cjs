@@ -2,7 +2,7 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const { load, golden, sameEach } = require("./load.cjs");
+const { load, golden, sameEach, SHARED_LAB } = require("./load.cjs");
 
 const vectors = golden("words");
 
@@ -45,7 +45,7 @@ test("a present key reports nothing", () => {
 });
 
 test("lab.js and the labs read words through ready.js's reader, not a copy", () => {
-  const win = load(["docs/assets/dplab/lab.js"], vectors.labels.ko);
+  const win = load([SHARED_LAB], vectors.labels.ko);
   assert.strictEqual(win.DPLAB_LAB.words, win.DPLAB_WORDS.words);
   assert.strictEqual(win.DPLAB_LAB.fixParticle, win.DPLAB_WORDS.fixParticle);
 });

@@ -106,7 +106,9 @@ def test_no_script_of_our_pages_names_another_host(built_site):
     for page in sorted(built_site.rglob("*.html")):
         for script in executable.findall(page.read_text(encoding="utf-8")):
             found += [(page.name, url) for url in remote.findall(script)]
-    for script in sorted((built_site / "assets" / "dplab").glob("*.js")):
+    ours = [built_site / "assets" / "dplab", built_site / "assets" / "generated" / "labs"]
+    assert list(ours[1].glob("*-lab-core.js"))  # the labs' scripts are checked too
+    for script in sorted(path for folder in ours for path in folder.glob("*.js")):
         found += [(script.name, url) for url in remote.findall(script.read_text(encoding="utf-8"))]
     assert found == []
 
@@ -178,16 +180,21 @@ def test_the_course_map_draws_each_lesson_in_order_with_exactly_its_prerequisite
 
 
 def test_every_page_links_the_course_sheets_as_one_file(built_site):
-    """docs/assets/dplab/*.css reach the reader as one file, shared sheets first, each
-    sheet whole (issue 9: every further sheet delays a phone's first paint)."""
-    sources = Project().docs_dir / "assets" / "dplab"
+    """The course's sheets (docs/assets/dplab/dplab.css, dplab/views/labs/lab.css and each
+    lab's lab.css) reach the reader as one file, in that order, each sheet whole and named
+    by its source path (issue 9: every further sheet delays a phone's first paint)."""
+    project = Project()
     sheet = (built_site / "assets/generated/dplab.css").read_text("utf-8")
     names = re.findall(r"^/\* ---- (\S+) ---- \*/$", sheet, re.M)
-    assert names[:2] == ["dplab.css", "lab.css"]
-    assert sorted(names) == sorted(p.name for p in sources.glob("*.css"))
-    assert names[2:] == sorted(names[2:])
+    labs = sorted(p.parent.name for p in project.labs_dir.glob("*/lab.css"))
+    assert names == [
+        "docs/assets/dplab/dplab.css",
+        "dplab/views/labs/lab.css",
+        *(f"dplab/views/labs/{topic}/lab.css" for topic in labs),
+    ]
+    assert len(labs) >= 5  # rr, laplace, gaussian, inference, emd
     for name in names:
-        assert (sources / name).read_text("utf-8").strip() in sheet
+        assert (project.root / name).read_text("utf-8").strip() in sheet
     assert not list((built_site / "assets/dplab").glob("*.css"))  # not served twice
     for page in sorted(built_site.rglob("*.html")):
         html = page.read_text("utf-8")

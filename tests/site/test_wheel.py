@@ -125,7 +125,7 @@ def test_the_maths_and_views_import_nothing_that_only_the_site_extra_installs():
     )
     assert run.returncode == 0, run.stderr
     loaded = set(run.stdout.split())
-    assert {"dplab.views.rr_lab", "dplab.mechanisms.gaussian", "altair"} <= loaded  # it did import
+    assert {"dplab.views.labs.rr", "dplab.mechanisms.gaussian", "altair"} <= loaded  # it did import
 
 
 def _zip(path: Path, entries: list[tuple[str, tuple[int, ...], int]]) -> bytes:

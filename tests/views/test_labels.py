@@ -25,12 +25,13 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCE = CATALOGS[SOURCE_LANGUAGE]
 SECTIONS = "|".join(sorted({key.split(".")[0] for key in SOURCE}))
 # Where keys are named: the package (not its catalogs), the lessons, the templates, the
-# page scripts.
+# page scripts (the site's and the labs', dplab/views/labs/).
 USES = [
     *sorted((ROOT / "dplab").rglob("*.py")),
     *sorted((ROOT / "lessons_src").glob("*.md")),
     *sorted((ROOT / "overrides").rglob("*.html")),
     *sorted((ROOT / "docs" / "assets" / "dplab").glob("*.js")),
+    *sorted((ROOT / "dplab" / "views" / "labs").rglob("*.js")),
 ]
 # A quoted "section.name" in any of them, not the start of a built key ("gauss.kind_" +);
 # file names (lab.js, references.md) are not keys.
@@ -115,7 +116,7 @@ def test_no_key_is_built_at_run_time():
         for match in re.finditer(r"""label\(f["'][^"']*\{""", path.read_text(encoding="utf-8"))
     ]
     scripts = {
-        path.name: JS_BUILT_KEY.findall(path.read_text(encoding="utf-8"))
+        path.relative_to(ROOT).as_posix(): JS_BUILT_KEY.findall(path.read_text(encoding="utf-8"))
         for path in USES
         if path.suffix == ".js"
     }
