@@ -255,28 +255,46 @@ def read_through(page) -> None:
     wait_until_ready(page)
 
 
-def serious_axe_violations(page) -> list[str]:
+# axe's rules whose verdict depends on the colours shown: a page switched to the other
+# palette changes its colours only, so the other rules need not run again there.
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+
+
+def serious_axe_violations(
+    page, within: str | None = None, rules: tuple[str, ...] | None = None
+) -> list[str]:
     """What axe-core finds on a ready page, read through once (:func:`read_through`):
     serious or critical violations, and skipped heading levels, each as ``rule: first
-    targets``."""
-    read_through(page)
+    targets``.  ``within`` (a CSS selector) limits axe to one part of the page, scrolled
+    into view, for a test about that part (the page as a whole is checked on every visit
+    of tests.browser.test_pages); ``rules`` runs only those rules (e.g. :data:`COLOUR_RULES`)."""
+    if within is None:
+        read_through(page)
+    else:
+        page.locator(within).scroll_into_view_if_needed()
+        next_frames(page)
+    only = f"runOnly: {list(rules)!r}, " if rules else ""
     return axe_violations(
         page,
-        "{resultTypes: ['violations']}",
+        f"{{{only}resultTypes: ['violations']}}",
         "(v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order'",
         "(v) => [v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')]",
+        within,
     )
 
 
-def axe_violations(page, options: str, keep: str, lines: str) -> list[str]:
-    """Run axe-core on ``page`` with ``options`` (a JavaScript object literal) and return,
-    for each violation that ``keep`` accepts, the lines that ``lines`` makes of it (both
-    JavaScript functions of one violation)."""
+def axe_violations(
+    page, options: str, keep: str, lines: str, within: str | None = None
+) -> list[str]:
+    """Run axe-core on ``page`` (or the part ``within`` selects) with ``options`` (a
+    JavaScript object literal) and return, for each violation that ``keep`` accepts, the
+    lines that ``lines`` makes of it (both JavaScript functions of one violation)."""
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     return settle(
         page,
-        f"async () => (await axe.run(document, {options})).violations"
+        f"async (within) => (await axe.run(within || document, {options})).violations"
         f".filter({keep}).flatMap({lines})",
+        arg=within,
         signal="axe-core's report",
     )
 

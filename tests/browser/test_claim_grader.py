@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from dplab import finite
 from dplab.mechanisms import randomized_response as rr
-from tests.browser.helpers import page_json, serious_axe_violations
+from tests.browser.helpers import page_json, serious_axe_violations, switch_palette
 
 pytestmark = pytest.mark.browser
 
@@ -209,14 +209,15 @@ def test_type_the_exact_delta(open_page):
 
 
 def test_the_grader_with_its_answer_shown_is_accessible(open_page):
-    for scheme in ("light", "dark"):
-        page = open_page("lessons/composition.html", scheme=scheme, draw_all=False).page
-        root = page.locator("#grader-comp-break")
-        root.scroll_into_view_if_needed()
-        assert grade(root, verdict="holds")[0] == "wrong"
-        assert reveal(root)[0] == "solution"
-        check_own(root)
-        assert serious_axe_violations(page) == []
+    page = open_page("lessons/composition.html", draw_all=False).page
+    root = page.locator("#grader-comp-break")
+    root.scroll_into_view_if_needed()
+    assert grade(root, verdict="holds")[0] == "wrong"
+    assert reveal(root)[0] == "solution"
+    check_own(root)
+    for scheme in ("light", "dark"):  # every answer shown, in each palette
+        switch_palette(page, scheme)
+        assert serious_axe_violations(page, within="#grader-comp-break") == [], scheme
 
 
 # --- the arithmetic, against Python -----------------------------------------------------

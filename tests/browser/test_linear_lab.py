@@ -22,7 +22,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from dplab.views import label
 from dplab.views.labs import linear as lv
 from tests.browser import helpers
-from tests.browser.helpers import serious_axe_violations, wait_until_ready
+from tests.browser.helpers import serious_axe_violations, switch_palette, wait_until_ready
 
 pytestmark = pytest.mark.browser
 
@@ -132,11 +132,13 @@ def test_things_to_try_buttons_load_their_state(lab_page):
 
 
 def test_controls_are_labelled_and_axe_finds_nothing(open_page):
+    # The lab in each palette (the whole page is axe-checked on every visit of test_pages).
+    page = open_page(LESSON).page
+    root = page.locator(ROOT)
+    for name in NAMES:
+        control = root.locator(f"input[type=range][name={name}]")
+        label_for = root.locator(f"label[for='{control.get_attribute('id')}']")
+        assert label_for.text_content().strip()
     for scheme in ("light", "dark"):
-        page = open_page(LESSON, scheme=scheme).page
-        root = page.locator(ROOT)
-        for name in NAMES:
-            control = root.locator(f"input[type=range][name={name}]")
-            label_for = root.locator(f"label[for='{control.get_attribute('id')}']")
-            assert label_for.text_content().strip()
-        assert serious_axe_violations(page) == []
+        switch_palette(page, scheme)
+        assert serious_axe_violations(page, within=ROOT) == [], scheme
