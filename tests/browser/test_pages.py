@@ -317,6 +317,15 @@ class PageChecks:
 OTHER_PHONES = (430, 360)
 
 
+# Where the page's landmarks lie (headings, charts, labs, tables, the page's height): the
+# same in both palettes when the palette changes colours only.
+LAYOUT_MARKS = """() => [document.documentElement.scrollHeight, ...[...document.querySelectorAll(
+  'h1, h2, h3, .dplab-chart, .dplab-lab, .dplab-table, .md-sidebar')].map((e) => {
+    const box = e.getBoundingClientRect();
+    return [Math.round(box.left), Math.round(box.top + scrollY), Math.round(box.width)];
+  })]"""
+
+
 def check_page(visit: Visit, relative: str, *, charted: bool) -> dict[str, list[str]]:
     """Run on ``visit`` (``relative`` just loaded at 1280 or 390 px, light, no chart drawn)
     every check of :func:`test_every_page_once_per_width`; return what they found, by
@@ -352,11 +361,17 @@ def check_page(visit: Visit, relative: str, *, charted: bool) -> dict[str, list[
             lambda: charts_wider_or_narrower_than_their_column(page),
         )
     # The visit's own width in both palettes: in light, every axe rule; in dark, the rules
-    # that read colours (the palette changes nothing else).  The other phone widths in the
-    # palette the visit is left in, dark: the layout does not depend on the palette, which
-    # the cut-off measure in both palettes at 390 and 1280 px holds every run.
+    # that read colours (the palette changes nothing else: the page's layout is the same in
+    # both, checked here).  The other phone widths in the palette the visit is left in, dark.
+    marks = {}
     for scheme in ("light", "dark"):
         checks.palette(scheme)
+        marks[scheme] = page.evaluate(LAYOUT_MARKS)
+        if scheme == "dark":
+            checks.run(
+                "the same layout in both palettes",
+                lambda: marks["light"] != marks["dark"] and [marks["light"], marks["dark"]],
+            )
         if desktop:
             rules = None if scheme == "light" else COLOUR_RULES
             checks.run(
@@ -386,7 +401,7 @@ def test_every_page_once_per_width(open_page, built_site, width):
       request or CSP violation during the visit so far; charts as wide as their column;
     - in light, then dark: axe's serious and critical violations and skipped headings (at
       1280 px; in dark, the rules that read colours), nothing cut off, the drawer closed
-      and open;
+      and open; the page's landmarks where they were in light;
     - on a phone, the page shown at 430 and 360 px, dark: nothing cut off; at 360 px, with
       every chart's table open, no number in a table wraps.
 
