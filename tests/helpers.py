@@ -69,3 +69,15 @@ def spec_nodes(node: object) -> Iterator[dict]:
     elif isinstance(node, list):
         for value in node:
             yield from spec_nodes(value)
+
+
+def unit_specs(spec: dict) -> list[dict]:
+    """Every unit spec (a dict with a ``mark``) of a layered or concatenated chart spec, in
+    order."""
+    found = []
+    for key in ("layer", "vconcat", "hconcat"):
+        for child in spec.get(key, []):
+            found += unit_specs(child)
+    if "mark" in spec:
+        found.append(spec)
+    return found

@@ -12,6 +12,7 @@ from dplab.mechanisms import gaussian
 from dplab.views import gaussian as gv
 from dplab.views import label, mimebundle
 from dplab.views.numbers import float_text
+from tests.helpers import unit_specs
 
 # --- chart rows and specs -------------------------------------------------------------------
 
@@ -43,16 +44,6 @@ def test_density_rows_without_an_event():
     assert far[gv.DATASETS["event"]] == [] and far[gv.DATASETS["excess"]] == []
 
 
-def units(spec):
-    found = []
-    for key in ("layer", "vconcat", "hconcat"):
-        for child in spec.get(key, []):
-            found += units(child)
-    if "mark" in spec:
-        found.append(spec)
-    return found
-
-
 def test_walkthrough_has_four_panels_each_with_its_description_and_tables():
     walk = gv.walkthrough_chart(1.0, 1.0, 1.0)
     specs = [walk.panel(k).to_dict() for k in range(1, 5)]
@@ -62,7 +53,7 @@ def test_walkthrough_has_four_panels_each_with_its_description_and_tables():
     def named(spec, name):
         return [
             row
-            for unit in units(spec)
+            for unit in unit_specs(spec)
             if unit.get("data", {}).get("name") == name
             for row in unit["data"].get("values", [])
         ]

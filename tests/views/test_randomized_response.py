@@ -15,24 +15,16 @@ from dplab.mechanisms import randomized_response as rr
 from dplab.views import label, mimebundle
 from dplab.views import randomized_response as rrv
 from dplab.views.numbers import approx_text
+from tests.helpers import unit_specs
 
 N, P, ALPHA, DELTA = 4, Fraction(9, 10), 3, Fraction(1, 20)
 
 
-def layers(spec):
-    """Every unit spec (a dict with a mark) inside a layered or concatenated spec."""
-    found = []
-    for key in ("layer", "vconcat", "hconcat"):
-        for child in spec.get(key, []):
-            found += layers(child)
-    if "mark" in spec:
-        found.append(spec)
-    return found
-
-
 def named_values(spec, name):
     values = [
-        unit["data"]["values"] for unit in layers(spec) if unit.get("data", {}).get("name") == name
+        unit["data"]["values"]
+        for unit in unit_specs(spec)
+        if unit.get("data", {}).get("name") == name
     ]
     assert values, f"no layer reads {name}"
     return values[0]
@@ -86,7 +78,9 @@ def test_profile_chart_uses_the_alpha_grid_and_says_the_axis_is_alpha():
         "delta": 0.05,
         "what": label("rr.claim_point"),
     }
-    x_titles = {unit["encoding"]["x"]["title"] for unit in layers(spec) if "x" in unit["encoding"]}
+    x_titles = {
+        unit["encoding"]["x"]["title"] for unit in unit_specs(spec) if "x" in unit["encoding"]
+    }
     assert x_titles == {label("rr.alpha_axis")} and "α = e^ε" in label("rr.alpha_axis")
     assert spec["description"].startswith(label("rr.desc_profile")[:10])
     assert "안내선" in spec["description"] and "볼록" in spec["description"]

@@ -17,6 +17,7 @@ from dplab.views import gaussian as gv
 from dplab.views import label
 from dplab.views.labs import gaussian as glab
 from dplab.views.numbers import fraction_exact_decimal_text, fraction_text
+from tests.helpers import unit_specs
 
 STATES = list(
     itertools.product(
@@ -207,16 +208,6 @@ def test_profile_rows_come_from_the_grid(grid):
     assert all(rows == [] for rows in zero.values())
 
 
-def units(spec):
-    found = []
-    for key in ("layer", "vconcat", "hconcat"):
-        for child in spec.get(key, []):
-            found += units(child)
-    if "mark" in spec:
-        found.append(spec)
-    return found
-
-
 def lab_html():
     return glab.gaussian_lab()._repr_html_()
 
@@ -232,11 +223,11 @@ def test_lab_charts_are_described_and_read_named_datasets():
     density, profile = chart_specs(lab_html())
     assert density["description"] == label("gauss.lab_desc_density")
     assert profile["description"] == label("gauss.lab_desc_profile")
-    names = {u["data"]["name"] for u in units(density)}
+    names = {u["data"]["name"] for u in unit_specs(density)}
     assert names == {gv.DATASETS[k] for k in ("density", "event", "excess")}
-    names = {u["data"]["name"] for u in units(profile)}
+    names = {u["data"]["name"] for u in unit_specs(profile)}
     assert names == {gv.DATASETS[k] for k in ("profile", "claim", "point")}
-    x_titles = {u["encoding"]["x"]["title"] for u in units(profile) if "x" in u["encoding"]}
+    x_titles = {u["encoding"]["x"]["title"] for u in unit_specs(profile) if "x" in u["encoding"]}
     assert x_titles == {label("gauss.eps_axis")}  # the x axis is ε itself
 
 

@@ -19,17 +19,6 @@ from dplab.views.numbers import approx_text, compared_texts
 N, P, ALPHA, DELTA = 4, Fraction(9, 10), 3, Fraction(1, 20)
 
 
-def layers(spec):
-    """Every unit spec (a dict with a mark) inside a layered or concatenated spec."""
-    found = []
-    for key in ("layer", "vconcat", "hconcat"):
-        for child in spec.get(key, []):
-            found += layers(child)
-    if "mark" in spec:
-        found.append(spec)
-    return found
-
-
 def test_compared_texts_at_the_reviewed_lab_case():
     # n = 4, p = 0.9, α = 3, δ = 0.43739, event {0} of the pair 0→1: P(S) = 0.9⁴ exceeds
     # αQ(S) + δ = 3·0.1·0.9³ + 0.43739 by 10⁻⁵; four digits alone would show 0.6561 twice.

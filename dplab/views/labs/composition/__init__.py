@@ -5,34 +5,5 @@ The lab itself is :mod:`dplab.views.labs.composition.lab`; this package re-expor
 public names.
 """
 
-from dplab.views.labs.composition.lab import (
-    DATASETS,
-    LAB_CLAIMS,
-    LAB_FACTORS,
-    LAB_KS,
-    LAB_PS,
-    LAB_SIZES,
-    CompositionLab,
-    bound_chart,
-    claim_rows,
-    composition_lab,
-    curve_rows,
-    lab_grid,
-    point_rows,
-)
-
-__all__ = [
-    "DATASETS",
-    "LAB_CLAIMS",
-    "LAB_FACTORS",
-    "LAB_KS",
-    "LAB_PS",
-    "LAB_SIZES",
-    "CompositionLab",
-    "bound_chart",
-    "claim_rows",
-    "composition_lab",
-    "curve_rows",
-    "lab_grid",
-    "point_rows",
-]
+from dplab.views.labs.composition.lab import *  # noqa: F403  (every name of lab.__all__)
+from dplab.views.labs.composition.lab import __all__  # noqa: F401

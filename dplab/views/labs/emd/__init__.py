@@ -5,22 +5,5 @@ The lab itself is :mod:`dplab.views.labs.emd.lab`; this package re-exports its
 public names.
 """
 
-from dplab.views.labs.emd.lab import (
-    LAB_LOCATIONS,
-    LAB_MAX_SIZE,
-    EmdLab,
-    LabValues,
-    emd_lab,
-    lab_values,
-    matching_svg,
-)
-
-__all__ = [
-    "LAB_LOCATIONS",
-    "LAB_MAX_SIZE",
-    "EmdLab",
-    "LabValues",
-    "emd_lab",
-    "lab_values",
-    "matching_svg",
-]
+from dplab.views.labs.emd.lab import *  # noqa: F403  (every name of lab.__all__)
+from dplab.views.labs.emd.lab import __all__  # noqa: F401

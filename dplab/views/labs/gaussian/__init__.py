@@ -5,46 +5,5 @@ The lab itself is :mod:`dplab.views.labs.gaussian.lab`; this package re-exports 
 public names.
 """
 
-from dplab.views.labs.gaussian.lab import (
-    BADGE_WORDS,
-    KIND_WORDS,
-    LAB_BOUNDS,
-    LAB_CLAIMS,
-    LAB_EPS,
-    LAB_SIGMAS,
-    LAB_SIZES,
-    PRESETS,
-    QUERY_KINDS,
-    GaussianLab,
-    PanelValues,
-    claim_text,
-    gaussian_lab,
-    lab_grid,
-    lab_query,
-    panel_texts,
-    panel_values,
-    preset_state,
-    profile_rows,
-)
-
-__all__ = [
-    "BADGE_WORDS",
-    "KIND_WORDS",
-    "LAB_BOUNDS",
-    "LAB_CLAIMS",
-    "LAB_EPS",
-    "LAB_SIGMAS",
-    "LAB_SIZES",
-    "PRESETS",
-    "QUERY_KINDS",
-    "GaussianLab",
-    "PanelValues",
-    "claim_text",
-    "gaussian_lab",
-    "lab_grid",
-    "lab_query",
-    "panel_texts",
-    "panel_values",
-    "preset_state",
-    "profile_rows",
-]
+from dplab.views.labs.gaussian.lab import *  # noqa: F403  (every name of lab.__all__)
+from dplab.views.labs.gaussian.lab import __all__  # noqa: F401

@@ -5,46 +5,5 @@ The lab itself is :mod:`dplab.views.labs.inference.lab`; this package re-exports
 public names.
 """
 
-from dplab.views.labs.inference.lab import (
-    DATASETS,
-    LAB_ALPHAS,
-    LAB_EVENTS,
-    LAB_LEVELS,
-    LAB_PRIORS,
-    LAB_PS,
-    LAB_SCALES,
-    LAB_SENSITIVITY,
-    LAB_SIGMAS,
-    LAB_SIZES,
-    MECHANISMS,
-    InferenceLab,
-    Mechanism,
-    curve_points,
-    inference_lab,
-    lab_grid,
-    mechanism_delta,
-    posterior_rows,
-    region_rows,
-)
-
-__all__ = [
-    "DATASETS",
-    "LAB_ALPHAS",
-    "LAB_EVENTS",
-    "LAB_LEVELS",
-    "LAB_PRIORS",
-    "LAB_PS",
-    "LAB_SCALES",
-    "LAB_SENSITIVITY",
-    "LAB_SIGMAS",
-    "LAB_SIZES",
-    "MECHANISMS",
-    "InferenceLab",
-    "Mechanism",
-    "curve_points",
-    "inference_lab",
-    "lab_grid",
-    "mechanism_delta",
-    "posterior_rows",
-    "region_rows",
-]
+from dplab.views.labs.inference.lab import *  # noqa: F403  (every name of lab.__all__)
+from dplab.views.labs.inference.lab import __all__  # noqa: F401

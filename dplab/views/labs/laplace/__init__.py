@@ -5,30 +5,5 @@ The lab itself is :mod:`dplab.views.labs.laplace.lab`; this package re-exports i
 public names.
 """
 
-from dplab.views.labs.laplace.lab import (
-    DATASETS,
-    LAB_BOUNDS,
-    LAB_EPS,
-    LAB_SCALES,
-    LAB_SIZES,
-    LaplaceLab,
-    density_rows,
-    event_rows,
-    lab_values,
-    laplace_lab,
-    profile_rows,
-)
-
-__all__ = [
-    "DATASETS",
-    "LAB_BOUNDS",
-    "LAB_EPS",
-    "LAB_SCALES",
-    "LAB_SIZES",
-    "LaplaceLab",
-    "density_rows",
-    "event_rows",
-    "lab_values",
-    "laplace_lab",
-    "profile_rows",
-]
+from dplab.views.labs.laplace.lab import *  # noqa: F403  (every name of lab.__all__)
+from dplab.views.labs.laplace.lab import __all__  # noqa: F401

@@ -5,18 +5,5 @@ The lab itself is :mod:`dplab.views.labs.rr.lab`; this package re-exports its
 public names.
 """
 
-from dplab.views.labs.rr.lab import (
-    CLAIM_PATTERN,
-    RRLab,
-    parse_claim,
-    required_delta_text,
-    rr_lab,
-)
-
-__all__ = [
-    "CLAIM_PATTERN",
-    "RRLab",
-    "parse_claim",
-    "required_delta_text",
-    "rr_lab",
-]
+from dplab.views.labs.rr.lab import *  # noqa: F403  (every name of lab.__all__)
+from dplab.views.labs.rr.lab import __all__  # noqa: F401
