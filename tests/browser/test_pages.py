@@ -317,13 +317,24 @@ class PageChecks:
 OTHER_PHONES = (430, 360)
 
 
-# Where the page's landmarks lie (headings, charts, labs, tables, the page's height): the
-# same in both palettes when the palette changes colours only.
-LAYOUT_MARKS = """() => [document.documentElement.scrollHeight, ...[...document.querySelectorAll(
-  'h1, h2, h3, .dplab-chart, .dplab-lab, .dplab-table, .md-sidebar')].map((e) => {
-    const box = e.getBoundingClientRect();
-    return [Math.round(box.left), Math.round(box.top + scrollY), Math.round(box.width)];
-  })]"""
+# Where the page's landmarks lie (headings, charts, labs, tables, the page's height), with
+# every part laid out and its fonts loaded (a part that skips its rendering has the height
+# it last had, which the checks between two measures change): the same in both palettes
+# when the palette changes colours only.
+LAYOUT_MARKS = """async () => {
+  const all = document.createElement('style');  // every part laid out, for this measure only
+  all.textContent = '.dplab-section, .jp-Cell { content-visibility: visible !important; }';
+  document.head.append(all);
+  void document.body.offsetHeight;  // laid out now: the fonts its text needs start loading
+  await document.fonts.ready;
+  const marks = [document.documentElement.scrollHeight, ...[...document.querySelectorAll(
+    'h1, h2, h3, .dplab-chart, .dplab-lab, .dplab-table')].map((e) => {
+      const box = e.getBoundingClientRect();
+      return [Math.round(box.left), Math.round(box.top + scrollY), Math.round(box.width)];
+    })];
+  all.remove();
+  return marks;
+}"""
 
 
 def check_page(visit: Visit, relative: str, *, charted: bool) -> dict[str, list[str]]:
