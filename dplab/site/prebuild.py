@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from os import cpu_count
@@ -273,11 +273,29 @@ def site_style_sheet(project: Project) -> bytes:
     ).encode()
 
 
-def site_config_js(language: str) -> bytes:
-    """``window.DPLAB``: the chart themes and the page words in ``language``, for the
-    site's scripts."""
+def script_words(language: str, scripts: Iterable[str]) -> dict[str, str]:
+    """The page words in ``language`` that ``scripts`` (the texts of the scripts the site
+    serves) can ask for: each key that one of them writes as a quoted literal.
+
+    The site's scripts read a word only through ``words("<key>")`` or a map of such
+    literals, never by a key built at run time (``tests/views/test_labels.py``), so no
+    other word can be asked for; one that were would be a console error
+    (``ready.js``), which fails the browser tests.  The other words (charts', tables' and
+    labs' words that the build writes into the pages) stay out of every page's download
+    (about two thirds of the catalog)."""
+    texts = list(scripts)
+    return {
+        key: text
+        for key, text in LABELS[language].items()
+        if any(f'"{key}"' in script for script in texts)
+    }
+
+
+def site_config_js(language: str, scripts: Iterable[str]) -> bytes:
+    """``window.DPLAB``: the chart themes and the page words in ``language`` that the site's
+    ``scripts`` (their texts) use (:func:`script_words`)."""
     data = json.dumps(
-        {"themes": CHART_THEMES, "labels": LABELS[language]},
+        {"themes": CHART_THEMES, "labels": script_words(language, scripts)},
         sort_keys=True,
         ensure_ascii=False,
         indent=1,
@@ -285,6 +303,12 @@ def site_config_js(language: str) -> bytes:
     return (
         f"// Generated from dplab.views (CHART_THEMES, LABELS).\nwindow.DPLAB = {data};\n".encode()
     )
+
+
+def site_scripts(project: Project) -> list[Path]:
+    """Every script of the course that the site serves: the site's own
+    (``docs/assets/dplab``) and the labs' (:func:`~dplab.site.lab_scripts.lab_assets`)."""
+    return sorted(project.site_assets.glob("*.js")) + list(lab_assets(project.labs_dir).values())
 
 
 def prebuild(
@@ -325,8 +349,9 @@ def prebuild(
     _sync_directory(project.generated_lessons, pages, report)
     _sync_directory(project.generated_notebooks, notebooks, report)
     _sync_directory(project.vendor_dir, vendor, report)
+    scripts = [path.read_text("utf-8") for path in site_scripts(project)]
     generated = {
-        "dplab-config.js": site_config_js(project.language),
+        "dplab-config.js": site_config_js(project.language, scripts),
         "dplab.css": site_style_sheet(project),
         **{name: path.read_bytes() for name, path in lab_assets(project.labs_dir).items()},
     }

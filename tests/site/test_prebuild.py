@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
 
 from dplab.site.notebook import SETUP
-from dplab.site.prebuild import BuildFailed, prebuild
+from dplab.site.prebuild import BuildFailed, prebuild, script_words, site_config_js, site_scripts
 from dplab.site.project import REPOSITORY, Project
+from dplab.views import LABELS
 from tests.helpers import lesson_text, make_project
 
 FIRST = lesson_text(
@@ -144,3 +146,22 @@ def test_deleted_lessons_leave_no_stale_pages(project):
     assert sorted(p.name for p in project.generated_lessons.iterdir()) == ["first.md"]
     notebooks = sorted(p.name for p in project.generated_notebooks.glob("*.ipynb"))
     assert notebooks == ["first.ipynb"]
+
+
+def test_the_pages_carry_the_words_their_scripts_name_and_no_other():
+    """dplab-config.js holds the words that a served script names as a string literal
+    (found here by a pattern over the scripts, not by the build's own search): the
+    quiz's and the labs' words, not the charts' axis titles that the build writes into
+    the pages."""
+    scripts = [path.read_text("utf-8") for path in site_scripts(Project())]
+    literals = {
+        m for script in scripts for m in re.findall(r'"([a-z0-9_]+(?:\.[a-z0-9_]+)+)"', script)
+    }
+    for language in LABELS:
+        words = script_words(language, scripts)
+        assert set(words) == literals & set(LABELS[language])
+        assert {"quiz.correct", "lab.typed_off_grid", "comp.badge_pass"} <= set(words)
+        assert "rr.alpha_axis" not in words and len(words) < len(LABELS[language]) / 2
+        config = site_config_js(language, scripts).decode()
+        data = json.loads(config.split("window.DPLAB = ", 1)[1].rstrip().removesuffix(";"))
+        assert data["labels"] == words
