@@ -101,7 +101,10 @@ def test_the_language_of_mkdocs_yml_reaches_the_lessons_the_pages_and_the_cache(
         "<code>&#x27;Show code&#x27;</code>"
         in (english.generated_lessons / "second.md").read_text()
     )
-    assert '"code.fold": "Show code"' in (english.generated_assets / "dplab-config.js").read_text()
+    # the page scripts' words (dplab-config.js holds those the scripts name)
+    assert (
+        '"quiz.correct": "Correct."' in (english.generated_assets / "dplab-config.js").read_text()
+    )
 
 
 def test_inline_values_fill_math_before_it_is_rendered(tmp_path):
