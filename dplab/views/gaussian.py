@@ -66,7 +66,6 @@ EXCESS_COLOUR = "#ab47bc"  # the excess area and its words: apart from both pale
 WIDTH = 260  # a walkthrough panel; the page scales it to its column (its SVG has a viewBox)
 _LN10 = math.log(10)
 _INV_SQRT_2PI = 1 / math.sqrt(2 * math.pi)
-_TINY = float(np.finfo(np.float64).tiny)
 
 
 # --- display text (labs/gaussian/core.js implements the same rules) ----------------------
