@@ -1,14 +1,9 @@
 """The client-side composition lab of lesson 5, and the chart of its grid that the lesson
 shows (:func:`bound_chart`); the lesson's other views are :mod:`dplab.views.composition`.
 
-Every δ of randomized response shown here is an exact ``Fraction`` from
-:mod:`dplab.accounting.composition` (``exact``:
-:func:`~dplab.accounting.composition.rr_required_delta`; ``optimal``: Kairouz–Oh–Viswanath;
-``advanced``: Dwork–Rothblum–Vadhan, a rational upper bound; ``basic``), each release of the count
-channel taken as ``(α*, 0)``-DP with its pure factor ``α* = p/(1 − p)``.  Texts are
-:func:`~dplab.views.randomized_response.value_text` of the exact values (``= x`` when exact, else
-``≈ x`` to 4 significant digits), and a chart's number is the number its text shows
-(:func:`~dplab.views.composition.shown_number`), so the page draws what it says.
+Every δ shown here is the exact ``Fraction`` of
+:func:`~dplab.views.composition.method_deltas`, with the text and the charted number of
+:mod:`dplab.views.composition` (which states where each bound comes from).
 
 **The lab.**  :func:`composition_lab` holds, for every state of its grid (``n`` in
 :data:`LAB_SIZES`, ``p`` in :data:`LAB_PS`, ``k`` in :data:`LAB_KS`, the total factor ``A`` in
