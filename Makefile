@@ -20,8 +20,9 @@ dist: site
 	$(PY) -m dplab.site dist
 
 # Two pytest-xdist workers (pyproject.toml adds --dist=loadgroup): tests/conftest.py puts every
-# browser test in one group, which one worker runs serially (one Chromium at a time); the
-# other tests go to either worker.
+# browser test in one group, which one worker runs serially (one Chromium), and the phone page
+# walk (marked browser_apart) in a second group handed out last, to the worker that is free
+# first; the other tests go to either worker.
 PYTEST_PARALLEL := -n 2
 
 test: setup-python setup-assets setup-actionlint setup-system lint

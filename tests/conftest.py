@@ -1,10 +1,12 @@
 """Fixtures shared by the build and browser tests, and the suite's rules for running in parallel.
 
 ``make test`` runs pytest-xdist with two workers and ``--dist loadgroup``.  Every browser test
-is put in one group here, so one worker runs them all, one after another (one Chromium at a
-time), and the other tests are spread over both workers.  Builds from the checkout write its
-generated pages and caches, so they hold one lock shared by the workers of the run, and the
-sites that several workers read are built once per run (``shared_build``).
+is put in one group here, so one worker runs them all, one after another (one Chromium), and
+the other tests are spread over both workers; a long browser test marked ``browser_apart``
+goes to a second group, handed out after every other test, to whichever worker is free
+first (a second Chromium, never more than one per worker).  Builds from the checkout write
+its generated pages and caches, so they hold one lock shared by the workers of the run, and
+the sites that several workers read are built once per run (``shared_build``).
 """
 
 from __future__ import annotations
@@ -24,15 +26,25 @@ from dplab.site.project import REPOSITORY, Project, copy_course
 from dplab.site.scaffold import new_lesson
 
 BROWSER_GROUP = "browser"
+APART_GROUP = "browser-apart"
 
 
 @pytest.hookimpl(trylast=True)  # after pytest-xdist's own hook (see _join_group)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests into their groups, and the tests marked ``browser_apart`` last: with
+    ``--no-loadscope-reorder`` (pyproject.toml) xdist hands out the groups in the order
+    collected, so the main browser group (tests/browser is collected first) starts at once
+    and the apart group goes to the worker that runs out of other tests first (measured in
+    make test: the other tests end about seven minutes before the browser tests, and the
+    390 px page walk takes four)."""
     for item in items:
         if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group(BROWSER_GROUP))
+            apart = item.get_closest_marker("browser_apart") is not None
+            group = APART_GROUP if apart else BROWSER_GROUP
+            item.add_marker(pytest.mark.xdist_group(group))
             if getattr(config.option, "loadgroup", False):  # an xdist worker, --dist loadgroup
-                _join_group(item, BROWSER_GROUP)
+                _join_group(item, group)
+    items.sort(key=lambda item: item.get_closest_marker("browser_apart") is not None)
 
 
 def _join_group(item: pytest.Item, group: str) -> None:

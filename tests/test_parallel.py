@@ -1,5 +1,6 @@
 """The suite's rule for running in parallel (tests/conftest.py): under ``-n 2 --dist loadgroup``
-every browser test runs on one worker (one Chromium at a time)."""
+every browser test runs on one worker (one Chromium), except those marked ``browser_apart``,
+which are collected last and run together in a second group (a second Chromium)."""
 
 from __future__ import annotations
 
@@ -31,20 +32,32 @@ def test_in_a_browser(i):
     record("browser")
 
 
+@pytest.mark.browser
+@pytest.mark.browser_apart
+@pytest.mark.parametrize("i", range(2))
+def test_apart(i):
+    record("apart")
+
+
 @pytest.mark.parametrize("i", range(8))
 def test_elsewhere(i):
     record("other")
 """
+INI = """[pytest]
+markers =
+    browser: a browser test
+    browser_apart: a browser test apart
+"""
 
 
-def test_every_browser_test_runs_on_one_worker(tmp_path: Path):
+def _probe(tmp_path: Path, *arguments: str) -> subprocess.CompletedProcess:
     (tmp_path / "test_probe.py").write_text(PROBE)
     (tmp_path / "conftest.py").write_text(RULE)
-    (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    browser: a browser test\n")
+    (tmp_path / "pytest.ini").write_text(INI)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "PYTHONPATH"))}
     env["PYTHONPATH"] = str(REPOSITORY)
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-n2", "--dist=loadgroup", "-p", "no:cacheprovider"],
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *arguments],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -52,9 +65,23 @@ def test_every_browser_test_runs_on_one_worker(tmp_path: Path):
         check=False,
     )
     assert run.returncode == 0, run.stdout + run.stderr
+    return run
+
+
+def test_every_browser_test_runs_on_one_worker(tmp_path: Path):
+    _probe(tmp_path, "-n2", "--dist=loadgroup", "--no-loadscope-reorder")
     workers = defaultdict(list)
     for line in (tmp_path / "workers.txt").read_text().splitlines():
         kind, worker = line.split()
         workers[kind].append(worker)
     assert len(workers["browser"]) == 8 and len(set(workers["browser"])) == 1
+    assert len(workers["apart"]) == 2 and len(set(workers["apart"])) == 1
     assert len(workers["other"]) == 8
+
+
+def test_the_tests_apart_are_collected_last(tmp_path: Path):
+    collected = _probe(tmp_path, "--collect-only", "-q").stdout.split()
+    tests = [line for line in collected if "::" in line]
+    assert len(tests) == 18
+    assert [t.split("::")[1] for t in tests[-2:]] == ["test_apart[0]", "test_apart[1]"]
+    assert not any("test_apart" in t for t in tests[:-2])

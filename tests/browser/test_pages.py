@@ -379,7 +379,9 @@ def check_page(visit: Visit, relative: str, *, charted: bool) -> dict[str, list[
     return checks.found
 
 
-@pytest.mark.parametrize("width", [1280, 390])
+# The phone walk runs apart from the other browser tests (tests/conftest.py): under make
+# test, on the worker that has finished its other tests, in a Chromium of its own.
+@pytest.mark.parametrize("width", [1280, pytest.param(390, marks=pytest.mark.browser_apart)])
 def test_every_page_once_per_width(open_page, built_site, width):
     """Every page of the built site, loaded once at ``width`` (light), passes every check
     that holds page by page, on that one visit, in the order below:
