@@ -4,6 +4,7 @@ on "network idle"."""
 
 from __future__ import annotations
 
+import functools
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
@@ -240,6 +241,11 @@ class OnePage:
 AXE = REPOSITORY / "node_modules" / "axe-core" / "axe.min.js"
 
 
+@functools.cache
+def _axe_source() -> str:
+    return AXE.read_text(encoding="utf-8")
+
+
 def read_through(page) -> None:
     """Scroll through the page a screen at a time, two frames each, and back to the top:
     every part that skips its rendering until the reader gets there (``content-visibility:
@@ -261,14 +267,20 @@ COLOUR_RULES = ("color-contrast", "link-in-text-block")
 
 
 def serious_axe_violations(
-    page, within: str | None = None, rules: tuple[str, ...] | None = None
+    page,
+    within: str | None = None,
+    rules: tuple[str, ...] | None = None,
+    *,
+    read: bool = True,
 ) -> list[str]:
     """What axe-core finds on a ready page, read through once (:func:`read_through`):
     serious or critical violations, and skipped heading levels, each as ``rule: first
     targets``.  ``within`` (a CSS selector) limits axe to one part of the page, scrolled
     into view, for a test about that part (the page as a whole is checked on every visit
-    of tests.browser.test_pages); ``rules`` runs only those rules (e.g. :data:`COLOUR_RULES`)."""
-    if within is None:
+    of tests.browser.test_pages); ``rules`` runs only those rules (e.g. :data:`COLOUR_RULES`);
+    ``read=False`` skips the reading through, for a page already read through on this visit
+    (each part keeps the size it was laid out at)."""
+    if within is None and read:
         read_through(page)
     else:
         page.locator(within).scroll_into_view_if_needed()
@@ -288,8 +300,10 @@ def axe_violations(
 ) -> list[str]:
     """Run axe-core on ``page`` (or the part ``within`` selects) with ``options`` (a
     JavaScript object literal) and return, for each violation that ``keep`` accepts, the
-    lines that ``lines`` makes of it (both JavaScript functions of one violation)."""
-    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    lines that ``lines`` makes of it (both JavaScript functions of one violation).  axe-core
+    is added to the page once per page load."""
+    if not page.evaluate("() => typeof window.axe?.run === 'function'"):
+        page.add_script_tag(content=_axe_source())
     return settle(
         page,
         f"async (within) => (await axe.run(within || document, {options})).violations"

@@ -37,15 +37,38 @@ async (options) => {
     return parts.join(" > ");
   }
 
-  function hiddenByDesign(element) {
-    for (let e = element; e; e = e.parentElement) {
-      if (e.inert) return true;
+  // What the measure reads of each element, read once per element: the layout does not
+  // change while the measure runs (no await below the fonts' wait), and a page has far
+  // fewer elements than text runs times their ancestors.
+  const facts = new Map();
+  function factsOf(e) {
+    let known = facts.get(e);
+    if (known === undefined) {
       const s = getComputedStyle(e);
-      if (s.clip && s.clip !== "auto") return true;
-      if (s.overflowX !== "visible" && (e.clientWidth <= 1 || e.clientHeight <= 1)) return true;
-      if (!options.drawerOpen && e.classList.contains("md-sidebar") && s.position === "fixed") return true;
+      known = {
+        transformed: s.transform !== "none",
+        fixed: s.position === "fixed",
+        clips: s.overflowX !== "visible",
+        ellipsis: s.textOverflow === "ellipsis",
+        ownHidden: e.inert || (s.clip && s.clip !== "auto")
+          || (s.overflowX !== "visible" && (e.clientWidth <= 1 || e.clientHeight <= 1))
+          || (!options.drawerOpen && e.classList.contains("md-sidebar") && s.position === "fixed"),
+        hidden: undefined,
+        inner: undefined,
+        marked: undefined,
+      };
+      facts.set(e, known);
     }
-    return false;
+    return known;
+  }
+
+  function hiddenByDesign(element) {
+    const known = factsOf(element);
+    if (known.hidden === undefined) {
+      known.hidden = Boolean(known.ownHidden)
+        || (element.parentElement !== null && hiddenByDesign(element.parentElement));
+    }
+    return known.hidden;
   }
 
   // Scrolls, says so, and the keyboard reaches it (the box itself, or something in it).
@@ -73,18 +96,24 @@ async (options) => {
     let left = rect.left, right = rect.right;
     let slid = false;
     for (let a = first; a && a !== document.documentElement; a = a.parentElement) {
-      const s = getComputedStyle(a);
-      if (s.transform !== "none") slid = true;
-      if (s.position === "fixed") break;
-      if (s.overflowX === "visible") continue;
-      const box = a.getBoundingClientRect();
-      const inner = { left: box.left + a.clientLeft, right: box.left + a.clientLeft + a.clientWidth };
+      const known = factsOf(a);
+      if (known.transformed) slid = true;
+      if (known.fixed) break;
+      if (!known.clips) continue;
+      if (known.inner === undefined) {
+        const box = a.getBoundingClientRect();
+        known.inner = { left: box.left + a.clientLeft, right: box.left + a.clientLeft + a.clientWidth };
+      }
+      const inner = known.inner;
       const past = Math.max(inner.left - left, right - inner.right);
       // A panel slid wholly out of its box on purpose (Material's nested navigation).
       if (slid && (right <= inner.left || left >= inner.right)) return;
       // Text cut with an ellipsis says that it is cut (Material's header and drawer).
-      if (past > slack && s.textOverflow === "ellipsis") return;
-      if (past > slack && !marked(a)) { cut(describe(a) + " cuts", past); return; }
+      if (past > slack && known.ellipsis) return;
+      if (past > slack) {
+        if (known.marked === undefined) known.marked = marked(a);
+        if (!known.marked) { cut(describe(a) + " cuts", past); return; }
+      }
       left = Math.max(left, inner.left);
       right = Math.min(right, inner.right);
       if (right <= left) return;  // scrolled out of sight inside a marked box
