@@ -241,6 +241,18 @@ class OnePage:
 AXE = REPOSITORY / "node_modules" / "axe-core" / "axe.min.js"
 
 
+# Resolves once no finite animation or transition of the document is running (those that
+# end are awaited, in rounds, until none has started meanwhile; an endless one, such as a
+# spinner, is not waited for).
+_TRANSITIONS_OVER = """async () => {
+  const running = () => document.getAnimations().filter((a) => a.playState === 'running'
+    && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+  for (let now = running(); now.length > 0; now = running()) {
+    await Promise.allSettled(now.map((a) => a.finished));
+  }
+}"""
+
+
 @functools.cache
 def _axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
@@ -267,20 +279,17 @@ COLOUR_RULES = ("color-contrast", "link-in-text-block")
 
 
 def serious_axe_violations(
-    page,
-    within: str | None = None,
-    rules: tuple[str, ...] | None = None,
-    *,
-    read: bool = True,
+    page, within: str | None = None, rules: tuple[str, ...] | None = None
 ) -> list[str]:
     """What axe-core finds on a ready page, read through once (:func:`read_through`):
     serious or critical violations, and skipped heading levels, each as ``rule: first
     targets``.  ``within`` (a CSS selector) limits axe to one part of the page, scrolled
     into view, for a test about that part (the page as a whole is checked on every visit
-    of tests.browser.test_pages); ``rules`` runs only those rules (e.g. :data:`COLOUR_RULES`);
-    ``read=False`` skips the reading through, for a page already read through on this visit
-    (each part keeps the size it was laid out at)."""
-    if within is None and read:
+    of tests.browser.test_pages); ``rules`` runs only those rules (e.g. :data:`COLOUR_RULES`).
+    The page is read through again after each palette switch: without it, axe found the
+    links and code of the parts last laid out in light lacking contrast in dark, on every
+    lesson (tried and measured)."""
+    if within is None:
         read_through(page)
     else:
         page.locator(within).scroll_into_view_if_needed()
@@ -304,10 +313,14 @@ def axe_violations(
     is added to the page once per page load."""
     if not page.evaluate("() => typeof window.axe?.run === 'function'"):
         page.add_script_tag(content=_axe_source())
+    # Colours read mid-transition (a link after a palette switch, Material's header title
+    # fading back in after a scroll) are neither palette's: axe runs once every finite
+    # animation and transition of the page has finished (its own signal, not a delay).
     return settle(
         page,
-        f"async (within) => (await axe.run(within || document, {options})).violations"
-        f".filter({keep}).flatMap({lines})",
+        f"async (within) => {{ await ({_TRANSITIONS_OVER})();"
+        f" return (await axe.run(within || document, {options})).violations"
+        f".filter({keep}).flatMap({lines}); }}",
         arg=within,
         signal="axe-core's report",
     )
