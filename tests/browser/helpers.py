@@ -313,9 +313,10 @@ def axe_violations(
     is added to the page once per page load."""
     if not page.evaluate("() => typeof window.axe?.run === 'function'"):
         page.add_script_tag(content=_axe_source())
-    # Colours read mid-transition (a link after a palette switch, Material's header title
-    # fading back in after a scroll) are neither palette's: axe runs once every finite
-    # animation and transition of the page has finished (its own signal, not a delay).
+    # A colour read mid-transition is no colour the reader is left with (Material's header
+    # title, fading back in after read_through scrolled to the top, failed contrast so):
+    # axe runs once every finite animation and transition of the page has finished (their
+    # own signals, not a delay; tests.browser.test_waits).
     return settle(
         page,
         f"async (within) => {{ await ({_TRANSITIONS_OVER})();"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.helpers import SignalNeverCame, settle
+from tests.browser.helpers import SignalNeverCame, axe_violations, settle
 
 BROWSER_TESTS = Path(__file__).parent
 # What makes a script evaluated in the page return a promise that Playwright awaits.
@@ -70,3 +70,37 @@ def test_a_signal_that_never_comes_fails_with_its_name(open_page):
     title = page.locator("h1").first
     assert settle(title, "async (h, suffix) => h.tagName + suffix", "!", signal="a tag") == "H1!"
     assert settle(page, "(n) => Promise.resolve(n + 1);", 41, signal="a sum") == 42
+
+
+@pytest.mark.browser
+def test_axe_reads_colours_once_transitions_have_ended(open_page):
+    """A text fading from white to black over a second is measured black (on the old
+    reading, axe measured it white at once and found no contrast); an endless animation
+    elsewhere on the page is not waited for."""
+    page = open_page("index.html", draw_all=False).page
+    page.evaluate(
+        """() => {
+        const style = document.createElement('style');
+        style.textContent = '@keyframes dplab-turn { to { transform: rotate(1turn); } }'
+          + ' #dplab-spinner { animation: dplab-turn 1s linear infinite; }';
+        document.head.append(style);
+        const spinner = document.createElement('div');
+        spinner.id = 'dplab-spinner';
+        const text = document.createElement('p');
+        text.id = 'dplab-fading';
+        text.textContent = 'A sentence that fades in.';
+        text.style.cssText = 'color: #fff; background: #fff; transition: color 1s linear';
+        document.querySelector('h1').after(text, spinner);
+        getComputedStyle(text).color;  // the white is applied: what follows is a transition
+        text.style.color = '#000';
+    }"""
+    )
+    found = axe_violations(
+        page,
+        "{runOnly: ['color-contrast'], resultTypes: ['violations']}",
+        "() => true",
+        "(v) => v.nodes.map((n) => n.target.join(' '))",
+        "#dplab-fading",
+    )
+    assert found == []
+    assert page.evaluate("() => document.getAnimations().length") == 1  # the spinner turns on
