@@ -83,11 +83,18 @@ def main(argv: list[str] | None = None) -> int:
     new = commands.add_parser("new", help="start a new lesson from lessons_src/_template.md")
     new.add_argument("slug", help="the lesson's address: lowercase words joined by '-'")
     new.add_argument("--title", required=True, help="the lesson's title")
+    editions = commands.add_parser(
+        "check-editions", help="compare the skeletons of two editions of a lesson"
+    )
+    editions.add_argument("source", type=Path, help="the lesson in the source language")
+    editions.add_argument("other", type=Path, help="the same lesson in another language")
     links = commands.add_parser("check-links", help="list the broken links of a built site")
     links.add_argument("site", type=Path, nargs="?", default=None, help="default: site/")
     args = parser.parse_args(argv)
     if args.command == "new":
         return _new(args.slug, args.title)
+    if args.command == "check-editions":
+        return _check_editions(args.source, args.other)
     if args.command == "check-links":
         return _check_links(args.site or Project().site_dir)
     if args.command == "dist":
@@ -121,6 +128,27 @@ def _new(slug: str, title: str) -> int:
         "placeholder prose, and see docs/contributing.md."
     )
     return 0
+
+
+def _check_editions(source: Path, other: Path) -> int:
+    from dplab.site.components import check_lesson
+    from dplab.site.editions import compare
+    from dplab.site.errors import LessonError
+    from dplab.site.lesson import parse_lesson
+
+    try:
+        lessons = [parse_lesson(path) for path in (source, other)]
+        for lesson in lessons:
+            check_lesson(lesson)
+    except LessonError as error:
+        print(error, file=sys.stderr)
+        return 2
+    slugs = [parse_lesson(path).slug for path in Project().lesson_files()]
+    differences = compare(*lessons, slugs, root=Path.cwd())
+    for difference in differences:
+        print(difference)
+    print(f"{len(differences)} difference(s) between the editions", file=sys.stderr)
+    return 1 if differences else 0
 
 
 def _check_links(site: Path) -> int:

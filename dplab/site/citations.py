@@ -39,6 +39,7 @@ __all__ = [
     "notebook_references",
     "parse_citation",
     "plain_citations",
+    "prose_citations",
     "references_page",
     "uncited_entries",
 ]
@@ -144,14 +145,24 @@ def _unknown(key: str, bibliography: Bibliography) -> str:
     return message + (f" (did you mean {close[0]!r}?)" if close else "")
 
 
+def prose_citations(prose: Prose) -> list[tuple[int, tuple[str, ...]]]:
+    """Each citation of ``prose`` (already checked) as its line and the keys it cites, in
+    reading order; locators are left out (they are words of the page's language)."""
+    return [
+        (prose.line + index, tuple(cite.key for cite in parse_citation(match["body"])))
+        for index, match in _citations(_source_text(prose))
+    ]
+
+
 def cited_keys(lesson: Lesson) -> set[str]:
     """The keys ``lesson`` cites (its citations already checked)."""
-    keys = set()
-    for part in walk(lesson.parts):
-        if isinstance(part, Prose):
-            for _, match in _citations(_source_text(part)):
-                keys.update(cite.key for cite in parse_citation(match["body"]))
-    return keys
+    return {
+        key
+        for part in walk(lesson.parts)
+        if isinstance(part, Prose)
+        for _, keys in prose_citations(part)
+        for key in keys
+    }
 
 
 def uncited_entries(bibliography: Bibliography, cited: set[str]) -> list[LessonError]:
