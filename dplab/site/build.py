@@ -24,7 +24,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
 from dplab.site.bundle import DOWNLOADS, write_bundle
-from dplab.site.prebuild import BuildFailed, prebuild
+from dplab.site.prebuild import BuildFailed, check_editions, prebuild
 from dplab.site.project import Project
 
 __all__ = ["PREBUILT", "build_site"]
@@ -36,26 +36,32 @@ PREBUILT = "dplab_prebuilt"
 def build_site(
     project: Project | None = None, site_dir: Path | None = None, site_url: str | None = None
 ) -> Path:
-    """Build ``project`` into ``site_dir`` (default ``<root>/site``) atomically, with the
-    offline bundle of it in ``downloads/`` (:mod:`dplab.site.bundle`); return it.
+    """Build every edition of ``project`` into ``site_dir`` (default ``<root>/site``; another
+    edition into its folder ``<edition>/`` inside) atomically, with the offline bundle of
+    the whole site in ``downloads/`` (:mod:`dplab.site.bundle`); return it.
 
     ``site_url`` is the address the site will be served at (``mkdocs.yml`` reads it from
-    ``DPLAB_SITE_URL`` when not given); only the 404 page, the canonical links and the
-    sitemap depend on it, and the pages open from disk either way."""
-    project = project or Project()
+    ``DPLAB_SITE_URL`` when not given; another edition is served at ``<site_url><edition>/``);
+    only the 404 page, the canonical links and the sitemap depend on it, and the pages open
+    from disk either way.  Every edition's lessons are parsed and compared with the source
+    edition's (:mod:`dplab.site.editions`) before any lesson runs."""
+    project = (project or Project()).source_edition
     site_dir = (site_dir or project.site_dir).resolve()
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     temporary = site_dir.with_name(f"{site_dir.name}.tmp-{os.getpid()}")
     shutil.rmtree(temporary, ignore_errors=True)
-    prebuild(project)
+    editions = project.editions()
+    check_editions(editions)
+    for edition in editions:
+        prebuild(edition)
     try:
-        # MkDocs reads every path of the config relative to the config file, so the build
-        # runs from whatever directory the caller is in, and leaves it unchanged.
-        config = load_config(
-            str(project.root / "mkdocs.yml"), site_dir=str(temporary), site_url=site_url
-        )
-        config.extra[PREBUILT] = True
-        mkdocs_build(config)
+        for edition in editions:  # the source edition first: its build empties the folder
+            # MkDocs reads every path of the config relative to the config file, so the
+            # build runs from whatever directory the caller is in, and leaves it unchanged.
+            target = temporary if edition.edition is None else temporary / edition.edition
+            config = load_config(str(edition.config_file), site_dir=str(target), site_url=site_url)
+            config.extra[PREBUILT] = True
+            mkdocs_build(config)
         write_bundle(temporary, temporary / DOWNLOADS, with_wheel=False)
     except BaseException:
         shutil.rmtree(temporary, ignore_errors=True)

@@ -154,9 +154,9 @@ def course_map_markdown(lessons: list[Lesson], prefix: str = "lessons/") -> str:
 
 
 class _CatalogPreprocessor(Preprocessor):
-    def __init__(self, md, lessons_root: str | os.PathLike[str]) -> None:
+    def __init__(self, md, lessons_root: str | os.PathLike[str], edition: str) -> None:
         super().__init__(md)
-        self.project = Project(root=Path(lessons_root).resolve())
+        self.project = Project(root=Path(lessons_root).resolve(), edition=edition or None)
 
     def run(self, lines: list[str]) -> list[str]:
         markers = {MARKER: catalog_markdown, MAP_MARKER: course_map_markdown}
@@ -173,12 +173,18 @@ class _CatalogPreprocessor(Preprocessor):
 class CatalogExtension(Extension):
     def __init__(self, **kwargs: object) -> None:
         # mkdocs.yml gives the folder of the config file (never the working directory).
-        self.config = {"root": [".", "the project folder that holds lessons_src/"]}
+        self.config = {
+            "root": [".", "the project folder that holds lessons_src/"],
+            # set by the MkDocs hook from the config file it builds (dplab.site.project)
+            "edition": ["", "the edition whose lessons are listed ('' for the source)"],
+        }
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md):
         md.preprocessors.register(
-            _CatalogPreprocessor(md, self.getConfig("root")), "dplab_catalog", 40
+            _CatalogPreprocessor(md, self.getConfig("root"), self.getConfig("edition")),
+            "dplab_catalog",
+            40,
         )
 
 

@@ -51,7 +51,8 @@ from dplab.site.notebook import (
 )
 from dplab.site.page_data import move_data_out
 from dplab.site.pictures import ChartPictureError, add_pictures
-from dplab.site.prebuild import BuildFailed, prebuild
+from dplab.site.glossary import link_first_uses
+from dplab.site.prebuild import BuildFailed, prebuild, read_course_glossary
 from dplab.site.project import Project
 from dplab.site.search_text import search_view, with_course_terms
 from dplab.site.sections import mark_scroll_boxes
@@ -61,7 +62,7 @@ from dplab.views import LABELS, label, use_language
 
 
 def _project(config) -> Project:
-    return Project(root=Path(config.config_file_path).resolve().parent)
+    return Project.of_config(Path(config.config_file_path))
 
 
 # The words of the light/dark switch, by the colour scheme that each palette entry sets.
@@ -78,6 +79,16 @@ def on_config(config):
     for option in config.theme["palette"]:
         option["toggle"]["name"] = label(_PALETTE_TOGGLES[option["scheme"]])
     config.extra["dplab_csp"] = CONTENT_SECURITY_POLICY
+    project = _project(config)
+    # The catalog lists this edition's lessons; another edition lives at <site>/<edition>/.
+    config.mdx_configs.setdefault("dplab.site.catalog", {})["edition"] = project.edition or ""
+    if project.edition is not None and config.site_url:
+        config.site_url = f"{config.site_url.rstrip('/')}/{project.edition}/"
+    _offer_editions(config, project)
+    try:
+        config.extra["dplab_glossary"] = read_course_glossary(project)
+    except BuildFailed as error:
+        raise PluginError(str(error)) from None
     # Each lab's scripts, from its folder, after those mkdocs.yml lists (once).
     listed = {str(script) for script in config.extra_javascript}
     labs = lab_scripts(_project(config).labs_dir)
@@ -103,6 +114,32 @@ def on_config(config):
     return config
 
 
+def _offer_editions(config, project: Project) -> None:
+    """The language switch (Material's header menu, our ``partials/alternate.html``) and
+    the ``hreflang`` links in each page's head (``main.html``): every edition of the
+    course, each named in its own language, with the way from this edition's root to that
+    edition's root; the templates add the page's own address, so that the switch leads to
+    the same page.  ``extra.alternate`` is set to ``True``, not to a list: Material's
+    header then includes the partial, and its head writes no links of its own (they would
+    go through the ``url`` filter, which cannot climb above the edition's root)."""
+    editions = project.editions()
+    if len(editions) < 2:
+        return
+    here = "" if project.edition is None else "../"
+    config.extra["alternate"] = True
+    config.extra["dplab_editions"] = [
+        {
+            "lang": edition.language,
+            "name": label("site.language_name", lang=edition.language),
+            "root": ""
+            if edition.edition == project.edition
+            else here + ("" if edition.edition is None else f"{edition.edition}/"),
+            "current": edition.edition == project.edition,
+        }
+        for edition in editions
+    ]
+
+
 def on_pre_build(config):
     if config.extra.get(PREBUILT):
         return
@@ -110,6 +147,14 @@ def on_pre_build(config):
         prebuild(_project(config))
     except (BuildFailed, FileNotFoundError) as error:
         raise PluginError(f"DP Lab pre-build failed:\n{error}") from None
+
+
+def on_page_content(html, page, config, files):
+    # A lesson links the first use of each course term to its glossary entry.
+    if not page.file.src_uri.startswith("lessons/"):
+        return html
+    terms = config.extra["dplab_glossary"]
+    return link_first_uses(html, terms, _project(config).language, "../glossary.html")
 
 
 def on_page_markdown(markdown, page, config, files):

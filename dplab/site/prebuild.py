@@ -37,8 +37,10 @@ from dplab.site.citations import (
     uncited_entries,
 )
 from dplab.site.components import check_lesson
+from dplab.site.editions import compare
 from dplab.site.errors import LessonError
 from dplab.site.execute import CellResult, execute_lesson
+from dplab.site.glossary import Term, glossary_page, read_glossary
 from dplab.site.katex import KatexError, collect_formulas, renderer
 from dplab.site.lab_scripts import lab_assets, lab_folders
 from dplab.site.lesson import Lesson, Prose, parse_lesson, walk
@@ -53,6 +55,9 @@ __all__ = [
     "VENDOR_FILES",
     "BuildFailed",
     "PrebuildReport",
+    "check_editions",
+    "edition_differences",
+    "read_course_glossary",
     "prebuild",
     "site_style_sheet",
     "style_sheet_name",
@@ -133,6 +138,66 @@ def _parse_all(project: Project, bibliography: Bibliography) -> list[Lesson]:
     if errors:
         raise BuildFailed(errors)
     return sorted(lessons, key=lambda lesson: lesson.meta.order)
+
+
+def edition_differences(project: Project, lessons: list[Lesson]) -> list[LessonError]:
+    """How the lessons of another edition (``lessons``, parsed) differ from the source
+    edition's: a lesson that one edition lacks, and every difference of skeleton
+    (:mod:`dplab.site.editions`), each naming both files."""
+    source_project = project.source_edition
+    source = {path.name: parse_lesson(path) for path in source_project.lesson_files()}
+    mine = {lesson.path.name: lesson for lesson in lessons}
+    slugs = [lesson.slug for lesson in source.values()]
+    errors = [
+        LessonError(
+            _relative(project, source_project.lessons_dir / name),
+            None,
+            f"this lesson has no {project.language!r} edition: write "
+            f"{_relative(project, project.lessons_dir / name)} (docs/contributing.md)",
+        )
+        for name in sorted(set(source) - set(mine))
+    ]
+    errors += [
+        LessonError(
+            _relative(project, project.lessons_dir / name),
+            None,
+            f"this lesson has no source edition "
+            f"{_relative(project, source_project.lessons_dir / name)}",
+        )
+        for name in sorted(set(mine) - set(source))
+    ]
+    for name in sorted(set(source) & set(mine)):
+        errors += compare(source[name], mine[name], slugs, root=project.root)
+    return errors
+
+
+def read_course_glossary(project: Project) -> list[Term]:
+    """The course's terms (:mod:`dplab.site.glossary`); none if it has no glossary file.
+    Raise :class:`BuildFailed` on a mistake in it."""
+    if not project.glossary_file.is_file():
+        return []
+    slugs = [parse_lesson(path).slug for path in project.lesson_files()]
+    try:
+        return read_glossary(project.glossary_file, slugs)
+    except LessonError as error:
+        raise BuildFailed([error]) from None
+
+
+def check_editions(editions: list[Project]) -> None:
+    """Parse every edition's lessons and compare each other edition with the source
+    (:func:`edition_differences`), before anything runs; raise :class:`BuildFailed`."""
+    errors: list[LessonError] = []
+    for edition in editions:
+        try:
+            bibliography = read_bibliography(edition.bibliography_file)
+            lessons = _parse_all(edition, bibliography)
+        except (BuildFailed, LessonError) as failed:
+            errors += failed.errors if isinstance(failed, BuildFailed) else [failed]
+            continue
+        if edition.edition is not None:
+            errors += edition_differences(edition, lessons)
+    if errors:
+        raise BuildFailed(errors)
 
 
 def _execute_all(
@@ -323,6 +388,10 @@ def prebuild(
     except LessonError as error:
         raise BuildFailed([error]) from None
     lessons = _parse_all(project, bibliography)
+    if project.edition is not None:
+        differences = edition_differences(project, lessons)
+        if differences:
+            raise BuildFailed(differences)
     log(f"DP Lab: {len(lessons)} lesson(s) in {_relative(project, project.lessons_dir)}/")
     with ThreadPoolExecutor(max_workers=1) as background:
         # The package wheel the notebooks need: built (or found cached) while lessons run.
@@ -344,11 +413,15 @@ def prebuild(
             notebook = render_notebook(lesson, outcomes[lesson.slug], wheel, bibliography)
             notebooks[f"{lesson.slug}.ipynb"] = notebook.encode()
         references = references_page(bibliography, lessons, citations)
+        glossary = glossary_page(read_course_glossary(project), project.language, by_slug)
     notebooks[wheel.name] = wheel.path.read_bytes()  # beside the notebooks, as they say
     vendor = vendor_files(project)
     _sync_directory(project.generated_lessons, pages, report)
     _sync_directory(project.generated_notebooks, notebooks, report)
     _sync_directory(project.vendor_dir, vendor, report)
+    if project.edition_site_assets is not None:  # another edition serves the same scripts
+        shared = {p.name: p.read_bytes() for p in sorted(project.site_assets.glob("*.js"))}
+        _sync_directory(project.edition_site_assets, shared, report)
     scripts = [path.read_text("utf-8") for path in site_scripts(project)]
     generated = {
         "dplab-config.js": site_config_js(project.language, scripts),
@@ -357,6 +430,7 @@ def prebuild(
     }
     _sync_directory(project.generated_assets, generated, report)
     _write_if_changed(project.generated_references, references.encode(), report)
+    _write_if_changed(project.generated_glossary, glossary.encode(), report)
     report.seconds = time.perf_counter() - start
     log(
         f"DP Lab: {len(report.executed)} executed, {len(report.cached)} cached, "
@@ -373,6 +447,10 @@ def clean_generated(project: Project) -> None:
         project.generated_notebooks,
         project.vendor_dir,
         project.generated_assets,
+        project.edition_site_assets,
     ):
+        if directory is None:
+            continue
         shutil.rmtree(directory, ignore_errors=True)
     project.generated_references.unlink(missing_ok=True)
+    project.generated_glossary.unlink(missing_ok=True)
