@@ -48,11 +48,16 @@ def bundle_file_name(version: str) -> str:
 _LINK = re.compile(r'<p class="dplab-bundle">.*?</p>', re.DOTALL)
 
 
-def bundle_link(version: str) -> str:
-    """The HTML paragraph that links the bundle from a page at the top of the site."""
+def bundle_link(version: str, site_root: str = "") -> str:
+    """The HTML paragraph that links the bundle from a page at the top of an edition;
+    ``site_root`` is the way from there to the top of the site (``../`` from another
+    edition's folder: one bundle holds every edition, so that the language switch works
+    offline too)."""
     name = bundle_file_name(version)
     text = label("bundle.download").format(file=name)
-    return f'<p class="dplab-bundle"><a href="{DOWNLOADS}/{name}" download>{text}</a></p>'
+    return (
+        f'<p class="dplab-bundle"><a href="{site_root}{DOWNLOADS}/{name}" download>{text}</a></p>'
+    )
 
 
 def _site_wheel_file(site: Path) -> Path:

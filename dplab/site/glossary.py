@@ -31,7 +31,8 @@ from pathlib import Path
 
 from dplab.site.errors import LessonError
 from dplab.site.lesson import SLUG, Lesson
-from dplab.views import LANGUAGES, NOUN_ENDING_TAILS, NOUN_ENDINGS, label
+from dplab.views import LANGUAGES, label
+from dplab.views._particles import NOUN_ENDING_TAILS, NOUN_ENDINGS
 
 __all__ = ["Term", "glossary_page", "link_first_uses", "read_glossary", "term_pattern"]
 

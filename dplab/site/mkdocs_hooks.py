@@ -160,7 +160,8 @@ def on_page_content(html, page, config, files):
 def on_page_markdown(markdown, page, config, files):
     if BUNDLE_MARKER not in markdown:
         return markdown
-    link = bundle_link(config.extra["dplab_version"])
+    site_root = "" if _project(config).edition is None else "../"
+    link = bundle_link(config.extra["dplab_version"], site_root)
     return "\n".join(
         link if line.strip() == BUNDLE_MARKER else line for line in markdown.split("\n")
     )
