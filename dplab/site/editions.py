@@ -244,14 +244,20 @@ def _prose_difference(source: Bone, other: Bone) -> str:
 
 
 def _value_lines(source: Bone, other: Bone) -> tuple[int, int]:
-    """The lines of the first inline value that one of two prose bones has and the other
-    lacks (the stretches' first lines when the values agree)."""
-    mine, theirs = dict(source.places), dict(other.places)
+    """For each of two prose bones, the line of its first inline value that the other
+    lacks (or has a different number of times); the stretch's first line if none."""
     counts_mine, counts_theirs = dict(source.value[0]), dict(other.value[0])  # type: ignore[index]
-    for field in sorted(set(mine) | set(theirs), key=lambda f: mine.get(f, theirs.get(f, 0))):
-        if counts_mine.get(field) != counts_theirs.get(field):
-            return mine.get(field, source.line), theirs.get(field, other.line)
-    return source.line, other.line
+    differing = {
+        field
+        for field in set(counts_mine) | set(counts_theirs)
+        if counts_mine.get(field) != counts_theirs.get(field)
+    }
+
+    def first(bone: Bone) -> int:
+        lines = [line for field, line in bone.places if field in differing]
+        return min(lines, default=bone.line)
+
+    return first(source), first(other)
 
 
 def compare(

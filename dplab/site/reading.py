@@ -8,16 +8,19 @@ applies the rates below; the rates are stated in the contributor's guide
 *Reading* (:attr:`LessonTime.reading_minutes`) is one careful pass through the text:
 
 * Korean prose, proofs included, at :data:`SYLLABLES_PER_MINUTE` Hangul syllables a minute;
-* other words of prose (Latin letters, numbers outside formulas) at
+  in a Korean lesson, other words of prose (Latin letters, numbers outside formulas) at
   :data:`OTHER_WORDS_PER_MINUTE`;
+* English prose (an English edition's words, numbers outside formulas included) at
+  :data:`WORDS_PER_MINUTE`;
 * each inline formula :data:`INLINE_FORMULA_SECONDS`, each display formula
   :data:`DISPLAY_FORMULA_SECONDS`;
 * code shown on the page (blocks ``show`` and display-only blocks) at
   :data:`CODE_LINES_PER_MINUTE`; folded and hidden code is not counted.
 
 *Working through* (:attr:`LessonTime.working_minutes`) is the pass of a reader who checks
-every step: the same, except that a proof (``**증명.**`` … ``∎`` or ``$`\square`$``) is
-followed at :data:`PROOF_SYLLABLES_PER_MINUTE` with :data:`PROOF_FORMULA_SECONDS` for
+every step: the same, except that a proof (``**증명.**`` / ``**Proof.**`` … ``∎`` or
+``$`\square`$``) is followed at :data:`PROOF_SYLLABLES_PER_MINUTE` (Korean) or
+:data:`PROOF_WORDS_PER_MINUTE` (English) with :data:`PROOF_FORMULA_SECONDS` for
 each of its inline formulas, each display formula takes
 :data:`DISPLAY_FORMULA_WORKING_SECONDS`, and each lab (an executed block that calls a
 ``…_lab(`` function) :data:`LAB_MINUTES` and each quiz question
@@ -42,7 +45,7 @@ from pathlib import Path
 
 from dplab.site.components import quiz_questions
 from dplab.site.lesson import CodeBlock, Component, Lesson, Prose
-from dplab.views import label
+from dplab.views import current_language, label
 
 __all__ = [
     "CODE_LINES_PER_MINUTE",
@@ -54,8 +57,10 @@ __all__ = [
     "OTHER_WORDS_PER_MINUTE",
     "PROOF_FORMULA_SECONDS",
     "PROOF_SYLLABLES_PER_MINUTE",
+    "PROOF_WORDS_PER_MINUTE",
     "QUIZ_QUESTION_MINUTES",
     "SYLLABLES_PER_MINUTE",
+    "WORDS_PER_MINUTE",
     "LessonTime",
     "lesson_time",
 ]
@@ -65,12 +70,17 @@ __all__ = [
 # Ophthalmol. 31(3), 2017), a pace for technical prose read to be understood.
 SYLLABLES_PER_MINUTE = 300
 OTHER_WORDS_PER_MINUTE = 150
+# English at the same pace: about half the silent-reading speed of adults on non-fiction
+# (238 words a minute: Brysbaert, "How many words do we read per minute?", J. Memory and
+# Language 109, 2019).
+WORDS_PER_MINUTE = 120
 INLINE_FORMULA_SECONDS = 2
 DISPLAY_FORMULA_SECONDS = 20
 CODE_LINES_PER_MINUTE = 10
 # Working through: a proof followed step by step takes twice its reading; a display
 # formula is checked against the line before it; the lab and the quiz are done.
 PROOF_SYLLABLES_PER_MINUTE = 150
+PROOF_WORDS_PER_MINUTE = 60
 PROOF_FORMULA_SECONDS = 4
 DISPLAY_FORMULA_WORKING_SECONDS = 45
 LAB_MINUTES = 10
@@ -84,6 +94,7 @@ _INLINE_MATH = re.compile(r"\$`.+?`\$")
 _MARKUP = re.compile(r"<[^>]+>|[*_`#>|]")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _OTHER_WORD = re.compile(r"[A-Za-z0-9]+")
+_WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)*")
 _LAB_CALL = re.compile(r"\b\w*_lab\(")
 _PROOF_ENDS = ("∎", r"\square")
 
@@ -92,8 +103,9 @@ _PROOF_ENDS = ("∎", r"\square")
 class LessonTime:
     """What a lesson asks of its reader, counted, and the minutes it takes at the rates above.
 
-    ``syllables`` and ``inline_formulas`` are those outside proofs; ``proof_syllables``
-    and ``proof_formulas`` those inside.  Minutes are rounded up, and at least 1.
+    ``syllables``, ``words`` (an English edition's) and ``inline_formulas`` are those
+    outside proofs; ``proof_syllables``, ``proof_words`` and ``proof_formulas`` those
+    inside.  Minutes are rounded up, and at least 1.
 
     >>> time = LessonTime(syllables=600, proof_syllables=150, other_words=0,
     ...     inline_formulas=30, proof_formulas=15, display_formulas=4, code_lines=0,
@@ -117,17 +129,22 @@ class LessonTime:
     labs: int
     exercises: int
     quiz_questions: int
+    words: int = 0
+    proof_words: int = 0
 
     @property
     def reading_minutes(self) -> int:
         """One careful pass: proofs are read like the prose around them."""
-        return self._minutes(SYLLABLES_PER_MINUTE, INLINE_FORMULA_SECONDS, DISPLAY_FORMULA_SECONDS)
+        return self._minutes(
+            SYLLABLES_PER_MINUTE, WORDS_PER_MINUTE, INLINE_FORMULA_SECONDS, DISPLAY_FORMULA_SECONDS
+        )
 
     @property
     def working_minutes(self) -> int:
         """Every proof followed, every display formula checked, the lab and the quiz done."""
         return self._minutes(
             PROOF_SYLLABLES_PER_MINUTE,
+            PROOF_WORDS_PER_MINUTE,
             PROOF_FORMULA_SECONDS,
             DISPLAY_FORMULA_WORKING_SECONDS,
             self.labs * LAB_MINUTES + self.quiz_questions * QUIZ_QUESTION_MINUTES,
@@ -138,7 +155,12 @@ class LessonTime:
         return self.exercises * EXERCISE_MINUTES
 
     def _minutes(
-        self, proof_syllables_per_minute: int, proof_formula_s: int, display_s: int, extra: int = 0
+        self,
+        proof_syllables_per_minute: int,
+        proof_words_per_minute: int,
+        proof_formula_s: int,
+        display_s: int,
+        extra: int = 0,
     ) -> int:
         seconds = (
             self.inline_formulas * INLINE_FORMULA_SECONDS
@@ -149,6 +171,8 @@ class LessonTime:
             Fraction(self.syllables, SYLLABLES_PER_MINUTE)
             + Fraction(self.proof_syllables, proof_syllables_per_minute)
             + Fraction(self.other_words, OTHER_WORDS_PER_MINUTE)
+            + Fraction(self.words, WORDS_PER_MINUTE)
+            + Fraction(self.proof_words, proof_words_per_minute)
             + Fraction(seconds, 60)
             + Fraction(self.code_lines, CODE_LINES_PER_MINUTE)
             + extra
@@ -157,12 +181,16 @@ class LessonTime:
 
 
 class _Counter:
-    def __init__(self) -> None:
+    def __init__(self, language: str) -> None:
+        # Korean prose is counted in syllables (its other words apart), English in words.
+        self.english = language == "en"
         self.counts = dict.fromkeys(
             (
                 "syllables",
                 "proof_syllables",
                 "other_words",
+                "words",
+                "proof_words",
                 "inline_formulas",
                 "proof_formulas",
                 "display_formulas",
@@ -191,7 +219,10 @@ class _Counter:
             self.counts["proof_formulas" if inside else "inline_formulas"] += len(
                 _INLINE_MATH.findall(line)
             )
-            self.counts["other_words"] += len(_OTHER_WORD.findall(plain))
+            if self.english:
+                self.counts[f"{inside}words"] += len(_WORD.findall(plain))
+            else:
+                self.counts["other_words"] += len(_OTHER_WORD.findall(plain))
             if any(end in line for end in _PROOF_ENDS):
                 self.in_proof = False
 
@@ -200,9 +231,10 @@ class _Counter:
             self.counts["code_lines"] += block.source.count("\n") + 1
 
 
-def lesson_time(lesson: Lesson) -> LessonTime:
-    """Count ``lesson`` (its source only) and return its :class:`LessonTime`."""
-    counter = _Counter()
+def lesson_time(lesson: Lesson, language: str | None = None) -> LessonTime:
+    """Count ``lesson`` (its source only, written in ``language``, by default the language
+    in force) and return its :class:`LessonTime`."""
+    counter = _Counter(language or current_language())
     labs = exercises = questions = 0
     for part in lesson.parts:
         if isinstance(part, Prose):
