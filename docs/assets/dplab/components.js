@@ -416,6 +416,14 @@
     if (event.target.hasAttribute && event.target.hasAttribute("data-dplab-scroll")) focusableIfScrolling(event.target);
   });
 
+  // The language switch (overrides/partials/alternate.html) leads to this page in the other
+  // edition; a lab's state, which the address holds as "#<lab>?<state>", goes along. A
+  // heading's anchor does not: the other edition's headings have other anchors.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a.dplab-edition-link") : null;
+    if (link && /^#[\w-]+\?/.test(location.hash)) link.hash = location.hash;
+  });
+
   function start() {
     nameSearchDialog();
     observeScrollers(document);
