@@ -35,9 +35,11 @@ test-fast: setup-python setup-assets setup-actionlint lint
 serve: setup-python setup-assets
 	$(VENV)/bin/mkdocs serve --livereload
 
-# Start a lesson from lessons_src/_template.md: make lesson SLUG=sparse-vector TITLE="희소 벡터 기법"
+# Start a lesson in both editions, from lessons_src/_template.md and lessons_src/en/_template.md:
+#   make lesson SLUG=sparse-vector TITLE="희소 벡터 기법" TITLE_EN="The sparse vector technique"
+# Without TITLE_EN the English edition is marked untranslated (the build refuses it until written).
 lesson: setup-python
-	$(PY) -m dplab.site new "$(SLUG)" --title "$(TITLE)"
+	$(PY) -m dplab.site new "$(SLUG)" --title "$(TITLE)" $(if $(TITLE_EN),--title-en "$(TITLE_EN)")
 
 bench: setup-python setup-assets
 	$(PY) bench/build.py

@@ -126,7 +126,8 @@ TEST_ONLY_CACHES = ("golden", "wheel-venv")
 
 @pytest.fixture(scope="session")
 def scaffolded_site(built_site: Path, shared_build) -> Path:
-    """The course plus one lesson just started by ``new`` (untouched), built in a copy.
+    """The course (both editions) plus one lesson just started by ``new`` (untouched, its
+    English title given), built in a copy.
 
     The copy takes the checkout's build caches, which ``built_site`` has just filled, so only
     the new lesson runs; not the tests' own caches (:data:`TEST_ONLY_CACHES`: the readers'
@@ -135,7 +136,7 @@ def scaffolded_site(built_site: Path, shared_build) -> Path:
     """
 
     def build(folder: Path) -> Path:
-        project = copy_course(folder / "course")
+        project = copy_course(folder / "course", editions=("en",))
         shutil.copytree(
             REPOSITORY / ".cache",
             project.cache_dir,
@@ -146,7 +147,12 @@ def scaffolded_site(built_site: Path, shared_build) -> Path:
                 if Path(directory) == REPOSITORY / ".cache" and name in TEST_ONLY_CACHES
             ],
         )
-        new_lesson(project, SCAFFOLDED_SLUG, "새 단원: 틀에서 시작하기")
+        new_lesson(
+            project,
+            SCAFFOLDED_SLUG,
+            "새 단원: 틀에서 시작하기",
+            {"en": "A new lesson: started from the template"},
+        )
         return build_site(project)
 
     return shared_build("scaffolded", build)

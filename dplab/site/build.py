@@ -89,6 +89,11 @@ def main(argv: list[str] | None = None) -> int:
     new = commands.add_parser("new", help="start a new lesson from lessons_src/_template.md")
     new.add_argument("slug", help="the lesson's address: lowercase words joined by '-'")
     new.add_argument("--title", required=True, help="the lesson's title")
+    new.add_argument(
+        "--title-en",
+        default=None,
+        help="its English title (without it, the English edition is marked untranslated)",
+    )
     editions = commands.add_parser(
         "check-editions", help="compare the skeletons of two editions of a lesson"
     )
@@ -98,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     links.add_argument("site", type=Path, nargs="?", default=None, help="default: site/")
     args = parser.parse_args(argv)
     if args.command == "new":
-        return _new(args.slug, args.title)
+        return _new(args.slug, args.title, args.title_en)
     if args.command == "check-editions":
         return _check_editions(args.source, args.other)
     if args.command == "check-links":
@@ -120,18 +125,23 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _new(slug: str, title: str) -> int:
+def _new(slug: str, title: str, title_en: str | None) -> int:
     from dplab.site.scaffold import new_lesson
 
     project = Project()
     try:
-        path = new_lesson(project, slug, title)
+        path = new_lesson(project, slug, title, {"en": title_en} if title_en else None)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    others = [
+        (edition.lessons_dir / path.name).relative_to(project.root).as_posix()
+        for edition in project.editions()[1:]
+    ]
     print(
-        f"Wrote {path.relative_to(project.root)}. Preview it with 'make serve', replace the "
-        "placeholder prose, and see docs/contributing.md."
+        f"Wrote {path.relative_to(project.root)} and {', '.join(others)}. Preview it with "
+        "'make serve', replace the placeholder prose in each edition, and see "
+        "docs/contributing.md."
     )
     return 0
 

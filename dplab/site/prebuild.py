@@ -167,8 +167,23 @@ def edition_differences(project: Project, lessons: list[Lesson]) -> list[LessonE
         for name in sorted(set(mine) - set(source))
     ]
     for name in sorted(set(source) & set(mine)):
+        if mine[name].meta.untranslated:
+            errors.append(
+                LessonError(
+                    _relative(project, mine[name].path),
+                    _key_line(mine[name], "untranslated"),
+                    f"this edition is marked 'untranslated: true': write its prose from "
+                    f"{_relative(project, source[name].path)} and remove the mark "
+                    f"(docs/contributing.md)",
+                )
+            )
         errors += compare(source[name], mine[name], slugs, root=project.root)
     return errors
+
+
+def _key_line(lesson: Lesson, key: str) -> int:
+    lines = lesson.text.split("\n")
+    return next((i for i, line in enumerate(lines, 1) if line.startswith(f"{key}:")), 1)
 
 
 def read_course_glossary(project: Project) -> list[Term]:
@@ -196,6 +211,16 @@ def check_editions(editions: list[Project]) -> None:
             continue
         if edition.edition is not None:
             errors += edition_differences(edition, lessons)
+        else:
+            errors += [
+                LessonError(
+                    _relative(edition, lesson.path),
+                    _key_line(lesson, "untranslated"),
+                    "the source edition cannot be 'untranslated' (only another edition can)",
+                )
+                for lesson in lessons
+                if lesson.meta.untranslated
+            ]
     if errors:
         raise BuildFailed(errors)
 

@@ -1,8 +1,9 @@
 """Start a new lesson from the template: ``python -m dplab.site new <slug> --title "…"``.
 
 The new file is ``lessons_src/NN-<slug>.md``, where ``NN`` is the next free order number
-(one more than the largest order any lesson has, or its file name shows).  Its text is
-``lessons_src/_template.md`` with the title and order filled in: a lesson that already
+(one more than the largest order any lesson has, or its file name shows), and the same
+name in every other edition's folder (``lessons_src/en/``).  Its text is the edition's
+``_template.md`` with the title and order filled in: a lesson that already
 uses every component (an executed block, inline values, inline and display math, a chart,
 a walkthrough, definition and theorem boxes, a citation, an exercise, a quiz) and builds
 as it is.  A slug that is not lowercase words joined by ``-``, a slug another lesson has,
@@ -37,35 +38,63 @@ def _next_order(project: Project) -> int:
     return max(orders) + 1
 
 
-def new_lesson(project: Project, slug: str, title: str) -> Path:
-    """Write a new lesson ``slug`` titled ``title`` from the template; return its path.
+def new_lesson(
+    project: Project, slug: str, title: str, other_titles: dict[str, str] | None = None
+) -> Path:
+    """Write a new lesson ``slug`` titled ``title`` from the template, in every edition of
+    the course; return the source edition's path.
+
+    Another edition's file comes from that edition's template
+    (``lessons_src/<edition>/_template.md``), titled ``other_titles[edition]``; without a
+    title it gets the source title and the mark ``untranslated: true``, which the build
+    refuses until the edition's prose is written (``docs/contributing.md``).
 
     Raises ``ValueError`` naming what is wrong, and writes nothing, if the slug is not
     lowercase ASCII letters and digits joined by single ``-``, if a lesson already has
-    that slug, or if the title is empty.
+    that slug, if a title is empty, or if a template is missing.
     """
     if not isinstance(slug, str) or not SLUG.fullmatch(slug):
         raise ValueError(
             f"slug must be lowercase letters and digits joined by single '-' "
             f"(for example 'sparse-vector'); got {slug!r}"
         )
-    if not isinstance(title, str) or not title.strip():
-        raise ValueError(f"title must be a non-empty text; got {title!r}")
-    if "\n" in title:
-        raise ValueError(f"title must be one line; got {title!r}")
-    taken = [p for p in sorted(project.lessons_dir.glob(f"*-{slug}.md")) if _NUMBER.match(p.name)]
+    titles = {None: title, **(other_titles or {})}
+    editions = project.source_edition.editions()
+    unknown = sorted(set(titles) - {edition.edition for edition in editions}, key=str)
+    if unknown:
+        raise ValueError(f"other_titles names no edition of this course: {unknown}")
+    for name, text in titles.items():
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError(f"title must be a non-empty text; got {text!r}")
+        if "\n" in text:
+            raise ValueError(f"title must be one line; got {text!r}")
+    source = project.source_edition
+    taken = [p for p in sorted(source.lessons_dir.glob(f"*-{slug}.md")) if _NUMBER.match(p.name)]
     if taken:
         raise ValueError(f"a lesson with slug {slug!r} already exists: {taken[0]}")
-    template = project.lesson_template
-    if not template.is_file():
-        raise ValueError(f"the lesson template {template} is missing")
-    order = _next_order(project)
-    text = (
-        template.read_text(encoding="utf-8")
-        .replace("__TITLE__", json.dumps(title.strip(), ensure_ascii=False), 1)
-        .replace("__ORDER__", str(order), 1)
-    )
-    path = project.lessons_dir / f"{order:02d}-{slug}.md"
-    with path.open("x", encoding="utf-8") as file:  # never overwrite
-        file.write(text)
-    return path
+    for edition in editions:
+        if not edition.lesson_template.is_file():
+            raise ValueError(f"the lesson template {edition.lesson_template} is missing")
+    order = _next_order(source)
+    files: list[tuple[Path, str]] = []
+    for edition in editions:
+        own_title = titles.get(edition.edition)
+        text = (
+            edition.lesson_template.read_text(encoding="utf-8")
+            .replace("__TITLE__", json.dumps((own_title or title).strip(), ensure_ascii=False), 1)
+            .replace("__ORDER__", str(order), 1)
+        )
+        if own_title is None:
+            text = text.replace(f"\norder: {order}\n", f"\norder: {order}\nuntranslated: true\n", 1)
+        files.append((edition.lessons_dir / f"{order:02d}-{slug}.md", text))
+    written: list[Path] = []
+    try:
+        for path, text in files:
+            with path.open("x", encoding="utf-8") as file:  # never overwrite
+                file.write(text)
+            written.append(path)
+    except BaseException:
+        for path in written:
+            path.unlink()
+        raise
+    return files[0][0]
