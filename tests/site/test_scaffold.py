@@ -8,15 +8,18 @@ import re
 import pytest
 
 from dplab.site.build import main
+from dplab.site.editions import compare
+from dplab.site.prebuild import BuildFailed, check_editions
 from dplab.site.lesson import parse_lesson
 from dplab.site.links import broken_links
-from dplab.site.project import REPOSITORY
+from dplab.site.project import REPOSITORY, copy_course
 from dplab.site.scaffold import new_lesson
 from tests.conftest import SCAFFOLDED_SLUG
 from tests.helpers import lesson_text, make_project
 from tests.site.test_build import ASSET_FROM_ELSEWHERE
 
 TEMPLATE = (REPOSITORY / "lessons_src" / "_template.md").read_text(encoding="utf-8")
+EN_TEMPLATE = (REPOSITORY / "lessons_src" / "en" / "_template.md").read_text(encoding="utf-8")
 
 
 @pytest.fixture
@@ -69,7 +72,51 @@ def test_the_command_line_reports_a_bad_request_and_exits_2(capsys):
     assert not list((REPOSITORY / "lessons_src").glob("*-fresh-slug.md"))
 
 
-def test_the_template_shows_every_component():
+# The one entry of the course bibliography that the template cites.
+TEMPLATE_SOURCE = re.search(
+    r"@\w+\{dwork2014algorithmic,.*?\n\}\n",
+    (REPOSITORY / "lessons_src/references.bib").read_text("utf-8"),
+    re.DOTALL,
+)[0]
+
+
+@pytest.fixture
+def two_editions(tmp_path):
+    lessons = {
+        "01-first.md": lesson_text("", order=1),
+        "en/01-first.md": lesson_text("", title="First", order=1),
+        "_template.md": TEMPLATE,
+        "en/_template.md": EN_TEMPLATE,
+        "references.bib": TEMPLATE_SOURCE,
+    }
+    return copy_course(tmp_path / "course", lessons, editions=("en",))
+
+
+def test_new_starts_every_edition_with_one_skeleton(two_editions):
+    path = new_lesson(two_editions, "sparse-vector", "희소 벡터 기법", {"en": "Sparse vectors"})
+    english = parse_lesson(two_editions.lessons_dir / "en" / path.name)
+    assert english.meta.title == "Sparse vectors" and english.meta.order == 2
+    assert not english.meta.untranslated
+    assert compare(parse_lesson(path), english) == []
+
+
+def test_without_its_title_the_other_edition_is_marked_and_the_build_refuses_it(two_editions):
+    path = new_lesson(two_editions, "sparse-vector", "희소 벡터 기법")
+    english = parse_lesson(two_editions.lessons_dir / "en" / path.name)
+    assert english.meta.untranslated and english.meta.title == "희소 벡터 기법"
+    with pytest.raises(BuildFailed, match=r"lessons_src/en/02-sparse-vector.md:4: this edition "):
+        check_editions(two_editions.editions())
+
+
+def test_a_missing_template_of_another_edition_writes_nothing(two_editions):
+    (two_editions.lessons_dir / "en" / "_template.md").unlink()
+    with pytest.raises(ValueError, match=r"template .*en/_template\.md is missing"):
+        new_lesson(two_editions, "sparse-vector", "희소 벡터 기법", {"en": "Sparse vectors"})
+    assert not list(two_editions.root.glob("lessons_src/**/*-sparse-vector.md"))
+
+
+@pytest.mark.parametrize("template", [TEMPLATE, EN_TEMPLATE], ids=["ko", "en"])
+def test_the_template_shows_every_component(template):
     for needle in (
         "```python exec hide",
         "```python exec fold",
@@ -86,7 +133,7 @@ def test_the_template_shows_every_component():
         "[@",
         "neighbour_densities_chart",
     ):
-        assert needle in TEMPLATE, needle
+        assert needle in template, needle
 
 
 @pytest.mark.build
