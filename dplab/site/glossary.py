@@ -67,9 +67,7 @@ def read_glossary(path: Path, lesson_slugs: Iterable[str]) -> list[Term]:
         expected = {"id", "lesson", *LANGUAGES, *(f"{lang}_definition" for lang in LANGUAGES)}
         if set(entry) != expected:
             missing, unknown = sorted(expected - set(entry)), sorted(set(entry) - expected)
-            raise LessonError(
-                path, None, f"{name}: missing keys {missing}, unknown keys {unknown}"
-            )
+            raise LessonError(path, None, f"{name}: missing keys {missing}, unknown keys {unknown}")
         if not all(isinstance(value, str) and value.strip() for value in entry.values()):
             raise LessonError(path, None, f"{name}: every value must be non-empty text")
         if not SLUG.fullmatch(entry["id"]) or entry["id"] in seen_ids:
@@ -156,10 +154,9 @@ def link_first_uses(page_html: str, terms: list[Term], language: str, glossary_h
     """``page_html`` with the first use of each term in its reading text linked to the
     term's entry at ``glossary_href#<id>``.
 
-    >>> term = Term("sensitivity", "laplace", {"ko": "민감도", "en": "sensitivity"}, {})
-    >>> link_first_uses("<h2>Sensitivity</h2><p>The sensitivity, sensitivity.</p>",
-    ...                 [term], "en", "../glossary.html")
-    '<h2>Sensitivity</h2><p>The <a class="dplab-term" href="../glossary.html#sensitivity">sensitivity</a>, sensitivity.</p>'
+    >>> term = Term("loss", "tour", {"ko": "손실", "en": "loss"}, {})
+    >>> print(link_first_uses("<h2>Loss</h2><p>A loss, the loss.</p>", [term], "en", "g.html"))
+    <h2>Loss</h2><p>A <a class="dplab-term" href="g.html#loss">loss</a>, the loss.</p>
     """
     patterns = [(term, term_pattern(term.words[language])) for term in terms]
     linked: set[str] = set()

@@ -41,6 +41,7 @@ from dplab.site.bundle import MARKER as BUNDLE_MARKER
 from dplab.site.bundle import bundle_link
 from dplab.site.catalog import lessons_in_order
 from dplab.site.errors import LessonError
+from dplab.site.glossary import link_first_uses
 from dplab.site.katex import KatexError
 from dplab.site.lab_scripts import drop_unused_lab_scripts, lab_script_roots, lab_scripts
 from dplab.site.notebook import (
@@ -51,7 +52,6 @@ from dplab.site.notebook import (
 )
 from dplab.site.page_data import move_data_out
 from dplab.site.pictures import ChartPictureError, add_pictures
-from dplab.site.glossary import link_first_uses
 from dplab.site.prebuild import BuildFailed, prebuild, read_course_glossary
 from dplab.site.project import Project
 from dplab.site.search_text import search_view, with_course_terms

@@ -63,7 +63,7 @@ def new_lesson(
     unknown = sorted(set(titles) - {edition.edition for edition in editions}, key=str)
     if unknown:
         raise ValueError(f"other_titles names no edition of this course: {unknown}")
-    for name, text in titles.items():
+    for text in titles.values():
         if not isinstance(text, str) or not text.strip():
             raise ValueError(f"title must be a non-empty text; got {text!r}")
         if "\n" in text:

@@ -317,10 +317,17 @@ class PageChecks:
 OTHER_PHONES = (430, 360)
 
 
-def check_page(visit: Visit, relative: str, *, charted: bool) -> dict[str, list[str]]:
+def check_page(
+    visit: Visit, relative: str, *, charted: bool, twin: bool = False
+) -> dict[str, list[str]]:
     """Run on ``visit`` (``relative`` just loaded at 1280 or 390 px, light, no chart drawn)
     every check of :func:`test_every_page_once_per_width`; return what they found, by
-    ``page at width px, palette``."""
+    ``page at width px, palette``.
+
+    A ``twin`` (a page of another edition, whose source edition's page is checked in full)
+    skips what its words cannot change: how its charts are shown as the reader scrolls,
+    prints, points or jumps (the same scripts on the same charts), and on a phone the
+    widths besides its own but the narrowest, in dark, for cut-off only."""
     checks, page = PageChecks(visit, relative), visit.page
     width = page.viewport_size["width"]
     desktop = width == 1280
@@ -332,7 +339,7 @@ def check_page(visit: Visit, relative: str, *, charted: bool) -> dict[str, list[
         checks.run("target size and contrast as loaded", lambda: controls_and_text_as_loaded(page))
         checks.palette("light")
         checks.resize(width)
-    if charted:
+    if charted and not twin:
         checks.run(
             "charts shown as the reader scrolls", lambda: charts_shown_as_the_reader_scrolls(page)
         )
@@ -367,7 +374,10 @@ def check_page(visit: Visit, relative: str, *, charted: bool) -> dict[str, list[
                 lambda rules=rules: serious_axe_violations(page, rules=rules),
             )
         checks.run("cut off", lambda: cut_off(page))
-    if not desktop:
+    if not desktop and twin:
+        checks.resize(min(OTHER_PHONES))
+        checks.run("cut off", lambda: cut_off(page))  # in dark, as left above
+    elif not desktop:
         for phone in OTHER_PHONES:
             checks.resize(phone)
             schemes = schemes[::-1]
@@ -381,8 +391,16 @@ def check_page(visit: Visit, relative: str, *, charted: bool) -> dict[str, list[
 
 # The phone walk runs apart from the other browser tests (tests/conftest.py): under make
 # test, on the worker that has finished its other tests, in a Chromium of its own.
-@pytest.mark.parametrize("width", [1280, pytest.param(390, marks=pytest.mark.browser_apart)])
-def test_every_page_once_per_width(open_page, built_site, width):
+@pytest.mark.parametrize(
+    ("width", "edition"),
+    [
+        (1280, "ko"),
+        pytest.param(390, "ko", marks=pytest.mark.browser_apart),
+        (1280, "en"),
+        pytest.param(390, "en", marks=pytest.mark.browser_apart),
+    ],
+)
+def test_every_page_once_per_width(open_page, built_site, width, edition):
     """Every page of the built site, loaded once at ``width`` (light), passes every check
     that holds page by page, on that one visit, in the order below:
 
@@ -399,16 +417,21 @@ def test_every_page_once_per_width(open_page, built_site, width):
     - on a phone, the page shown at 430 and 360 px: nothing cut off in either palette; at
       360 px dark, with every chart's table open, no number in a table wraps.
 
+    The English edition's pages (``en/``) are their Korean twins' with other words: they
+    skip what words cannot change (:func:`check_page`, ``twin``).
+
     Each failure names the page, the width and the palette; every page is checked before
     the test fails."""
-    pages = all_pages(built_site)
-    assert "index.html" in pages and "lessons/tour.html" in pages and "notebooks/tour.html" in pages
+    prefix = "" if edition == "ko" else f"{edition}/"
+    pages = [p for p in all_pages(built_site) if (p.startswith("en/")) == bool(prefix)]
+    for page in ("index.html", "lessons/tour.html", "notebooks/tour.html", "glossary.html"):
+        assert prefix + page in pages
     charted = set(pages_with_charts(built_site))
-    assert "lessons/randomized-response.html" in charted
+    assert prefix + "lessons/randomized-response.html" in charted
     found = {}
     for relative in pages:
         visit = open_page(relative, width=width, draw_all=False)
-        found.update(check_page(visit, relative, charted=relative in charted))
+        found.update(check_page(visit, relative, charted=relative in charted, twin=bool(prefix)))
     assert found == {}, "\n".join(f"{where}: {wrong}" for where, wrong in found.items())
 
 

@@ -97,7 +97,7 @@ def test_a_component_more_in_one_edition_stops_the_comparison_there():
 
 
 def _two_edition_course(tmp_path: Path, english: str | None) -> Project:
-    source, other = _texts()
+    source, _other = _texts()
     lessons = {"01-tour.md": source, "references.bib": ""}
     if english is not None:
         lessons["en/01-tour.md"] = english
@@ -105,7 +105,7 @@ def _two_edition_course(tmp_path: Path, english: str | None) -> Project:
 
 
 def test_the_build_stops_before_any_lesson_runs_when_an_edition_drifts(tmp_path):
-    source, other = _texts()
+    _source, other = _texts()
     project = _two_edition_course(tmp_path, other.replace("{{ peak:.2f }}", "{{ peak:.3f }}"))
     with pytest.raises(BuildFailed) as failed:
         build_site(project)

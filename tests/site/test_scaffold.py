@@ -9,9 +9,9 @@ import pytest
 
 from dplab.site.build import main
 from dplab.site.editions import compare
-from dplab.site.prebuild import BuildFailed, check_editions
 from dplab.site.lesson import parse_lesson
 from dplab.site.links import broken_links
+from dplab.site.prebuild import BuildFailed, check_editions
 from dplab.site.project import REPOSITORY, copy_course
 from dplab.site.scaffold import new_lesson
 from tests.conftest import SCAFFOLDED_SLUG
