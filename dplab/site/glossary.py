@@ -12,7 +12,7 @@ link from each term's first use in a lesson to its entry.
     en_definition = "…"
 
 The pre-build writes each edition's ``glossary.md`` (:func:`glossary_page`): the terms in
-that language's order, each with its anchor, the term in the other languages (marked with
+that language's order (out of the search index), each with its anchor, the term in the other languages (marked with
 their ``lang``, so a reader can move between editions and the English site's check for
 Hangul knows the words are Korean on purpose), its definition and the lesson that
 introduces it.  On every lesson page the first use of each term in the reading text
@@ -116,7 +116,10 @@ def term_pattern(word: str) -> re.Pattern[str]:
 def glossary_page(terms: list[Term], language: str, lessons: dict[str, Lesson]) -> str:
     """The glossary page of the edition in ``language`` (Markdown), its terms in that
     language's order; ``lessons`` are the edition's lessons by slug."""
-    parts = [f"# {label('glossary.title')}", "", label("glossary.intro"), ""]
+    # Out of the search index: a term's search leads to the lesson that teaches it (and the
+    # glossary, which names every term in a heading, would otherwise come first).
+    parts = ["---", "search:", "  exclude: true", "---", ""]
+    parts += [f"# {label('glossary.title')}", "", label("glossary.intro"), ""]
     for term in sorted(terms, key=lambda t: t.words[language].casefold()):
         others = " · ".join(
             f'<span lang="{lang}">{html.escape(term.words[lang])}</span>'

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from dplab.site.catalog import lessons_in_order
 from dplab.site.project import Project
 
 pytestmark = pytest.mark.build
@@ -158,6 +159,10 @@ def test_the_search_index_of_each_edition_is_in_its_language(built_site):
     english = json.loads((site / "search" / "search_index.json").read_text("utf-8"))
     korean = json.loads((built_site / "search" / "search_index.json").read_text("utf-8"))
     assert english["config"]["lang"] == korean["config"]["lang"]
-    titles = {doc["title"] for doc in english["docs"]}
-    assert "Glossary" in titles
+    for edition, index in (("en", english), ("ko", korean)):
+        lesson = lessons_in_order(Project(edition=None if edition == "ko" else edition))[0]
+        titles = {doc["title"] for doc in index["docs"] if doc["location"] == "lessons/tour.html"}
+        assert titles == {lesson.meta.title}, edition
+        # the glossary names every term in a heading; a term's search leads to its lesson
+        assert not any(doc["location"].startswith("glossary.html") for doc in index["docs"])
     assert any(HANGUL.search(doc["title"]) for doc in korean["docs"])
