@@ -11,12 +11,14 @@ link from each term's first use in a lesson to its entry.
     ko_definition = "…"                 # one or two sentences of Markdown (math allowed)
     en_definition = "…"
 
-The pre-build writes each edition's ``glossary.md`` (:func:`glossary_page`): the terms in
-that language's order (out of the search index), each with its anchor, the term in the other languages (marked with
-their ``lang``, so a reader can move between editions and the English site's check for
-Hangul knows the words are Korean on purpose), its definition and the lesson that
+The pre-build writes each edition's ``glossary.md`` (:func:`glossary_page`, out of the
+search index): the terms in that language's order, each with its anchor, the term in the
+other languages (marked with their ``lang``, so a reader can move between editions and the
+English site's check for Hangul knows the words are Korean on purpose), its definition
+and the lesson that
 introduces it.  On every lesson page the first use of each term in the reading text
-(not in a heading, link, code, formula, control or lab) links to its entry
+(not in the lesson's header or notation panel, a heading, link, code, formula, control or
+lab) links to its entry
 (:func:`link_first_uses`).
 """
 
@@ -147,7 +149,11 @@ _SKIPPED_TAGS = {
     "kbd", "label", "nav", "option", "pre", "script", "select", "style", "summary", "svg",
     "textarea", "title",
 }  # fmt: skip
-_SKIPPED_CLASS = re.compile(r"\b(?:katex\S*|dplab-lab\S*|arithmatex|headerlink)\b")
+# The lesson's header (summary, goals, prerequisites, time, notation panel) is no reading text.
+_SKIPPED_CLASS = re.compile(
+    r"(?<![\w-])(?:katex\S*|dplab-lab\S*|headerlink|dplab-(?:notation|lesson-meta|"
+    r"prerequisites|goals|summary|notebook-links|output|previous|next))(?![\w-])"
+)
 _VOID_TAGS = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 _TOKEN = re.compile(r"<!--.*?-->|<[^>]*>|[^<]+", re.DOTALL)
 _TAG = re.compile(r"<(?P<end>/)?(?P<name>[a-zA-Z][a-zA-Z0-9-]*)(?P<attrs>[^>]*?)(?P<self>/)?>")
@@ -161,7 +167,10 @@ def link_first_uses(page_html: str, terms: list[Term], language: str, glossary_h
     >>> print(link_first_uses("<h2>Loss</h2><p>A loss, the loss.</p>", [term], "en", "g.html"))
     <h2>Loss</h2><p>A <a class="dplab-term" href="g.html#loss">loss</a>, the loss.</p>
     """
-    patterns = [(term, term_pattern(term.words[language])) for term in terms]
+    # Longer words first, so that a term inside a longer one (differential privacy in
+    # user-level differential privacy) is not linked in its place.
+    by_length = sorted(terms, key=lambda term: -len(term.words[language]))
+    patterns = [(term, term_pattern(term.words[language])) for term in by_length]
     linked: set[str] = set()
     out: list[str] = []
     stack: list[bool] = []  # per open element: is the text inside it skipped?
