@@ -8,9 +8,12 @@ the old wording is gone from ``lessons_src/07-…``, ``08-…`` or ``09-…`` (i
 from __future__ import annotations
 
 import math
+import random
 import re
 from fractions import Fraction
 from pathlib import Path
+
+import mpmath
 
 from dplab.userlevel import emd_linear, itemwise, metric
 from dplab.views._labels import LABELS
@@ -20,6 +23,7 @@ from dplab.views.numbers import fraction_decimal_text, number_text
 LESSONS = Path(__file__).parents[2] / "lessons_src"
 METRIC = (LESSONS / "07-user-level-metric.md").read_text("utf-8")
 LINEAR = (LESSONS / "08-user-level-linear.md").read_text("utf-8")
+LINEAR_EN = (LESSONS / "en" / "08-user-level-linear.md").read_text("utf-8")
 ITEMWISE = (LESSONS / "09-user-level-itemwise.md").read_text("utf-8")
 
 GEOMETRIC = metric.clamped_geometric(4, Fraction(1, 2))  # lesson 7's randomizer, α₀ = 2
@@ -165,3 +169,34 @@ def test_lesson_8_writes_the_dimension_k_and_keeps_d_for_distances():
     # lessons 7 and 9 write a distance as d_X or d_EM, never a bare d
     for text in (METRIC, ITEMWISE):
         assert r"\alpha^{d}" not in text and r"\alpha^{d + t}" not in text
+
+
+def test_the_frequency_baseline_allows_alpha_not_alpha_to_the_m_for_one_item():
+    k, alpha, rng = 4, 3, random.Random(8)
+    with mpmath.workdps(40):
+        for m in (2, 5, 16):
+            ratio, on_ray = _one_item_density_ratio(k, alpha, m)
+            assert abs(ratio(on_ray) - alpha) < mpmath.mpf(10) ** -30  # attained: α, not α^m
+            samples = [[mpmath.mpf(rng.gauss(0, 2)) for _ in range(k)] for _ in range(200)]
+            assert max(ratio(y) for y in samples) <= alpha
+    for text in (LINEAR, LINEAR_EN):
+        assert "one_item_worst_ratio(m), freq_alpha)" in text  # the lesson's hidden check
+    assert "기준선은 여전히" not in LINEAR and "더 강하게 보호하는 값을 오차로" not in LINEAR
+    assert "still allows" not in LINEAR_EN and "pays in error" not in LINEAR_EN
+
+
+def _one_item_density_ratio(k, alpha, m):
+    """Lesson 8's frequency baseline (ℓ₂ K-norm noise at scale b = √2/ε_user, ε_user = m ln α,
+    on the normalized histogram) at the pair "m items in category 0" / "one of them moved to
+    category 1": the density ratio y ↦ exp((‖y − h′‖₂ − ‖y − h‖₂)/b), and a point on the ray
+    from h′ through h."""
+    h = [mpmath.mpf(1)] + [mpmath.mpf(0)] * (k - 1)
+    moved = [1 - mpmath.mpf(1) / m, mpmath.mpf(1) / m] + [mpmath.mpf(0)] * (k - 2)
+    scale = mpmath.sqrt(2) / (m * mpmath.log(alpha))
+
+    def ratio(y):
+        far = mpmath.norm([a - b for a, b in zip(y, moved, strict=True)])
+        near = mpmath.norm([a - b for a, b in zip(y, h, strict=True)])
+        return mpmath.exp((far - near) / scale)
+
+    return ratio, [a + 5 * (a - b) for a, b in zip(h, moved, strict=True)]
