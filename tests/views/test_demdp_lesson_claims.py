@@ -22,6 +22,7 @@ from dplab.views.numbers import fraction_decimal_text, number_text
 
 LESSONS = Path(__file__).parents[2] / "lessons_src"
 METRIC = (LESSONS / "07-user-level-metric.md").read_text("utf-8")
+METRIC_EN = (LESSONS / "en" / "07-user-level-metric.md").read_text("utf-8")
 LINEAR = (LESSONS / "08-user-level-linear.md").read_text("utf-8")
 LINEAR_EN = (LESSONS / "en" / "08-user-level-linear.md").read_text("utf-8")
 ITEMWISE = (LESSONS / "09-user-level-itemwise.md").read_text("utf-8")
@@ -200,3 +201,23 @@ def _one_item_density_ratio(k, alpha, m):
         return mpmath.exp((far - near) / scale)
 
     return ratio, [a + 5 * (a - b) for a, b in zip(h, moved, strict=True)]
+
+
+def test_every_pair_of_inputs_violates_a_factor_below_alpha0_not_only_the_farthest():
+    p, k = Fraction(1, 2), 4  # lesson 7's randomizer, written out independently
+
+    def law(x, y):  # two-sided geometric noise ∝ p^|z|, clamped to {0, …, k − 1}
+        if y in (0, k - 1):
+            return p ** abs(y - x) / (1 + p)
+        return (1 - p) / (1 + p) * p ** abs(y - x)
+
+    assert all(law(x, y) == GEOMETRIC.probabilities(x)[y] for x in range(k) for y in range(k))
+    below = Fraction(19, 10)
+    for x in range(k):
+        for x2 in set(range(k)) - {x}:
+            worst = max(law(x, y) / law(x2, y) for y in range(k))
+            assert worst == 2 ** abs(x - x2) > below ** abs(x - x2)
+    for text in (METRIC, METRIC_EN):
+        assert "{{ k * (k - 1) // 2 }}" in text and "reaches_bound(x, x2)" in text
+    assert "가장 먼 두 입력이 어긋납니다" not in METRIC
+    assert "the two furthest inputs violate it" not in METRIC_EN
