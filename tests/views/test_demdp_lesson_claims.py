@@ -221,3 +221,17 @@ def test_every_pair_of_inputs_violates_a_factor_below_alpha0_not_only_the_farthe
         assert "{{ k * (k - 1) // 2 }}" in text and "reaches_bound(x, x2)" in text
     assert "가장 먼 두 입력이 어긋납니다" not in METRIC
     assert "the two furthest inputs violate it" not in METRIC_EN
+
+
+def test_the_user_level_baseline_is_the_same_mechanism_at_epsilon_user_over_diam():
+    for slope, diam, user in ((1, 1, 1), (2, 3, Fraction(1, 2)), (Fraction(3, 2), 5, 4)):
+        per_unit = Fraction(user) / diam  # the baseline's own ε per unit of d_EM
+        assert emd_linear.noise_scale(slope * diam, user) == emd_linear.noise_scale(slope, per_unit)
+        assert emd_linear.user_level_expected_error(slope, diam, user, 3) == (
+            emd_linear.expected_error(slope, per_unit, 3)
+        )
+    # the comparison of close pairs is with the user-level promise, not the baseline mechanism
+    assert "기준선만큼 또는 더 강하게" not in LINEAR
+    assert "at least as strongly as by the baseline" not in LINEAR_EN
+    for text in (LINEAR, LINEAR_EN):
+        assert r"e^{\varepsilon_{\mathrm{user}} d_{\mathrm{EM}} / \operatorname{diam}(X)}" in text
