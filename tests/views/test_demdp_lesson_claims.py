@@ -8,9 +8,12 @@ the old wording is gone from ``lessons_src/07-…``, ``08-…`` or ``09-…`` (i
 from __future__ import annotations
 
 import math
+import random
 import re
 from fractions import Fraction
 from pathlib import Path
+
+import mpmath
 
 from dplab.userlevel import emd_linear, itemwise, metric
 from dplab.views._labels import LABELS
@@ -19,7 +22,9 @@ from dplab.views.numbers import fraction_decimal_text, number_text
 
 LESSONS = Path(__file__).parents[2] / "lessons_src"
 METRIC = (LESSONS / "07-user-level-metric.md").read_text("utf-8")
+METRIC_EN = (LESSONS / "en" / "07-user-level-metric.md").read_text("utf-8")
 LINEAR = (LESSONS / "08-user-level-linear.md").read_text("utf-8")
+LINEAR_EN = (LESSONS / "en" / "08-user-level-linear.md").read_text("utf-8")
 ITEMWISE = (LESSONS / "09-user-level-itemwise.md").read_text("utf-8")
 
 GEOMETRIC = metric.clamped_geometric(4, Fraction(1, 2))  # lesson 7's randomizer, α₀ = 2
@@ -165,3 +170,68 @@ def test_lesson_8_writes_the_dimension_k_and_keeps_d_for_distances():
     # lessons 7 and 9 write a distance as d_X or d_EM, never a bare d
     for text in (METRIC, ITEMWISE):
         assert r"\alpha^{d}" not in text and r"\alpha^{d + t}" not in text
+
+
+def test_the_frequency_baseline_allows_alpha_not_alpha_to_the_m_for_one_item():
+    k, alpha, rng = 4, 3, random.Random(8)
+    with mpmath.workdps(40):
+        for m in (2, 5, 16):
+            ratio, on_ray = _one_item_density_ratio(k, alpha, m)
+            assert abs(ratio(on_ray) - alpha) < mpmath.mpf(10) ** -30  # attained: α, not α^m
+            samples = [[mpmath.mpf(rng.gauss(0, 2)) for _ in range(k)] for _ in range(200)]
+            assert max(ratio(y) for y in samples) <= alpha
+    for text in (LINEAR, LINEAR_EN):
+        assert "one_item_worst_ratio(m), freq_alpha)" in text  # the lesson's hidden check
+    assert "기준선은 여전히" not in LINEAR and "더 강하게 보호하는 값을 오차로" not in LINEAR
+    assert "still allows" not in LINEAR_EN and "pays in error" not in LINEAR_EN
+
+
+def _one_item_density_ratio(k, alpha, m):
+    """Lesson 8's frequency baseline (ℓ₂ K-norm noise at scale b = √2/ε_user, ε_user = m ln α,
+    on the normalized histogram) at the pair "m items in category 0" / "one of them moved to
+    category 1": the density ratio y ↦ exp((‖y − h′‖₂ − ‖y − h‖₂)/b), and a point on the ray
+    from h′ through h."""
+    h = [mpmath.mpf(1)] + [mpmath.mpf(0)] * (k - 1)
+    moved = [1 - mpmath.mpf(1) / m, mpmath.mpf(1) / m] + [mpmath.mpf(0)] * (k - 2)
+    scale = mpmath.sqrt(2) / (m * mpmath.log(alpha))
+
+    def ratio(y):
+        far = mpmath.norm([a - b for a, b in zip(y, moved, strict=True)])
+        near = mpmath.norm([a - b for a, b in zip(y, h, strict=True)])
+        return mpmath.exp((far - near) / scale)
+
+    return ratio, [a + 5 * (a - b) for a, b in zip(h, moved, strict=True)]
+
+
+def test_every_pair_of_inputs_violates_a_factor_below_alpha0_not_only_the_farthest():
+    p, k = Fraction(1, 2), 4  # lesson 7's randomizer, written out independently
+
+    def law(x, y):  # two-sided geometric noise ∝ p^|z|, clamped to {0, …, k − 1}
+        if y in (0, k - 1):
+            return p ** abs(y - x) / (1 + p)
+        return (1 - p) / (1 + p) * p ** abs(y - x)
+
+    assert all(law(x, y) == GEOMETRIC.probabilities(x)[y] for x in range(k) for y in range(k))
+    below = Fraction(19, 10)
+    for x in range(k):
+        for x2 in set(range(k)) - {x}:
+            worst = max(law(x, y) / law(x2, y) for y in range(k))
+            assert worst == 2 ** abs(x - x2) > below ** abs(x - x2)
+    for text in (METRIC, METRIC_EN):
+        assert "{{ k * (k - 1) // 2 }}" in text and "reaches_bound(x, x2)" in text
+    assert "가장 먼 두 입력이 어긋납니다" not in METRIC
+    assert "the two furthest inputs violate it" not in METRIC_EN
+
+
+def test_the_user_level_baseline_is_the_same_mechanism_at_epsilon_user_over_diam():
+    for slope, diam, user in ((1, 1, 1), (2, 3, Fraction(1, 2)), (Fraction(3, 2), 5, 4)):
+        per_unit = Fraction(user) / diam  # the baseline's own ε per unit of d_EM
+        assert emd_linear.noise_scale(slope * diam, user) == emd_linear.noise_scale(slope, per_unit)
+        assert emd_linear.user_level_expected_error(slope, diam, user, 3) == (
+            emd_linear.expected_error(slope, per_unit, 3)
+        )
+    # the comparison of close pairs is with the user-level promise, not the baseline mechanism
+    assert "기준선만큼 또는 더 강하게" not in LINEAR
+    assert "at least as strongly as by the baseline" not in LINEAR_EN
+    for text in (LINEAR, LINEAR_EN):
+        assert r"e^{\varepsilon_{\mathrm{user}} d_{\mathrm{EM}} / \operatorname{diam}(X)}" in text

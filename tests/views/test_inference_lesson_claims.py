@@ -16,7 +16,9 @@ from dplab.mechanisms.randomized_response import count_channel
 from dplab.views._labels import LABELS
 from dplab.views.numbers import approx_text
 
-LESSON = (Path(__file__).parents[2] / "lessons_src" / "06-inference.md").read_text("utf-8")
+SOURCES = Path(__file__).parents[2] / "lessons_src"
+LESSON = (SOURCES / "06-inference.md").read_text("utf-8")
+LESSON_EN = (SOURCES / "en" / "06-inference.md").read_text("utf-8")
 FRONT_MATTER = LESSON.split("---")[1]
 KEYS = [line for line in LESSON.splitlines() if line.startswith("- [x]")]  # quiz keys in order
 
@@ -70,6 +72,18 @@ def test_the_small_x_note_shows_the_power_not_the_curve():
     assert "approx(tiny_beta, 8)" not in LESSON
     assert "inference.gaussian_power(1, 1 / mu_gauss" in LESSON
     assert "1 - inference.gaussian_tradeoff" not in LESSON
+
+
+def test_one_minus_x_is_exactly_one_only_up_to_half_the_unit_roundoff():
+    unit_roundoff = 2.0**-53
+    assert 1 - unit_roundoff / 2 == 1  # the tie goes to the even significand, 1
+    assert 1 - math.nextafter(unit_roundoff / 2, 1) == 1 - unit_roundoff  # not 1, though x < u
+    english = LESSON_EN.replace("\n", " ")
+    for text in (LESSON, english):
+        assert "approx(unit_roundoff / 2, 2)" in text
+        assert "1 - math.nextafter(half_roundoff, 1) < 1" in text  # the hidden check
+    assert "단위 반올림($`\\approx {{ approx(unit_roundoff, 2) }}`$)보다\n작을 때" not in LESSON
+    assert "smaller than the unit roundoff" not in english and "at most half the unit" in english
 
 
 def test_notation_attributions_and_smaller_items():
