@@ -199,7 +199,11 @@ on_page_context = CombinedEvent(_index_what_the_reader_reads, _serve_the_page_it
 def on_post_build(config):
     path = Path(config.site_dir) / "search" / "search_index.json"
     if path.exists():
-        index = with_course_terms(json.loads(path.read_text("utf-8")))
+        language = _project(config).language
+        home: dict[str, list[str]] = {}
+        for term in config.extra["dplab_glossary"]:
+            home.setdefault(f"lessons/{term.lesson}.html", []).append(term.words[language])
+        index = with_course_terms(json.loads(path.read_text("utf-8")), home)
         path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), "utf-8")
 
 

@@ -21,6 +21,7 @@ import functools
 import html
 import re
 import unicodedata
+from collections.abc import Mapping, Sequence
 
 from dplab.views import current_language, label
 from dplab.views._particles import NOUN_ENDING_TAILS, NOUN_ENDINGS
@@ -322,21 +323,30 @@ def course_terms(text: str) -> list[str]:
     return [term for term, pattern in patterns.items() for _ in pattern.finditer(plain)]
 
 
-def with_course_terms(index: dict) -> dict:
-    """Material's search ``index`` with a field ``terms`` in each entry: the words of the
-    course terms its title and text use as whole words (:func:`course_terms`).
+def with_course_terms(index: dict, home: Mapping[str, Sequence[str]] | None = None) -> dict:
+    """Material's search ``index`` with two fields in each entry: ``terms``, the words of
+    the course terms its title and text use as whole words (:func:`course_terms`); and
+    ``home``, for every entry of a page that ``home`` maps to terms (a lesson → the glossary
+    terms it introduces, :mod:`dplab.site.glossary`), those terms.
 
     Material matches every query word as a prefix ("합성" finds "합성곱"), and Korean
-    particles make a term's exact token rare ("합성은", "합성을").  The field, boosted in
-    the plugin's ``fields`` (``mkdocs.yml``), ranks the passages that use the term itself
-    first.  It is not shown in results.
+    particles make a term's exact token rare ("합성은", "합성을").  The fields, boosted in
+    the plugin's ``fields`` (``mkdocs.yml``), rank the passages that use the term itself
+    first, and above them the lesson that teaches it (later lessons use "differential
+    privacy" more often than the one that defines it).  They are not shown in results.
 
-    >>> entry = {"location": "a.html", "title": "합성", "text": "<p>합성곱</p>"}
-    >>> with_course_terms({"config": {}, "docs": [entry]})["docs"][0]["terms"]
-    '합성'
+    >>> entry = {"location": "a.html#s", "title": "합성", "text": "<p>합성곱</p>"}
+    >>> indexed = with_course_terms({"config": {}, "docs": [entry]}, {"a.html": ["민감도"]})
+    >>> indexed["docs"][0]["terms"], indexed["docs"][0]["home"]
+    ('합성', '민감도')
     """
+    home = home or {}
     docs = [
-        {**doc, "terms": " ".join(course_terms(f"{doc['title']} {doc['text']}"))}
+        {
+            **doc,
+            "terms": " ".join(course_terms(f"{doc['title']} {doc['text']}")),
+            "home": " ".join(home.get(doc["location"].split("#")[0], ())),
+        }
         for doc in index["docs"]
     ]
     return {**index, "docs": docs}

@@ -69,15 +69,18 @@ LEAK = re.compile(r"</?[A-Za-z][\w-]*[\s/>]|</|&[a-z]+;|&#\d+;|[$\\¶]")
 BROKEN_HIGHLIGHT = re.compile(r"</?mark|\bark>|\bmark>")
 
 
-def type_query(page, query: str) -> None:
-    """Clear the search box with the keyboard, wait for the empty state, type ``query``
-    and wait until the results shown are those of ``query`` (a highlighted word begins
-    with one of its words)."""
+def type_query(page, query: str, placeholder: str = PLACEHOLDER) -> None:
+    """Clear the search box with the keyboard, wait for the empty state (which shows
+    ``placeholder``, Material's words in the page's language), type ``query`` and wait
+    until the results shown are those of ``query`` (a highlighted word begins with one of
+    its words)."""
     box = page.locator("input.md-search__input")
     box.press("Control+a")
     box.press("Backspace")
     page.wait_for_function(
-        f"(s) => (s = ({STATE})()).meta === '{PLACEHOLDER}' && s.items === 0", timeout=60_000
+        f"(p) => {{ const s = ({STATE})(); return s.meta === p && s.items === 0; }}",
+        arg=placeholder,
+        timeout=60_000,
     )
     page.keyboard.type(query)
     words = [word.lower() for word in query.split()]
