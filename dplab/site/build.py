@@ -121,7 +121,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n{error}\n\nBuild failed; the previous site was left untouched.", file=sys.stderr)
         return 1
     seconds = time.perf_counter() - start
-    print(f"\nSite built in {seconds:.1f} s. Open it from disk: {site / 'index.html'}")
+    print(f"\nSite built in {seconds:.1f} s. Open it from disk:")
+    for edition in Project().editions():
+        home = site / (edition.edition or "") / "index.html"
+        print(f"  {edition.language}: {home}")
     return 0
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
+import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -25,7 +26,10 @@ __all__ = ["EXTERNAL_LINKS", "SOURCE_IDENTIFIERS", "BrokenLink", "broken_links",
 
 SOURCE_IDENTIFIERS = ("https://arxiv.org/abs/", "https://doi.org/")
 
-# Pages (a glob relative to the site) → the prefixes of the outside links they may carry.
+# Pages (a glob relative to the site) → the prefixes of the outside links they may carry; a
+# page of another edition (its folder, such as en/, named by a language code) is matched as
+# its twin.
+_EDITION_FOLDER = re.compile(r"^[a-z]{2}/")
 EXTERNAL_LINKS: dict[str, tuple[str, ...]] = {
     # the guide names the Markdown extension whose math syntax the lessons use
     "contributing.html": ("https://gitlab.com/mbarkhau/markdown-katex",),
@@ -103,10 +107,12 @@ def broken_links(
     broken = []
     for page in site_pages(site) if pages is None else pages:
         for link in parse(page).links:
+            # another edition's page (en/references.html) as its twin in the source edition
+            twin = _EDITION_FOLDER.sub("", page)
             allowed = tuple(
                 prefix
                 for pattern, prefixes in external.items()
-                if fnmatch.fnmatchcase(page, pattern)
+                if fnmatch.fnmatchcase(twin, pattern)
                 for prefix in prefixes
             )
             reason = _check(site, page, link, parse, allowed)

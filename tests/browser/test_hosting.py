@@ -42,6 +42,10 @@ REPRESENTATIVE_PAGES = [
     "lessons/gaussian.html",
     "notebooks/tour.html",
     "references.html",
+    # the English edition, under <prefix>en/
+    "en/index.html",
+    "en/lessons/gaussian.html",
+    "en/glossary.html",
 ]
 
 
@@ -90,6 +94,17 @@ def test_the_not_found_page_under_a_sub_path_loads_its_assets_from_there(open_pa
     assert (visit.off_site, visit.failed, visit.csp_violations) == ([], [], [])
 
 
+def test_a_missing_address_in_the_english_edition_shows_its_own_not_found_page(
+    open_page, under_prefix
+):
+    # The host serves the top 404.html, which hands over to the English edition's.
+    visit = open_page("en/no/such/page.html", site_root=under_prefix)
+    visit.page.wait_for_url(f"{under_prefix}/en/404.html")
+    assert visit.page.evaluate("() => document.documentElement.lang") == "en"
+    assert visit.page.locator("h1").inner_text() == "404 - Not found"
+    assert (visit.off_site, visit.failed, visit.csp_violations) == ([], [], [])
+
+
 @pytest.fixture(scope="module")
 def unzipped_bundle(built_site, tmp_path_factory):
     """``make dist``'s bundle of the built site, unzipped into a new folder elsewhere (its
@@ -103,4 +118,5 @@ def unzipped_bundle(built_site, tmp_path_factory):
 
 def test_the_unzipped_bundle_opens_from_disk(open_page, unzipped_bundle):
     root = unzipped_bundle.resolve().as_uri()
-    assert problems_on_pages(open_page, ["index.html", "lessons/tour.html"], root) == {}
+    pages = ["index.html", "lessons/tour.html", "en/index.html", "en/lessons/tour.html"]
+    assert problems_on_pages(open_page, pages, root) == {}

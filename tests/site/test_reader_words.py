@@ -28,8 +28,11 @@ from tests.helpers import spec_nodes
 
 pytestmark = pytest.mark.build
 
-# The contributing guide speaks to contributors about make, pytest and benchmarks.
-CONTRIBUTORS_ONLY = {"contributing.html"}
+ROOT = Path(__file__).resolve().parents[2]
+
+# The contributing guide speaks to contributors about make, pytest and benchmarks (in each
+# edition: the English one is en/contributing.html).
+CONTRIBUTORS_ONLY = {"contributing.html", "en/contributing.html"}
 
 ATTRIBUTES = ("title", "aria-label", "alt", "placeholder", "data-label")
 VOID = {
@@ -43,8 +46,11 @@ _A, _Z = r"(?<![A-Za-z0-9_])", r"(?![A-Za-z0-9_])"
 
 # Words of the course's build, tests and benchmarks.  "검사" alone is course text (사건 검사,
 # 주장 검사); at the start of a clause ("검사가 …", "검사는 …") it names the test suite.
+# The Makefile's targets: "make test" is a build word, "make a mechanism" is English.
+MAKE_TARGETS = re.search(r"^\.PHONY:(.*)$", (ROOT / "Makefile").read_text("utf-8"), re.M)[1].split()
 BUILD_WORDS = re.compile(
-    rf"{_A}make\s+[a-z][a-z-]*|{_A}(?:pytest|bench(?:mark)?s?|CI){_Z}|벤치마크"
+    rf"{_A}make\s+(?:{'|'.join(map(re.escape, MAKE_TARGETS))}){_Z}"
+    rf"|{_A}(?:pytest|bench(?:mark)?s?|CI){_Z}|벤치마크"
     r"|(?:^\s*|(?<=[.,:;!?)]\s))(?:검사|테스트)(?:가|는)\s|검사가\s*맡"
     r"|dplab[\w.]*(?:의\s*계산|으?로\s*계산한\s*\S+)?[과와]\s*(?:다시\s*)?대조"
 )
@@ -58,6 +64,9 @@ IDENTIFIER = re.compile(
 ENGLISH_MESSAGE = re.compile(
     rf"{_A}[A-Z][A-Za-z]*Error:|{_A}(?:Traceback|is beyond|exact limit|must be){_Z}"
 )
+# On an English page "must be" and "is beyond" are the course's English: only the marks of
+# a printed error are.
+ENGLISH_PAGE_MESSAGE = re.compile(rf"{_A}[A-Z][A-Za-z]*Error:|{_A}(?:Traceback|exact limit){_Z}")
 ERROR_NAME = re.compile(rf"{_A}[A-Z][A-Za-z]*Error{_Z}")
 # The working notes the course was written from are not the reader's material.
 NOTES = re.compile(rf"디지스트|{_A}digest{_Z}", re.I)
@@ -87,7 +96,7 @@ def pages(site: Path) -> list[Path]:
     return sorted(
         p
         for p in site.rglob("*.html")
-        if p.relative_to(site).parts[0] not in {"assets", "search"}
+        if not {"assets", "search"} & set(p.relative_to(site).parts[:2])
         and p.relative_to(site).as_posix() not in CONTRIBUTORS_ONLY
     )
 
@@ -225,10 +234,13 @@ def findings(page: Path) -> list[str]:
         else:
             # a string without a space is a name (a dataset, a field, a key), not text shown
             pieces += [("lab data", text) for text in _strings(document) if " " in text.strip()]
+    english = '<html lang="en"' in text
     for where, text in pieces:
         if where in ("script", "katex"):
             continue
         for name, pattern in CHECKS.get(where, ALL).items():
+            if english and name == "English error":
+                pattern = ENGLISH_PAGE_MESSAGE
             for match in pattern.finditer(text):
                 start = max(0, match.start() - 40)
                 context = " ".join(text[start : match.end() + 40].split())

@@ -132,9 +132,11 @@ def test_a_lesson_that_needs_a_later_or_itself_is_an_error(needs):
         prerequisite_list([lesson("a", 1, needs), lesson("b", 2, ["a"])])
 
 
-def _guide_rows() -> dict[str, list[str]]:
-    guide = (ROOT / "docs" / "contributing.md").read_text(encoding="utf-8")
-    section = guide[guide.index(f"## {label('guide.time_anchor').replace('-', ' ')}") :]
+def _guide_rows(lang: str = "ko") -> dict[str, list[str]]:
+    folder = ROOT / "docs" if lang == "ko" else ROOT / "docs" / lang
+    guide = (folder / "contributing.md").read_text(encoding="utf-8")
+    heading = label("guide.time_anchor", lang).replace("-", " ")
+    section = guide[guide.lower().index(f"## {heading}") :]
     section = section[: section.index("\n## ")]
     rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
     return {cells[0].strip(): [cell.strip() for cell in cells[1:]] for cells in rows}
@@ -149,6 +151,11 @@ def test_the_guide_states_the_rates_the_code_uses():
             f"1분에 {r.PROOF_SYLLABLES_PER_MINUTE}음절",
         ],
         "수식 밖의 영문 낱말과 숫자": [f"1분에 {r.OTHER_WORDS_PER_MINUTE}개"] * 2,
+        "영어 판: 증명 밖의 낱말(수식 밖의 숫자 포함)": [f"1분에 {r.WORDS_PER_MINUTE}개"] * 2,
+        "영어 판: 증명(`**Proof.**`부터)의 낱말": [
+            f"1분에 {r.WORDS_PER_MINUTE}개",
+            f"1분에 {r.PROOF_WORDS_PER_MINUTE}개",
+        ],
         "본문 속 수식 하나(증명 밖)": [f"{r.INLINE_FORMULA_SECONDS}초"] * 2,
         "본문 속 수식 하나(증명 안)": [
             f"{r.INLINE_FORMULA_SECONDS}초",
@@ -167,6 +174,33 @@ def test_the_guide_states_the_rates_the_code_uses():
     assert rows.pop("무엇") == ["읽기", "풀며 읽기"]
     rows.pop("---")
     assert rows == expected
+
+
+def test_the_english_guide_states_the_rates_of_the_english_edition():
+    r = reading
+    rows = _guide_rows("en")
+    assert rows["English edition: words outside proofs (numbers outside formulas included)"] == [
+        f"{r.WORDS_PER_MINUTE} a minute"
+    ] * 2
+    assert rows["English edition: words in a proof (from `**Proof.**`)"] == [
+        f"{r.WORDS_PER_MINUTE} a minute",
+        f"{r.PROOF_WORDS_PER_MINUTE} a minute",
+    ]
+    assert rows["A display formula"] == [
+        f"{r.DISPLAY_FORMULA_SECONDS} seconds",
+        f"{r.DISPLAY_FORMULA_WORKING_SECONDS} seconds",
+    ]
+
+
+def test_an_english_edition_takes_about_as_long_as_its_korean_source():
+    """The same lesson read at the same pace in either language: within a quarter."""
+    for path in sorted((ROOT / "lessons_src" / "en").glob("[0-9]*.md")):
+        english = lesson_time(parse_lesson_text(path.read_text("utf-8"), path), "en")
+        source = ROOT / "lessons_src" / path.name
+        korean = lesson_time(parse_lesson_text(source.read_text("utf-8"), source), "ko")
+        assert english.words > 0 and korean.words == 0
+        ratio = english.working_minutes / korean.working_minutes
+        assert 0.75 <= ratio <= 1.25, (path.name, english.working_minutes, korean.working_minutes)
 
 
 def test_the_course_map_explains_both_figures():
