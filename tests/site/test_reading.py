@@ -179,9 +179,10 @@ def test_the_guide_states_the_rates_the_code_uses():
 def test_the_english_guide_states_the_rates_of_the_english_edition():
     r = reading
     rows = _guide_rows("en")
-    assert rows["English edition: words outside proofs (numbers outside formulas included)"] == [
-        f"{r.WORDS_PER_MINUTE} a minute"
-    ] * 2
+    assert (
+        rows["English edition: words outside proofs (numbers outside formulas included)"]
+        == [f"{r.WORDS_PER_MINUTE} a minute"] * 2
+    )
     assert rows["English edition: words in a proof (from `**Proof.**`)"] == [
         f"{r.WORDS_PER_MINUTE} a minute",
         f"{r.PROOF_WORDS_PER_MINUTE} a minute",
