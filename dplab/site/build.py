@@ -26,6 +26,7 @@ from mkdocs.exceptions import MkDocsException
 from dplab.site.bundle import DOWNLOADS, write_bundle
 from dplab.site.prebuild import BuildFailed, check_editions, prebuild
 from dplab.site.project import Project
+from dplab.views import current_language, use_language
 
 __all__ = ["PREBUILT", "build_site"]
 
@@ -59,9 +60,14 @@ def build_site(
             # MkDocs reads every path of the config relative to the config file, so the
             # build runs from whatever directory the caller is in, and leaves it unchanged.
             target = temporary if edition.edition is None else temporary / edition.edition
-            config = load_config(str(edition.config_file), site_dir=str(target), site_url=site_url)
-            config.extra[PREBUILT] = True
-            mkdocs_build(config)
+            # The hook makes the edition's language the words' language; the caller's comes
+            # back afterwards (a test process goes on in its own language after a build).
+            with use_language(current_language()):
+                config = load_config(
+                    str(edition.config_file), site_dir=str(target), site_url=site_url
+                )
+                config.extra[PREBUILT] = True
+                mkdocs_build(config)
         write_bundle(temporary, temporary / DOWNLOADS, with_wheel=False)
     except BaseException:
         shutil.rmtree(temporary, ignore_errors=True)

@@ -12,6 +12,7 @@ from dplab.site.editions import compare
 from dplab.site.lesson import parse_lesson, parse_lesson_text
 from dplab.site.prebuild import BuildFailed
 from dplab.site.project import REPOSITORY, Project, copy_course
+from dplab.views import current_language, use_language
 
 SOURCE = Path("lessons_src/01-tour.md")
 OTHER = Path("lessons_src/en/01-tour.md")
@@ -119,3 +120,15 @@ def test_a_lesson_without_its_other_edition_fails_the_build_by_name(tmp_path):
     project = _two_edition_course(tmp_path, None)
     with pytest.raises(BuildFailed, match=r"lessons_src/01-tour.md: this lesson has no 'en' "):
         build_site(project)
+
+
+@pytest.mark.build
+def test_a_build_of_both_editions_leaves_the_callers_language(tmp_path):
+    """The MkDocs hook makes each edition's language the words' language while it builds;
+    the process's own comes back (the tests after a build read Korean labels)."""
+    _source, other = _texts()
+    project = _two_edition_course(tmp_path, other)
+    with use_language("ko"):
+        site = build_site(project)
+        assert current_language() == "ko"
+    assert (site / "en" / "lessons" / "tour.html").is_file()
