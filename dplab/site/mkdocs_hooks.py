@@ -75,6 +75,7 @@ def on_config(config):
     # process (the pre-build passes it to the lesson workers).
     language = _project(config).language
     use_language(language)
+    config.extra["dplab_language"] = language  # read on every page: no config file re-read
     config.extra["dplab_labels"] = LABELS[language]
     for option in config.theme["palette"]:
         option["toggle"]["name"] = label(_PALETTE_TOGGLES[option["scheme"]])
@@ -154,7 +155,7 @@ def on_page_content(html, page, config, files):
     if not page.file.src_uri.startswith("lessons/"):
         return html
     terms = config.extra["dplab_glossary"]
-    return link_first_uses(html, terms, _project(config).language, "../glossary.html")
+    return link_first_uses(html, terms, config.extra["dplab_language"], "../glossary.html")
 
 
 def on_page_markdown(markdown, page, config, files):
@@ -199,7 +200,7 @@ on_page_context = CombinedEvent(_index_what_the_reader_reads, _serve_the_page_it
 def on_post_build(config):
     path = Path(config.site_dir) / "search" / "search_index.json"
     if path.exists():
-        language = _project(config).language
+        language = config.extra["dplab_language"]
         home: dict[str, list[str]] = {}
         for term in config.extra["dplab_glossary"]:
             home.setdefault(f"lessons/{term.lesson}.html", []).append(term.words[language])

@@ -186,12 +186,14 @@ def _key_line(lesson: Lesson, key: str) -> int:
     return next((i for i, line in enumerate(lines, 1) if line.startswith(f"{key}:")), 1)
 
 
-def read_course_glossary(project: Project) -> list[Term]:
+def read_course_glossary(project: Project, slugs: Iterable[str] | None = None) -> list[Term]:
     """The course's terms (:mod:`dplab.site.glossary`); none if it has no glossary file.
-    Raise :class:`BuildFailed` on a mistake in it."""
+    ``slugs`` are the lessons' (read from the lesson files when not given).  Raise
+    :class:`BuildFailed` on a mistake in it."""
     if not project.glossary_file.is_file():
         return []
-    slugs = [parse_lesson(path).slug for path in project.lesson_files()]
+    if slugs is None:
+        slugs = [parse_lesson(path).slug for path in project.lesson_files()]
     try:
         return read_glossary(project.glossary_file, slugs)
     except LessonError as error:
@@ -438,7 +440,7 @@ def prebuild(
             notebook = render_notebook(lesson, outcomes[lesson.slug], wheel, bibliography)
             notebooks[f"{lesson.slug}.ipynb"] = notebook.encode()
         references = references_page(bibliography, lessons, citations)
-        glossary = glossary_page(read_course_glossary(project), project.language, by_slug)
+        glossary = glossary_page(read_course_glossary(project, by_slug), project.language, by_slug)
     notebooks[wheel.name] = wheel.path.read_bytes()  # beside the notebooks, as they say
     vendor = vendor_files(project)
     _sync_directory(project.generated_lessons, pages, report)
