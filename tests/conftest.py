@@ -2,9 +2,10 @@
 
 ``make test`` runs pytest-xdist with two workers and ``--dist loadgroup``.  Every browser test
 is put in one group here, so one worker runs them all, one after another (one Chromium), and
-the other tests are spread over both workers; a long browser test marked ``browser_apart``
-goes to a second group, handed out after every other test, to whichever worker is free
-first (a second Chromium, never more than one per worker).  Builds from the checkout write
+the other tests are spread over both workers; each long browser test marked
+``browser_apart`` (the page walks) is a group of its own, handed out after every other test
+to whichever worker is free first (a worker's Chromium is its own: never more than one per
+worker).  Builds from the checkout write
 its generated pages and caches, so they hold one lock shared by the workers of the run, and
 the sites that several workers read are built once per run (``shared_build``).
 """
@@ -31,16 +32,17 @@ APART_GROUP = "browser-apart"
 
 @pytest.hookimpl(trylast=True)  # after pytest-xdist's own hook (see _join_group)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Browser tests into their groups, and the tests marked ``browser_apart`` last: with
-    ``--no-loadscope-reorder`` (pyproject.toml) xdist hands out the groups in the order
-    collected, so the main browser group (tests/browser is collected first) starts at once
-    and the apart group goes to the worker that runs out of other tests first (measured in
-    make test: the other tests end about seven minutes before the browser tests, and the
-    390 px page walk takes four)."""
+    """Browser tests into their groups, and the tests marked ``browser_apart`` last, each in
+    a group of its own: with ``--no-loadscope-reorder`` (pyproject.toml) xdist hands out the
+    groups in the order collected, so the main browser group (tests/browser is collected
+    first) starts at once, the other tests fill both workers, and the page walks (three to
+    five minutes each, longest first) go one by one to whichever worker is free (measured in
+    make test with both editions: the main browser group holding the two 1280 px walks ran
+    about 17 minutes on one worker while the other ran out of work near 15)."""
     for item in items:
         if item.get_closest_marker("browser"):
             apart = item.get_closest_marker("browser_apart") is not None
-            group = APART_GROUP if apart else BROWSER_GROUP
+            group = f"{APART_GROUP}-{item.name}" if apart else BROWSER_GROUP
             item.add_marker(pytest.mark.xdist_group(group))
             if getattr(config.option, "loadgroup", False):  # an xdist worker, --dist loadgroup
                 _join_group(item, group)

@@ -1,6 +1,6 @@
 """The suite's rule for running in parallel (tests/conftest.py): under ``-n 2 --dist loadgroup``
 every browser test runs on one worker (one Chromium), except those marked ``browser_apart``,
-which are collected last and run together in a second group (a second Chromium)."""
+which are collected last, each a group of its own that goes to whichever worker is free."""
 
 from __future__ import annotations
 
@@ -20,28 +20,29 @@ import pathlib
 import pytest
 
 
-def record(kind):
+def record(kind, request):
     worker = os.environ["PYTEST_XDIST_WORKER"]
+    group = request.node.nodeid.partition("@")[2] or "-"
     with open(pathlib.Path(__file__).with_name("workers.txt"), "a") as log:
-        log.write(f"{kind} {worker}\\n")
+        log.write(f"{kind} {worker} {group}\\n")
 
 
 @pytest.mark.browser
 @pytest.mark.parametrize("i", range(8))
-def test_in_a_browser(i):
-    record("browser")
+def test_in_a_browser(i, request):
+    record("browser", request)
 
 
 @pytest.mark.browser
 @pytest.mark.browser_apart
 @pytest.mark.parametrize("i", range(2))
-def test_apart(i):
-    record("apart")
+def test_apart(i, request):
+    record("apart", request)
 
 
 @pytest.mark.parametrize("i", range(8))
-def test_elsewhere(i):
-    record("other")
+def test_elsewhere(i, request):
+    record("other", request)
 """
 INI = """[pytest]
 markers =
@@ -70,13 +71,16 @@ def _probe(tmp_path: Path, *arguments: str) -> subprocess.CompletedProcess:
 
 def test_every_browser_test_runs_on_one_worker(tmp_path: Path):
     _probe(tmp_path, "-n2", "--dist=loadgroup", "--no-loadscope-reorder")
-    workers = defaultdict(list)
+    workers, groups = defaultdict(list), defaultdict(list)
     for line in (tmp_path / "workers.txt").read_text().splitlines():
-        kind, worker = line.split()
+        kind, worker, group = line.split()
         workers[kind].append(worker)
+        groups[kind].append(group)
     assert len(workers["browser"]) == 8 and len(set(workers["browser"])) == 1
-    assert len(workers["apart"]) == 2 and len(set(workers["apart"])) == 1
-    assert len(workers["other"]) == 8
+    assert set(groups["browser"]) == {"browser"}
+    # each test apart is a group of its own (a worker free runs it, in its own Chromium)
+    assert sorted(groups["apart"]) == ["browser-apart-test_apart[0]", "browser-apart-test_apart[1]"]
+    assert len(workers["other"]) == 8 and set(groups["other"]) == {"-"}
 
 
 def test_the_tests_apart_are_collected_last(tmp_path: Path):

@@ -324,21 +324,28 @@ def check_page(
     every check of :func:`test_every_page_once_per_width`; return what they found, by
     ``page at width px, palette``.
 
+    Nothing is cut off in one palette if nothing is in the other: the dark palette changes
+    colours and which of a chart's two pictures is shown, both the same size
+    (tests/views/test_views.py, tests/site/test_pictures.py); so each width is measured
+    once, in the palette shown, and the walk switches to dark once, for axe's colour rules
+    and the phone widths after the visit's own.
+
     A ``twin`` (a page of another edition, whose source edition's page is checked in full)
     skips what its words cannot change: how its charts are shown as the reader scrolls,
-    prints, points or jumps (the same scripts on the same charts), and on a phone the
-    widths besides its own but the narrowest, in dark, for cut-off only."""
+    prints, points or jumps (the same scripts on the same charts); at 1280 px, axe on the
+    page as just loaded (the parts that skip their rendering are the same sections, cells
+    and components in both editions, as ``python -m dplab.site check-editions`` holds them;
+    the run stays at 412 px, a twin's only axe run on a phone); on a phone, the widths
+    besides its own but the narrowest, and the tables opened there."""
     checks, page = PageChecks(visit, relative), visit.page
     width = page.viewport_size["width"]
     desktop = width == 1280
-    if desktop:
-        checks.run("target size and contrast as loaded", lambda: controls_and_text_as_loaded(page))
-    else:
+    if not desktop:  # as Lighthouse's phone measures it: light, 412 px
         checks.resize(LIGHTHOUSE_PHONE)
-        checks.palette("dark")
         checks.run("target size and contrast as loaded", lambda: controls_and_text_as_loaded(page))
-        checks.palette("light")
         checks.resize(width)
+    elif not twin:
+        checks.run("target size and contrast as loaded", lambda: controls_and_text_as_loaded(page))
     if charted and not twin:
         checks.run(
             "charts shown as the reader scrolls", lambda: charts_shown_as_the_reader_scrolls(page)
@@ -358,64 +365,50 @@ def check_page(
             "charts as wide as their column",
             lambda: charts_wider_or_narrower_than_their_column(page),
         )
-    # Each width in both palettes, starting with the palette shown, so that the drawn charts
-    # are drawn again (on each switch) as rarely as can be: light, dark at the visit's own
-    # width, then dark, light and light, dark; the visit ends at the narrowest phone, dark.
-    # In dark, axe runs the rules that read colours: the palette changes the colours and
-    # which of a chart's two pictures (both decorative, the same size) is shown, nothing
-    # that axe's other rules read.
-    schemes = ("light", "dark")
-    for scheme in schemes:
-        checks.palette(scheme)
-        if desktop:
-            rules = None if scheme == "light" else COLOUR_RULES
-            checks.run(
-                "axe serious or critical",
-                lambda rules=rules: serious_axe_violations(page, rules=rules),
-            )
+    if desktop:
+        # In dark, axe runs the rules that read colours: the palette changes the colours
+        # and which picture is shown, nothing that axe's other rules read.
+        checks.run("axe serious or critical", lambda: serious_axe_violations(page))
         checks.run("cut off", lambda: cut_off(page))
-    if not desktop and twin:
-        checks.resize(min(OTHER_PHONES))
-        checks.run("cut off", lambda: cut_off(page))  # in dark, as left above
-    elif not desktop:
-        for phone in OTHER_PHONES:
-            checks.resize(phone)
-            schemes = schemes[::-1]
-            for scheme in schemes:
-                checks.palette(scheme)
-                checks.run("cut off", lambda: cut_off(page))
-        assert checks.scheme == "dark" and OTHER_PHONES[-1] == min(OTHER_PHONES)
+        checks.palette("dark")
+        checks.run(
+            "axe serious or critical",
+            lambda: serious_axe_violations(page, rules=COLOUR_RULES),
+        )
+        return checks.found
+    checks.run("cut off", lambda: cut_off(page))
+    checks.palette("dark")
+    for phone in OTHER_PHONES[-1:] if twin else OTHER_PHONES:
+        checks.resize(phone)
+        checks.run("cut off", lambda: cut_off(page))
+    assert checks.scheme == "dark" and page.viewport_size["width"] == min(OTHER_PHONES)
+    if not twin:
         checks.run("numbers wrap in tables", lambda: numbers_wrapped_with_every_table_open(page))
     return checks.found
 
 
-# The phone walk runs apart from the other browser tests (tests/conftest.py): under make
-# test, on the worker that has finished its other tests, in a Chromium of its own.
+# Each walk runs apart from the other browser tests (tests/conftest.py): under make test,
+# on whichever worker is free once every other test has been handed out, longest first.
+@pytest.mark.browser_apart
 @pytest.mark.parametrize(
-    ("width", "edition"),
-    [
-        (1280, "ko"),
-        pytest.param(390, "ko", marks=pytest.mark.browser_apart),
-        (1280, "en"),
-        pytest.param(390, "en", marks=pytest.mark.browser_apart),
-    ],
+    ("width", "edition"), [(1280, "ko"), (390, "ko"), (1280, "en"), (390, "en")]
 )
 def test_every_page_once_per_width(open_page, built_site, width, edition):
     """Every page of the built site, loaded once at ``width`` (light), passes every check
     that holds page by page, on that one visit, in the order below:
 
-    - as just loaded: axe's target-size and contrast rules (at 1280 px light; on a phone at
-      Lighthouse's 412 px, dark);
+    - as just loaded, in light: axe's target-size and contrast rules (at 1280 px; on a phone
+      at Lighthouse's 412 px);
     - on a page with charts, scrolled through a screen at a time: charts shown as the reader
       gets to them; at 1280 px, printing then draws every chart; at 390 px, pointing at a
       pictured chart draws it; jumping into the page shows what is on screen;
     - every chart drawn: no console error, uncaught exception, request off the site, failed
       request or CSP violation during the visit so far; charts as wide as their column;
-    - in light, then dark: axe's serious and critical violations and skipped headings (at
-      1280 px; in dark, the rules that read colours), nothing cut off, the drawer closed
-      and open;
-    - on a phone, the page shown at 430 and 360 px: nothing cut off in either palette; at
-      360 px dark, with every chart's table open, no number in a table wraps.
+    - in light: axe's serious and critical violations and skipped headings (at 1280 px);
+      nothing cut off, the drawer closed and open;
+    - in dark: at 1280 px, axe's rules that read colours; on a phone, the page shown at 430
+      and 360 px, nothing cut off; at 360 px, with every chart's table open, no number in a
+      table wraps.
 
     The English edition's pages (``en/``) are their Korean twins' with other words: they
     skip what words cannot change (:func:`check_page`, ``twin``).

@@ -141,3 +141,28 @@ def test_boxes_that_may_scroll_are_focusable_until_measured(html, focusable):
     marked = mark_scroll_boxes(html)
     assert (marked.count('tabindex="0" data-dplab-scroll') == 1) is focusable
     assert marked.replace(' tabindex="0" data-dplab-scroll', "") == html
+
+
+@pytest.mark.build
+def test_a_charts_two_palettes_pictures_have_the_same_sizes(built_site):
+    """Over the built site, the dark picture of every chart has the light one's width and
+    height at every width it is drawn for: switching the palette moves nothing on a page
+    (the page walk measures cut-off in one palette per width on that ground)."""
+    picture = re.compile(
+        r'<picture class="dplab-chart-picture dplab-chart-picture--(?P<palette>dark|light)'
+        r'[^"]*">(?P<inner>.*?)</picture>',
+        re.S,
+    )
+    size = re.compile(r'width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"')
+    checked = 0
+    for path in sorted(built_site.rglob("*.html")):
+        found = [
+            (m["palette"], size.findall(m["inner"]))
+            for m in picture.finditer(path.read_text(encoding="utf-8"))
+        ]
+        pairs = list(zip(found[::2], found[1::2], strict=True))
+        for (first, first_sizes), (second, second_sizes) in pairs:
+            assert {first, second} == {"dark", "light"}, path
+            assert first_sizes and first_sizes == second_sizes, (path, first_sizes, second_sizes)
+        checked += len(pairs)
+    assert checked > 100
