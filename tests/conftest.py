@@ -3,9 +3,9 @@
 ``make test`` runs pytest-xdist with two workers and ``--dist loadgroup``.  Every browser test
 is put in one group here, so one worker runs them all, one after another (one Chromium), and
 the other tests are spread over both workers; each long browser test marked
-``browser_apart`` (the page walks) is a group of its own, handed out after every other test
-to whichever worker is free first (a worker's Chromium is its own: never more than one per
-worker).  Builds from the checkout write
+``browser_apart`` (the page walks) is a group of its own, handed out once the quick tests
+have been, to whichever worker asks first (a worker's Chromium is its own: never more than
+one per worker).  Builds from the checkout write
 its generated pages and caches, so they hold one lock shared by the workers of the run, and
 the sites that several workers read are built once per run (``shared_build``).
 """
@@ -32,13 +32,16 @@ APART_GROUP = "browser-apart"
 
 @pytest.hookimpl(trylast=True)  # after pytest-xdist's own hook (see _join_group)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Browser tests into their groups, and the tests marked ``browser_apart`` last, each in
-    a group of its own: with ``--no-loadscope-reorder`` (pyproject.toml) xdist hands out the
-    groups in the order collected, so the main browser group (tests/browser is collected
-    first) starts at once, the other tests fill both workers, and the page walks (three to
-    five minutes each, longest first) go one by one to whichever worker is free (measured in
-    make test with both editions: the main browser group holding the two 1280 px walks ran
-    about 17 minutes on one worker while the other ran out of work near 15)."""
+    """Browser tests into their groups, and every test in the order in which xdist is to
+    hand it out (with ``--no-loadscope-reorder``, pyproject.toml, xdist hands out the groups
+    in the order collected): the main browser group, then the tests that need no site build
+    (while the first browser test builds the site), then the page walks, each a group of
+    its own, longest first, then the build tests, many and short, which even out the two
+    workers' ends.  The longest units go out first, as a good schedule does: with the walks
+    handed out last, xdist (which gives a worker its next unit while two of its tests are
+    still pending, because a worker runs a test only once it knows the next) gave three of
+    the four walks to one worker, which ran them in turn while the other had nothing left
+    to do for six minutes (make test, fresh clone, both editions: 20 min)."""
     for item in items:
         if item.get_closest_marker("browser"):
             apart = item.get_closest_marker("browser_apart") is not None
@@ -46,7 +49,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.xdist_group(group))
             if getattr(config.option, "loadgroup", False):  # an xdist worker, --dist loadgroup
                 _join_group(item, group)
-    items.sort(key=lambda item: item.get_closest_marker("browser_apart") is not None)
+    items.sort(key=_handed_out)
+
+
+def _handed_out(item: pytest.Item) -> int:
+    """Where ``item`` stands in the order of handing out (a stable sort keeps the rest)."""
+    if item.get_closest_marker("browser_apart"):
+        return 2
+    if item.get_closest_marker("browser"):
+        return 0
+    return 3 if item.get_closest_marker("build") else 1
 
 
 def _join_group(item: pytest.Item, group: str) -> None:

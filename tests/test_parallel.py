@@ -43,11 +43,17 @@ def test_apart(i, request):
 @pytest.mark.parametrize("i", range(8))
 def test_elsewhere(i, request):
     record("other", request)
+
+
+@pytest.mark.build
+def test_built(request):
+    record("build", request)
 """
 INI = """[pytest]
 markers =
     browser: a browser test
     browser_apart: a browser test apart
+    build: a build test
 """
 
 
@@ -78,14 +84,14 @@ def test_every_browser_test_runs_on_one_worker(tmp_path: Path):
         groups[kind].append(group)
     assert len(workers["browser"]) == 8 and len(set(workers["browser"])) == 1
     assert set(groups["browser"]) == {"browser"}
-    # each test apart is a group of its own (a worker free runs it, in its own Chromium)
+    # each test apart is a group of its own (whichever worker asks first runs it)
     assert sorted(groups["apart"]) == ["browser-apart-test_apart[0]", "browser-apart-test_apart[1]"]
     assert len(workers["other"]) == 8 and set(groups["other"]) == {"-"}
 
 
-def test_the_tests_apart_are_collected_last(tmp_path: Path):
+def test_the_tests_are_collected_in_the_order_of_handing_out(tmp_path: Path):
     collected = _probe(tmp_path, "--collect-only", "-q").stdout.split()
-    tests = [line for line in collected if "::" in line]
-    assert len(tests) == 18
-    assert [t.split("::")[1] for t in tests[-2:]] == ["test_apart[0]", "test_apart[1]"]
-    assert not any("test_apart" in t for t in tests[:-2])
+    names = [line.split("::")[1].split("[")[0] for line in collected if "::" in line]
+    assert names == ["test_in_a_browser"] * 8 + ["test_elsewhere"] * 8 + ["test_apart"] * 2 + [
+        "test_built"
+    ]
