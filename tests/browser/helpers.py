@@ -282,19 +282,17 @@ COLOUR_RULES = ("color-contrast", "link-in-text-block")
 
 
 def serious_axe_violations(
-    page, within: str | None = None, rules: tuple[str, ...] | None = None, *, read: bool = True
+    page, within: str | None = None, rules: tuple[str, ...] | None = None
 ) -> list[str]:
     """What axe-core finds on a ready page, read through once (:func:`read_through`):
     serious or critical violations, and skipped heading levels, each as ``rule: first
     targets``.  ``within`` (a CSS selector) limits axe to one part of the page, scrolled
     into view, for a test about that part (the page as a whole is checked on every visit
-    of tests.browser.test_pages); ``rules`` runs only those rules (e.g. :data:`COLOUR_RULES`);
-    ``read=False`` leaves out the reading through, for a page just scrolled through a
-    screen at a time in the palette shown (the page walk's reader's scroll).
+    of tests.browser.test_pages); ``rules`` runs only those rules (e.g. :data:`COLOUR_RULES`).
     The page is read through again after each palette switch: without it, axe found the
     links and code of the parts last laid out in light lacking contrast in dark, on every
     lesson (tried and measured)."""
-    if within is None and read:
+    if within is None:
         read_through(page)
     else:
         page.locator(within).scroll_into_view_if_needed()
