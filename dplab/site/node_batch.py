@@ -11,6 +11,7 @@ the item, so a rebuild renders nothing twice.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -38,7 +39,7 @@ class NodeBatchRenderer:
         self._memory: dict[str, str] = {}
         self.rendered = 0  # items actually rendered (not served from a cache)
 
-    @property
+    @functools.cached_property
     def version(self) -> str:
         package = self.node_modules / self.package / "package.json"
         if not package.is_file():
@@ -47,9 +48,16 @@ class NodeBatchRenderer:
             )
         return json.loads(package.read_text())["version"]
 
+    @functools.cached_property
+    def _script_digest(self) -> str:
+        return hashlib.sha256(self._script.read_bytes()).hexdigest()
+
     def _key(self, item: object) -> str:
-        script = hashlib.sha256(self._script.read_bytes()).hexdigest()
-        data = json.dumps([self.version, script, item], ensure_ascii=False, sort_keys=True)
+        # The package's version and the script are read once per renderer object (the
+        # builds of one process share one; neither changes while it runs).
+        data = json.dumps(
+            [self.version, self._script_digest, item], ensure_ascii=False, sort_keys=True
+        )
         return hashlib.sha256(data.encode()).hexdigest()
 
     def _cache_file(self, key: str) -> Path:

@@ -18,12 +18,13 @@ loader and large inline styles are removed.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html as html_text
 import itertools
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 import markdown_katex.extension as mk_extension
@@ -31,6 +32,7 @@ import nbformat
 import tinycss2
 from nbformat import v4
 from pymdownx.slugs import slugify
+from tinycss2.serializer import serialize_identifier
 
 from dplab.site.bibliography import Bibliography
 from dplab.site.citations import cited_keys, notebook_references, plain_citations
@@ -384,6 +386,9 @@ def prune_css(css: str, classes: frozenset[str], scripted: tuple[str, ...] = ())
     of its rules do.  Then a custom property goes when nothing left reads it with
     ``var()``.  Everything else (other at-rules, attribute and element selectors) stays.
 
+    The style sheet is parsed once (:func:`_parsed_rules`): every notebook page of a build
+    prunes the same JupyterLab sheet against its own classes.
+
     >>> prune_css(".a{color:red}.b .a,.a{x:1}.b{y:2}@media print{.b{z:3}}", frozenset({"a"}))
     '.a{color:red;}.a{x:1;}'
     >>> prune_css(".a:not(.b){x:1}.md-on .a{y:2}.md-on{z:3}", frozenset({"a"}), ("md-",))
@@ -395,34 +400,122 @@ def prune_css(css: str, classes: frozenset[str], scripted: tuple[str, ...] = ())
     def present(name: str) -> bool:
         return name in classes or name.startswith(scripted)
 
-    rules = _prune_rules(tinycss2.parse_stylesheet(css, skip_comments=True), present)
-    return _drop_unread_properties(rules)
+    rules = _kept_rules(_parsed_rules(css), present)
+    read = _read_properties(rules)
+    return "".join(_serialized(rule, read) for rule in rules)
 
 
-def _prune_rules(rules: list, present: Callable[[str], bool]) -> list:
-    kept = []
-    for rule in rules:
-        if rule.type == "qualified-rule":
-            selectors = _split_selectors(rule.prelude)
-            matching = [s for s in selectors if all(map(present, _top_level_classes(s)))]
-            if matching:
-                rule.prelude = [
-                    token
-                    for number, selector in enumerate(matching)
-                    for token in ([tinycss2.ast.LiteralToken(0, 0, ",")] if number else [])
-                    + selector
-                ]
-                kept.append(rule)
-        elif rule.type == "at-rule" and rule.lower_at_keyword in _GROUPING_RULES and rule.content:
-            inner = _prune_rules(
-                tinycss2.parse_rule_list(rule.content, skip_comments=True), present
+class _Declaration(NamedTuple):
+    name: str
+    value: str  # as written, for the var() it reads
+    text: str  # the declaration written back: ``name:value[!important];``
+
+
+class _StyleRule(NamedTuple):
+    selectors: tuple[tuple[frozenset[str], str], ...]  # (top-level classes, selector)
+    declarations: tuple[_Declaration, ...]
+
+
+class _GroupRule(NamedTuple):
+    head: str  # ``@media print``: the at-keyword and prelude as written
+    rules: tuple[_StyleRule | _GroupRule | str, ...]
+
+
+# A parsed rule: a style rule, a grouping rule (@media, …) or any other rule, kept as text.
+_Rule = _StyleRule | _GroupRule | str
+
+
+@functools.lru_cache(maxsize=4)
+def _parsed_rules(css: str) -> tuple[_Rule, ...]:
+    """``css`` parsed once into what pruning reads (without comments and whitespace)."""
+    return _parse_rules(tinycss2.parse_stylesheet(css, skip_comments=True))
+
+
+def _parse_rules(nodes: list) -> tuple[_Rule, ...]:
+    parsed: list[_Rule] = []
+    for node in nodes:
+        if node.type == "qualified-rule":
+            selectors = tuple(
+                (frozenset(_top_level_classes(s)), tinycss2.serialize(s))
+                for s in _split_selectors(node.prelude)
             )
+            items = tinycss2.parse_declaration_list(
+                node.content, skip_comments=True, skip_whitespace=True
+            )
+            declarations = tuple(
+                _Declaration(
+                    item.name,
+                    tinycss2.serialize(item.value),
+                    tinycss2.serialize(_declaration_tokens(item)),
+                )
+                for item in items
+                if item.type == "declaration"
+            )
+            parsed.append(_StyleRule(selectors, declarations))
+        elif node.type == "at-rule" and node.lower_at_keyword in _GROUPING_RULES and node.content:
+            head = f"@{serialize_identifier(node.at_keyword)}{tinycss2.serialize(node.prelude)}"
+            inner = tinycss2.parse_rule_list(node.content, skip_comments=True)
+            parsed.append(_GroupRule(head, _parse_rules(inner)))
+        elif node.type != "whitespace":
+            parsed.append(tinycss2.serialize([node]))
+    return tuple(parsed)
+
+
+def _kept_rules(rules: tuple[_Rule, ...], present: Callable[[str], bool]) -> list[_Rule]:
+    kept: list[_Rule] = []
+    for rule in rules:
+        if isinstance(rule, _StyleRule):
+            matching = tuple(s for s in rule.selectors if all(map(present, s[0])))
+            if matching:
+                kept.append(rule._replace(selectors=matching))
+        elif isinstance(rule, _GroupRule):
+            inner = _kept_rules(rule.rules, present)
             if inner:
-                rule.content = inner
-                kept.append(rule)
-        elif rule.type != "whitespace":
+                kept.append(rule._replace(rules=tuple(inner)))
+        else:
             kept.append(rule)
     return kept
+
+
+def _style_rules(rules: Iterable[_Rule]) -> Iterator[_StyleRule]:
+    for rule in rules:
+        if isinstance(rule, _StyleRule):
+            yield rule
+        elif isinstance(rule, _GroupRule):
+            yield from _style_rules(rule.rules)
+
+
+def _read_properties(rules: list[_Rule]) -> set[str]:
+    """The custom properties that a declaration of ``rules`` reads with ``var()``, directly
+    or through other custom properties."""
+    read: set[str] = set()
+    custom: dict[str, list[str]] = {}
+    for rule in _style_rules(rules):
+        for declaration in rule.declarations:
+            if declaration.name.startswith("--"):
+                custom.setdefault(declaration.name, []).append(declaration.value)
+            else:
+                read.update(_VARIABLE_USE.findall(declaration.value))
+    pending = list(read)
+    while pending:
+        for value in custom.get(pending.pop(), []):
+            for name in _VARIABLE_USE.findall(value):
+                if name not in read:
+                    read.add(name)
+                    pending.append(name)
+    return read
+
+
+def _serialized(rule: _Rule, read: set[str]) -> str:
+    """``rule`` written back without the custom properties that nothing reads."""
+    if isinstance(rule, _StyleRule):
+        declarations = "".join(
+            d.text for d in rule.declarations if not d.name.startswith("--") or d.name in read
+        )
+        return ",".join(text for _, text in rule.selectors) + "{" + declarations + "}"
+    if isinstance(rule, _GroupRule):
+        return rule.head + "{" + "".join(_serialized(r, read) for r in rule.rules) + "}"
+    return rule
 
 
 def _split_selectors(prelude: list) -> list[list]:
@@ -450,49 +543,6 @@ def _top_level_classes(selector: list) -> set[str]:
         for token, after in itertools.pairwise(selector)
         if token.type == "literal" and token.value == "." and after.type == "ident"
     }
-
-
-def _drop_unread_properties(rules: list) -> str:
-    """Serialize ``rules`` without the custom properties that nothing reads."""
-    declarations = {}  # id(rule) -> its parsed declarations
-    for rule in _all_style_rules(rules):
-        declarations[id(rule)] = tinycss2.parse_declaration_list(
-            rule.content, skip_comments=True, skip_whitespace=True
-        )
-    read: set[str] = set()
-    custom: dict[str, list[str]] = {}
-    for items in declarations.values():
-        for item in items:
-            if item.type != "declaration":
-                continue
-            value = tinycss2.serialize(item.value)
-            if item.name.startswith("--"):
-                custom.setdefault(item.name, []).append(value)
-            else:
-                read.update(_VARIABLE_USE.findall(value))
-    pending = list(read)
-    while pending:
-        for value in custom.get(pending.pop(), []):
-            for name in _VARIABLE_USE.findall(value):
-                if name not in read:
-                    read.add(name)
-                    pending.append(name)
-    for rule in _all_style_rules(rules):
-        rule.content = [
-            token
-            for item in declarations[id(rule)]
-            if item.type == "declaration" and (not item.name.startswith("--") or item.name in read)
-            for token in _declaration_tokens(item)
-        ]
-    return tinycss2.serialize(rules)
-
-
-def _all_style_rules(rules: list) -> Iterator:
-    for rule in rules:
-        if rule.type == "qualified-rule":
-            yield rule
-        elif rule.type == "at-rule" and rule.lower_at_keyword in _GROUPING_RULES and rule.content:
-            yield from _all_style_rules(rule.content)
 
 
 def _declaration_tokens(item) -> list:
