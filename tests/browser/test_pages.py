@@ -337,8 +337,9 @@ def check_page(
 
     A ``twin`` (a page of another edition, whose source edition's page is checked in full)
     skips what its words cannot change: how its charts are shown as the reader scrolls,
-    prints, points or jumps (the same scripts on the same charts); on a phone, the widths
-    besides its own but the narrowest, and the tables opened there."""
+    prints, points or jumps (the same scripts on the same charts); at 1280 px, axe's light
+    run (its one run, every rule, is in dark: words change no colour); on a phone, the
+    widths besides its own but the narrowest, and the tables opened there."""
     checks, page = PageChecks(visit, relative), visit.page
     width = page.viewport_size["width"]
     desktop = width == 1280
@@ -365,6 +366,14 @@ def check_page(
             "charts as wide as their column",
             lambda: charts_wider_or_narrower_than_their_column(page),
         )
+    if desktop and twin:
+        # One axe run, every rule, in dark: the twin's words can change what axe's rules
+        # read, not its colours (the same style sheets, element for element: the edition
+        # check), whose light run is the source edition's page's.
+        checks.palette("dark")
+        checks.run("axe serious or critical", lambda: serious_axe_violations(page))
+        checks.run("cut off", lambda: cut_off(page))
+        return checks.found
     if desktop:
         # In dark, axe runs the rules that read colours: the palette changes the colours
         # and which picture is shown, nothing that axe's other rules read.  axe reads the
