@@ -122,6 +122,26 @@ def test_composed_required_delta_equals_the_product_channel(channel, alpha, k):
     assert finite.required_delta(composition.product_channel(channel, k), alpha) == expected
 
 
+weights = st.tuples(st.integers(0, 10**30), st.integers(0, 10**30)).filter(any)
+
+
+@given(items=st.lists(weights, max_size=40), descending=st.booleans())
+def test_the_histograms_are_sorted_by_their_exact_ratio(items, descending):
+    got = composition._by_ratio(items, descending=descending)
+    assert sorted(got) == sorted(items)
+    keys = [composition._ratio_key(item) for item in got]
+    assert keys == sorted(keys, reverse=descending)
+
+
+def test_ratios_that_floats_cannot_tell_apart_are_sorted_exactly():
+    # 1 + 10⁻²⁰ < 1 + 1/(10²⁰ − 1): both differences of logarithms round to 0.0, so the float
+    # sort keeps the given order, and the exact sort must swap them.
+    lower, higher = (10**20 + 1, 10**20), (10**20, 10**20 - 1)
+    assert composition._log_ratio(lower) == composition._log_ratio(higher)
+    assert composition._by_ratio([lower, higher], descending=True) == [higher, lower]
+    assert composition._by_ratio([higher, lower], descending=False) == [lower, higher]
+
+
 @PROPERTY_SETTINGS
 @given(channel=small_channels(), alpha=alphas, k=st.integers(1, 6))
 def test_copies_cost_nothing(channel, alpha, k):
