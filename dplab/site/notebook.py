@@ -467,11 +467,11 @@ def _kept_rules(rules: tuple[_Rule, ...], present: Callable[[str], bool]) -> lis
         if isinstance(rule, _StyleRule):
             matching = tuple(s for s in rule.selectors if all(map(present, s[0])))
             if matching:
-                kept.append(rule._replace(selectors=matching))
+                kept.append(_StyleRule(matching, rule.declarations))
         elif isinstance(rule, _GroupRule):
             inner = _kept_rules(rule.rules, present)
             if inner:
-                kept.append(rule._replace(rules=tuple(inner)))
+                kept.append(_GroupRule(rule.head, tuple(inner)))
         else:
             kept.append(rule)
     return kept
