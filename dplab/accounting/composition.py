@@ -455,8 +455,8 @@ def _by_ratio(items: list[tuple[int, int]], *, descending: bool) -> list[tuple[i
     the order, and where it does not the exact sort decides.  Equal ratios may come in any
     order: callers read the list only through thresholds on the ratio.
 
-    >>> _by_ratio([(1, 3), (0, 1), (2, 0), (2, 6), (5, 4)], descending=True)
-    [(2, 0), (5, 4), (1, 3), (2, 6), (0, 1)]
+    >>> _by_ratio([(1, 3), (0, 1), (2, 0), (3, 6), (5, 4)], descending=True)
+    [(2, 0), (5, 4), (3, 6), (1, 3), (0, 1)]
     """
     approximate = sorted(items, key=_log_ratio, reverse=descending)
 
