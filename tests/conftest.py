@@ -53,12 +53,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def _handed_out(item: pytest.Item) -> int:
-    """Where ``item`` stands in the order of handing out (a stable sort keeps the rest)."""
+    """Where ``item`` stands in the order of handing out (a stable sort keeps the rest): the
+    browser group, the tests that need no build, the slow build tests (a minute each: handed
+    out last, two went to one worker while the other idled), the walks, the other build
+    tests (short ones, which even out the two workers' ends)."""
     if item.get_closest_marker("browser_apart"):
-        return 2
+        return 3
     if item.get_closest_marker("browser"):
         return 0
-    return 3 if item.get_closest_marker("build") else 1
+    if item.get_closest_marker("build"):
+        return 2 if item.get_closest_marker("slow") else 4
+    return 1
 
 
 def _join_group(item: pytest.Item, group: str) -> None:

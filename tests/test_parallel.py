@@ -48,12 +48,19 @@ def test_elsewhere(i, request):
 @pytest.mark.build
 def test_built(request):
     record("build", request)
+
+
+@pytest.mark.build
+@pytest.mark.slow
+def test_built_slowly(request):
+    record("build", request)
 """
 INI = """[pytest]
 markers =
     browser: a browser test
     browser_apart: a browser test apart
     build: a build test
+    slow: a slow test
 """
 
 
@@ -92,6 +99,6 @@ def test_every_browser_test_runs_on_one_worker(tmp_path: Path):
 def test_the_tests_are_collected_in_the_order_of_handing_out(tmp_path: Path):
     collected = _probe(tmp_path, "--collect-only", "-q").stdout.split()
     names = [line.split("::")[1].split("[")[0] for line in collected if "::" in line]
-    assert names == ["test_in_a_browser"] * 8 + ["test_elsewhere"] * 8 + ["test_apart"] * 2 + [
-        "test_built"
-    ]
+    assert names == ["test_in_a_browser"] * 8 + ["test_elsewhere"] * 8 + ["test_built_slowly"] + [
+        "test_apart"
+    ] * 2 + ["test_built"]

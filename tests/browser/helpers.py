@@ -4,9 +4,11 @@ on "network idle"."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -276,6 +278,38 @@ def read_through(page) -> None:
     wait_until_ready(page)
 
 
+# Every part of a page that skips its rendering until the reader gets there
+# (``content-visibility: auto``, dplab.css), rendered while this sheet is adopted (through the
+# CSSOM, which the pages' CSP allows, unlike a <style> element).
+_RENDER_EVERY_PART = """() => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync('.dplab-section, .jupyter-wrapper .jp-Notebook > .jp-Cell'
+    + ' { content-visibility: visible !important; }');
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  return sheet;
+}"""
+_DROP_SHEET = """(sheet) => {
+  document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+}"""
+
+
+@contextlib.contextmanager
+def every_part_rendered(page) -> Iterator[None]:
+    """Inside, every part of the page that skips its rendering until the reader gets there
+    is rendered, in the palette shown, as each is once a reader (or a screen reader) is on
+    it; each keeps the size it had (``contain-intrinsic-size: auto``) when the page goes
+    back to skipping what is off screen.  What :func:`read_through` gives axe, without
+    scrolling through the page a screen at a time (about a second a page)."""
+    sheet = page.evaluate_handle(_RENDER_EVERY_PART)
+    try:
+        next_frames(page)
+        wait_until_ready(page)
+        yield
+    finally:
+        sheet.evaluate(_DROP_SHEET)
+        next_frames(page)
+
+
 # axe's rules whose verdict depends on the colours shown: a page switched to the other
 # palette changes its colours only, so the other rules need not run again there.
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
@@ -284,27 +318,31 @@ COLOUR_RULES = ("color-contrast", "link-in-text-block")
 def serious_axe_violations(
     page, within: str | None = None, rules: tuple[str, ...] | None = None
 ) -> list[str]:
-    """What axe-core finds on a ready page, read through once (:func:`read_through`):
-    serious or critical violations, and skipped heading levels, each as ``rule: first
-    targets``.  ``within`` (a CSS selector) limits axe to one part of the page, scrolled
-    into view, for a test about that part (the page as a whole is checked on every visit
-    of tests.browser.test_pages); ``rules`` runs only those rules (e.g. :data:`COLOUR_RULES`).
-    The page is read through again after each palette switch: without it, axe found the
-    links and code of the parts last laid out in light lacking contrast in dark, on every
-    lesson (tried and measured)."""
-    if within is None:
-        read_through(page)
-    else:
+    """What axe-core finds on a ready page with every part rendered
+    (:func:`every_part_rendered`): serious or critical violations, and skipped heading
+    levels, each as ``rule: first targets``.  ``within`` (a CSS selector) limits axe to one
+    part of the page, scrolled into view, for a test about that part (the page as a whole is
+    checked on every visit of tests.browser.test_pages); ``rules`` runs only those rules
+    (e.g. :data:`COLOUR_RULES`).  Every part is rendered anew for each run: a part last
+    rendered in light and skipped since kept its light colours, and axe found the links and
+    code of such parts lacking contrast in dark, on every lesson (tried and measured)."""
+    options = f"{{{f'runOnly: {list(rules)!r}, ' if rules else ''}resultTypes: ['violations']}}"
+
+    def run() -> list[str]:
+        return axe_violations(
+            page,
+            options,
+            "(v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order'",
+            "(v) => [v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')]",
+            within,
+        )
+
+    if within is not None:
         page.locator(within).scroll_into_view_if_needed()
         next_frames(page)
-    only = f"runOnly: {list(rules)!r}, " if rules else ""
-    return axe_violations(
-        page,
-        f"{{{only}resultTypes: ['violations']}}",
-        "(v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order'",
-        "(v) => [v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')]",
-        within,
-    )
+        return run()
+    with every_part_rendered(page):
+        return run()
 
 
 def axe_violations(

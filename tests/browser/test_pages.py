@@ -376,8 +376,8 @@ def check_page(
         return checks.found
     if desktop:
         # In dark, axe runs the rules that read colours: the palette changes the colours
-        # and which picture is shown, nothing that axe's other rules read.  axe reads the
-        # page through first even after the reader's scroll: printing in between left the
+        # and which picture is shown, nothing that axe's other rules read.  axe has every part
+        # rendered anew even after the reader's scroll: printing in between left the
         # sideways-scrolling code boxes off screen unmarked (scrollable-region-focusable)
         # until each is laid out again, as it is when a reader gets to it.
         checks.run("axe serious or critical", lambda: serious_axe_violations(page))
