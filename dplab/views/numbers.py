@@ -123,20 +123,28 @@ or a value (``None``: rounded half-up)."""
 def _round_half_up(exact: Fraction, significant: int, toward: int = 0) -> tuple[int, int, int]:
     """``(mantissa, shift, exponent)``: ``exact > 0`` rounded half-up to ``significant``
     digits is ``mantissa · 10^shift``, and ``10^exponent`` is its leading digit's place.
-    ``toward = 1`` rounds the magnitude up instead, ``toward = −1`` down."""
-    exponent = len(str(exact.numerator)) - len(str(exact.denominator))
-    while exact < Fraction(10) ** exponent:
-        exponent -= 1
-    while exact >= Fraction(10) ** (exponent + 1):
-        exponent += 1
+    ``toward = 1`` rounds the magnitude up instead, ``toward = −1`` down.  In integers only
+    (``exact = p/q``): the lab grids format hundreds of thousands of numbers."""
+    p, q = exact.numerator, exact.denominator
+
+    def over_power(shift: int) -> tuple[int, int]:  # exact / 10^shift as (numerator, denominator)
+        return (p, q * 10**shift) if shift >= 0 else (p * 10**-shift, q)
+
+    def away_from(place: int) -> int:  # −1 below 10^place, 1 at or above 10^(place + 1), else 0
+        numerator, denominator = over_power(place)
+        return -1 if numerator < denominator else int(numerator >= 10 * denominator)
+
+    exponent = len(str(p)) - len(str(q))
+    while step := away_from(exponent):
+        exponent += step
     shift = exponent - significant + 1
-    scaled = exact / Fraction(10) ** shift
+    numerator, denominator = over_power(shift)
     if toward > 0:
-        mantissa = math.ceil(scaled)
+        mantissa = -(-numerator // denominator)
     elif toward < 0:
-        mantissa = math.floor(scaled)
+        mantissa = numerator // denominator
     else:
-        mantissa = math.floor(scaled + Fraction(1, 2))
+        mantissa = (2 * numerator + denominator) // (2 * denominator)
     if mantissa == 10**significant:
         mantissa //= 10
         shift += 1
