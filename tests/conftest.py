@@ -33,15 +33,13 @@ APART_GROUP = "browser-apart"
 @pytest.hookimpl(trylast=True)  # after pytest-xdist's own hook (see _join_group)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Browser tests into their groups, and every test in the order in which xdist is to
-    hand it out (with ``--no-loadscope-reorder``, pyproject.toml, xdist hands out the groups
-    in the order collected): the main browser group, then the tests that need no site build
-    (while the first browser test builds the site), then the page walks, each a group of
-    its own, longest first, then the build tests, many and short, which even out the two
-    workers' ends.  The longest units go out first, as a good schedule does: with the walks
-    handed out last, xdist (which gives a worker its next unit while two of its tests are
-    still pending, because a worker runs a test only once it knows the next) gave three of
-    the four walks to one worker, which ran them in turn while the other had nothing left
-    to do for six minutes (make test, fresh clone, both editions: 20 min)."""
+    hand it out (:func:`_handed_out`; with ``--no-loadscope-reorder``, pyproject.toml, xdist
+    hands out the groups in the order collected).  The longest units go out first, as a good
+    schedule does: with the walks handed out last, xdist (which gives a worker its next unit
+    while two of its tests are still pending, because a worker runs a test only once it
+    knows the next) gave three of the four walks to one worker, which ran them in turn while
+    the other had nothing left to do for six minutes (make test, fresh clone, both
+    editions: 20 min)."""
     for item in items:
         if item.get_closest_marker("browser"):
             apart = item.get_closest_marker("browser_apart") is not None

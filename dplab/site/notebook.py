@@ -418,7 +418,7 @@ class _StyleRule(NamedTuple):
 
 class _GroupRule(NamedTuple):
     head: str  # ``@media print``: the at-keyword and prelude as written
-    rules: tuple[_StyleRule | _GroupRule | str, ...]
+    rules: tuple[_Rule, ...]
 
 
 # A parsed rule: a style rule, a grouping rule (@media, …) or any other rule, kept as text.

@@ -327,8 +327,13 @@ def serious_axe_violations(
     rendered in light and skipped since kept its light colours, and axe found the links and
     code of such parts lacking contrast in dark, on every lesson (tried and measured)."""
     options = f"{{{f'runOnly: {list(rules)!r}, ' if rules else ''}resultTypes: ['violations']}}"
-
-    def run() -> list[str]:
+    if within is None:
+        shown = every_part_rendered(page)
+    else:
+        page.locator(within).scroll_into_view_if_needed()
+        next_frames(page)
+        shown = contextlib.nullcontext()
+    with shown:
         return axe_violations(
             page,
             options,
@@ -336,13 +341,6 @@ def serious_axe_violations(
             "(v) => [v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')]",
             within,
         )
-
-    if within is not None:
-        page.locator(within).scroll_into_view_if_needed()
-        next_frames(page)
-        return run()
-    with every_part_rendered(page):
-        return run()
 
 
 def axe_violations(

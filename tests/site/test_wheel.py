@@ -216,6 +216,11 @@ FRESH_VENVS = REPOSITORY / ".cache" / "wheel-venv"
 KERNEL = "dplab-fresh"
 
 
+# --no-compile: pip would byte-compile every installed module (about 20 s of each
+# environment's 30); Python compiles the modules a notebook imports when it does.
+_INSTALL = ("install", "--no-compile")
+
+
 def _pip(python: Path, *arguments: str) -> None:
     run = subprocess.run(
         [str(python), "-m", "pip", "--disable-pip-version-check", "--no-input", *arguments],
@@ -261,13 +266,10 @@ def _fresh_environment(wheel: Path, flavour: str) -> Path:
         pins = _oldest(wheel) if flavour == "oldest" else []
         constraints = venv / "constraints.txt"
         constraints.write_text("".join(f"{pin}\n" for pin in pins))
-        # --no-compile: pip would byte-compile every installed module (about 20 s of each
-        # environment's 30); Python compiles the modules a notebook imports when it does.
-        install = ("install", "--no-compile")
-        _pip(python, *install, "--only-binary", ":all:", "-c", str(constraints), str(wheel))
-        _pip(python, *install, "ipykernel")  # what a reader's Jupyter has
+        _pip(python, *_INSTALL, "--only-binary", ":all:", "-c", str(constraints), str(wheel))
+        _pip(python, *_INSTALL, "ipykernel")  # what a reader's Jupyter has
         (venv / "installed").write_text(key)
-    _pip(python, "install", "--no-compile", "--no-deps", "--force-reinstall", str(wheel))
+    _pip(python, *_INSTALL, "--no-deps", "--force-reinstall", str(wheel))
     _pip(python, "check")
     return python
 
