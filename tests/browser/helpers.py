@@ -263,18 +263,28 @@ def _axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
+def scrolled(page, scroll: str) -> tuple[int, int]:
+    """Run ``scroll`` (a statement, e.g. ``scrollBy(0, innerHeight)``) on ``page`` and wait
+    for two frames painted after it; return ``(scrollY, page height)`` then. The browser
+    finds what is near the viewport (parts to render, lazy pictures to load, charts to draw)
+    as it updates the rendering: a check made before a frame reads a layout never painted."""
+    y, height = settle(
+        page,
+        f"async () => {{ {scroll}; await ({_TWO_FRAMES})();"
+        " return [scrollY, document.documentElement.scrollHeight]; }",
+        signal="two frames after a scroll",
+    )
+    return y, height
+
+
 def read_through(page) -> None:
     """Scroll through the page a screen at a time, two frames each, and back to the top:
     every part that skips its rendering until the reader gets there (``content-visibility:
     auto``) has then been laid out once, as it is when a reader (or a screen reader) is on it."""
-    while True:
-        next_frames(page)
-        if not page.evaluate(
-            "() => { const y = scrollY; scrollBy(0, innerHeight); return scrollY > y; }"
-        ):
-            break
-    page.evaluate("() => scrollTo(0, 0)")
-    next_frames(page)
+    y = scrolled(page, "scrollTo(0, 0)")[0]
+    while (next_y := scrolled(page, "scrollBy(0, innerHeight)")[0]) > y:
+        y = next_y
+    scrolled(page, "scrollTo(0, 0)")
     wait_until_ready(page)
 
 

@@ -22,6 +22,7 @@ from tests.browser.helpers import (
     draw_every_chart,
     fonts_settled,
     scroll_to_and_render,
+    scrolled,
     serious_axe_violations,
     settle,
     switch_palette,
@@ -92,12 +93,13 @@ IN_VIEW = (
 SETTLED = f"(c) => ({SHOWN})(c) && (!({OPERATED})(c) || ({DRAWN})(c))"
 
 
-def _unshown(page) -> list[dict]:
-    """The charts on screen that are not shown (or not drawn, if operated), with what the
-    browser reports of them and of their pictures: what a failed wait names."""
+def _unshown(page, among: str = IN_VIEW, wanted: str = SETTLED) -> list[dict]:
+    """The charts that ``among`` selects (default: those on screen) and that are not as
+    ``wanted`` (default: shown, and drawn if operated), with what the browser reports of
+    them and of their pictures: what a failed wait or check names."""
     return page.evaluate(
-        f"""() => [...document.querySelectorAll('.dplab-chart')].filter({IN_VIEW})
-        .filter((c) => !({SETTLED})(c))
+        f"""() => [...document.querySelectorAll('.dplab-chart')].filter({among})
+        .filter((c) => !({wanted})(c))
         .map((c) => ({{
             id: c.id, scrollY, top: Math.round(c.getBoundingClientRect().top),
             operated: ({OPERATED})(c), drawn: ({DRAWN})(c),
@@ -142,6 +144,11 @@ def charts_shown_as_the_reader_scrolls(page) -> None:
     At the end every chart is shown, and none that is only read is drawn (nobody pointed
     at it)."""
     charts = page.locator(".dplab-chart")
+    # From the top, whatever an earlier check left scrolled, two frames after each scroll
+    # (helpers.scrolled): without a frame in between, the loop could pass a chart on a
+    # layout never painted (once, on a busy CI machine, a chart's picture had not loaded at
+    # the end). Each stop is recorded, with the page's height then, for a failure to name.
+    stops = [scrolled(page, "scrollTo(0, 0)")]
     far = page.evaluate(
         "() => [...document.querySelectorAll('.dplab-chart')]"
         ".filter((c) => c.getBoundingClientRect().top > 3 * innerHeight).length"
@@ -160,13 +167,12 @@ def charts_shown_as_the_reader_scrolls(page) -> None:
         except PlaywrightError as error:  # Playwright's TimeoutError: say what was not shown
             raise AssertionError(f"not shown: {_unshown(page)}") from error
         wait_until_ready(page)
-        moved = page.evaluate(
-            "() => { const y = scrollY; scrollBy(0, innerHeight); return scrollY > y; }"
-        )
-        if not moved:
+        stops.append(scrolled(page, "scrollBy(0, innerHeight)"))
+        if stops[-1][0] <= stops[-2][0]:  # at the bottom
             break
     # Every chart on show (a walkthrough shows one step's panel at a time).
-    assert charts.evaluate_all(f"(cs) => cs.filter((c) => c.checkVisibility()).every({SHOWN})")
+    unshown = _unshown(page, among="(c) => c.checkVisibility()", wanted=SHOWN)
+    assert unshown == [], f"not shown after the scroll, stopped at (scrollY, height) {stops}"
     read_only_drawn = charts.evaluate_all(
         f"(cs) => cs.filter((c) => !({OPERATED})(c) && ({DRAWN})(c)).length"
     )
