@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.helpers import SignalNeverCame, axe_violations, settle
+from tests.browser.helpers import SignalNeverCame, axe_violations, next_frames, scrolled, settle
 
 BROWSER_TESTS = Path(__file__).parent
 # What makes a script evaluated in the page return a promise that Playwright awaits.
@@ -104,3 +104,28 @@ def test_axe_reads_colours_once_transitions_have_ended(open_page):
     )
     assert found == []
     assert page.evaluate("() => document.getAnimations().length") == 1  # the spinner turns on
+
+
+# The sections of a long page on screen, by their place on the page, each with whether it is
+# rendered (not skipping its rendering: content-visibility).
+SECTIONS_ON_SCREEN = """() => [...document.querySelectorAll('.dplab-section')].flatMap((s, i) => {
+  const r = s.getBoundingClientRect();
+  return r.bottom > 0 && r.top < innerHeight
+    ? [[i, s.checkVisibility({contentVisibilityAuto: true})]] : [];
+})"""
+
+
+@pytest.mark.browser
+def test_a_scroll_is_read_once_the_browser_has_rendered_what_it_brought_on_screen(open_page):
+    """After ``scrolled``, the page is as the reader sees it: the sections on screen are
+    rendered, at their real sizes, so what is on screen stays so frames later. On the old
+    reading (scroll, then read at once) the layout read was not the one painted: the
+    Gaussian lesson at half its height showed its 8th section on screen at once, its 9th
+    and 10th two frames later, so a chart could pass the screen unseen by the page walk."""
+    page = open_page("lessons/gaussian.html", draw_all=False).page
+    for where in ("document.documentElement.scrollHeight / 2", "innerHeight * 3"):
+        scrolled(page, f"scrollTo(0, {where})")
+        shown = page.evaluate(SECTIONS_ON_SCREEN)
+        assert shown and all(rendered for _, rendered in shown), shown
+        next_frames(page)
+        assert page.evaluate(SECTIONS_ON_SCREEN) == shown
