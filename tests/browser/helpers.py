@@ -263,6 +263,13 @@ def _axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
+# Whether an element is on screen (any part of it within the viewport's height): a
+# JavaScript function of the element.
+IN_VIEW = (
+    "(c) => { const r = c.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }"
+)
+
+
 def scrolled(page, scroll: str) -> tuple[int, int]:
     """Run ``scroll`` (a statement, e.g. ``scrollBy(0, innerHeight)``) on ``page`` and wait
     for two frames painted after it; return ``(scrollY, page height)`` then. The browser

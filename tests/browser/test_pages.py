@@ -15,6 +15,7 @@ from playwright.sync_api import Error as PlaywrightError
 from dplab.site.security import CONTENT_SECURITY_POLICY
 from tests.browser.helpers import (
     COLOUR_RULES,
+    IN_VIEW,
     READY_TIMEOUT_MS,
     Visit,
     axe_violations,
@@ -86,9 +87,6 @@ SHOWN = (
 # Charts that are operated rather than read (sliders of their own, a lab's): drawn live
 # near the viewport, not only when the reader points at them.
 OPERATED = "(c) => c.hasAttribute('data-dplab-live') || c.closest('.dplab-lab') !== null"
-IN_VIEW = (
-    "(c) => { const r = c.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }"
-)
 # What a chart on screen must be once the browser has reported it near the viewport.
 SETTLED = f"(c) => ({SHOWN})(c) && (!({OPERATED})(c) || ({DRAWN})(c))"
 

@@ -9,7 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.helpers import SignalNeverCame, axe_violations, next_frames, scrolled, settle
+from tests.browser.helpers import (
+    IN_VIEW,
+    SignalNeverCame,
+    axe_violations,
+    next_frames,
+    scrolled,
+    settle,
+)
 
 BROWSER_TESTS = Path(__file__).parent
 # What makes a script evaluated in the page return a promise that Playwright awaits.
@@ -108,11 +115,8 @@ def test_axe_reads_colours_once_transitions_have_ended(open_page):
 
 # The sections of a long page on screen, by their place on the page, each with whether it is
 # rendered (not skipping its rendering: content-visibility).
-SECTIONS_ON_SCREEN = """() => [...document.querySelectorAll('.dplab-section')].flatMap((s, i) => {
-  const r = s.getBoundingClientRect();
-  return r.bottom > 0 && r.top < innerHeight
-    ? [[i, s.checkVisibility({contentVisibilityAuto: true})]] : [];
-})"""
+SECTIONS_ON_SCREEN = f"""() => [...document.querySelectorAll('.dplab-section')].flatMap((s, i) =>
+  ({IN_VIEW})(s) ? [[i, s.checkVisibility({{contentVisibilityAuto: true}})]] : [])"""
 
 
 @pytest.mark.browser
