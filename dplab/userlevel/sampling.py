@@ -86,6 +86,7 @@ __all__ = [
     "MAX_SAMPLE_SIZE",
     "SamplingCheck",
     "check_sampling",
+    "check_sampling_slacks",
     "hoeffding_delta",
     "hoeffding_slack",
     "resample_distribution",
@@ -105,6 +106,7 @@ MAX_RELEASE_WORK = 200_000
 each release × ``|Y|`` (about a second at the limit)."""
 
 _MAX_PAIRS = 20_000
+_MAX_SLACKS = 20  # each slack is one more exact comparison per pair
 _MAX_SLACK_DENOMINATOR = 1000
 _MAX_DRAWS = 10**12
 _LARGEST_EXPONENT = 700
@@ -230,7 +232,7 @@ def check_sampling(
     ``distance`` is the item metric as in :func:`dplab.userlevel.metric.emd` and must stay in ``[0,
     1]``.  ``alpha`` is the factor per unit of d_EM that the bounded release of s items has (for the
     clamped geometric with factor ``α₀`` per unit of the item metric, ``α₀^s``: the naive bound of
-    :mod:`dplab.userlevel.itemwise`).
+    :mod:`dplab.userlevel.itemwise`).  :func:`check_sampling_slacks` checks several slacks at once.
 
     >>> from dplab.userlevel.metric import clamped_geometric
     >>> check = check_sampling(clamped_geometric(2, "1/2"), [1, 2], 2, 4, "1/2")
@@ -239,10 +241,35 @@ def check_sampling(
     >>> round(check.largest_log_ratio, 3), check.pure_bound_exponent  # ln 4 ≈ 1.386 per unit
     (1.622, Fraction(12, 1))
     """
+    (check,) = check_sampling_slacks(randomizer, sizes, s, alpha, [_check_slack(t)], distance)
+    return check
+
+
+def check_sampling_slacks(
+    randomizer: FiniteChannel,
+    sizes: Sequence[int],
+    s: int,
+    alpha: RationalLike,
+    ts: Sequence[RationalLike],
+    distance: metric.Distance = None,
+) -> tuple[SamplingCheck, ...]:
+    """:func:`check_sampling` at each slack of ``ts``, in that order: the laws of the releases,
+    the d_EM of every pair and what does not depend on t (the pure bound, the same factor, the
+    largest ratio) are computed once for all.
+
+    >>> from dplab.userlevel.metric import clamped_geometric
+    >>> checks = check_sampling_slacks(clamped_geometric(2, "1/2"), [1, 2], 2, 4, ["1/4", "1/2"])
+    >>> [(str(c.t), round(c.delta, 4), c.violations) for c in checks]
+    [('1/4', 0.7788, ()), ('1/2', 0.3679, ())]
+    """
     channel = check_channel(randomizer, "randomizer")
     size = check_int("s", s, low=1, high=MAX_SAMPLE_SIZE)
     factor = check_rational("alpha", alpha, low=1, low_open=True)
-    slack = _check_slack(t)
+    if isinstance(ts, str | bytes) or not isinstance(ts, Sequence) or not ts:
+        raise ValueError(f"ts must be a non-empty list of slacks t; got {shown(ts)}")
+    if len(ts) > _MAX_SLACKS:
+        raise ValueError(f"ts must hold at most {_MAX_SLACKS} slacks; got {len(ts)}")
+    slacks = [_check_slack(t, f"ts[{i}]") for i, t in enumerate(ts)]
     universe = list(channel.inputs)
     lengths = _sizes(sizes)
     count = sum(math.comb(len(universe) + n - 1, n) for n in lengths)
@@ -256,8 +283,8 @@ def check_sampling(
     _check_unit_metric(universe, distance)
     laws = {K: resampled_release(channel, list(K), size) for K in datasets}
     with ctx.workprec(_ARB_BITS):
-        chance = (-2 * size * _arb(slack * slack)).exp()
-        violations = []
+        chances = [(-2 * size * _arb(slack * slack)).exp() for slack in slacks]
+        violations: list[list[tuple[tuple, tuple]]] = [[] for _ in slacks]
         same_factor_violations = 0
         bound_exponent = factor * (factor - 1)
         bound_violations = []
@@ -270,26 +297,30 @@ def check_sampling(
                     distances[key] = Fraction(metric.emd(list(K), list(K2), distance))
                 d = distances[key]
                 p, q = laws[K], laws[K2]
-                if _breaks(p, q, factor, d + slack, chance):
-                    violations.append((K, K2))
+                for slack, chance, found in zip(slacks, chances, violations, strict=True):
+                    if _breaks(p, q, factor, d + slack, chance):
+                        found.append((K, K2))
                 if any(p[y] > (1 + bound_exponent * d) * q.get(y, 0) for y in p):
                     bound_violations.append((K, K2))
                 if d > 0:
                     same_factor_violations += any(_above(p[y], q.get(y, 0), factor, d) for y in p)
                     per_unit = max(_log_ratio(p[y], q.get(y, 0)) for y in p) / float(d)
                     worst = max(worst, (per_unit, (K, K2)), key=lambda item: item[0])
-        delta = float(chance.mid())
-    return SamplingCheck(
-        alpha=factor,
-        pairs=len(datasets) ** 2,
-        t=slack,
-        delta=delta,
-        violations=tuple(violations),
-        same_factor_violations=same_factor_violations,
-        pure_bound_exponent=bound_exponent,
-        pure_bound_violations=tuple(bound_violations),
-        largest_log_ratio=worst[0],
-        worst_pair=worst[1],
+        deltas = [float(chance.mid()) for chance in chances]
+    return tuple(
+        SamplingCheck(
+            alpha=factor,
+            pairs=len(datasets) ** 2,
+            t=slack,
+            delta=delta,
+            violations=tuple(found),
+            same_factor_violations=same_factor_violations,
+            pure_bound_exponent=bound_exponent,
+            pure_bound_violations=tuple(bound_violations),
+            largest_log_ratio=worst[0],
+            worst_pair=worst[1],
+        )
+        for slack, delta, found in zip(slacks, deltas, violations, strict=True)
     )
 
 
@@ -367,11 +398,11 @@ def _arb(value: Fraction) -> arb:
     return arb(fmpq(value.numerator, value.denominator))
 
 
-def _check_slack(t: object) -> Fraction:
-    slack = check_rational("t", t, low=0, high=1, low_open=True)
+def _check_slack(t: object, name: str = "t") -> Fraction:
+    slack = check_rational(name, t, low=0, high=1, low_open=True)
     if slack.denominator > _MAX_SLACK_DENOMINATOR:
         raise ValueError(
-            f"t must be a fraction with a denominator of at most {_MAX_SLACK_DENOMINATOR} "
+            f"{name} must be a fraction with a denominator of at most {_MAX_SLACK_DENOMINATOR} "
             f"(the check raises probabilities to that power exactly), such as '1/5'; got {shown(t)}"
         )
     return slack

@@ -249,20 +249,12 @@ def scale_chart(ms: Sequence[int], flipped: int, epsilon0: float, epsilon: float
     return with_tables(chart, table)
 
 
-def sampling_table(
-    randomizer: FiniteChannel,
-    sizes: Sequence[int],
-    s: int,
-    alpha: RationalLike,
-    ts: Sequence[RationalLike],
-    distance: metric.Distance = None,
-) -> Styler:
-    """The exact sampling check (:func:`dplab.userlevel.sampling.check_sampling`) at each slack t:
-    ``δ = e^{−2st²}`` (≈), the pairs checked and the pairs violating the
+def sampling_table(checks: Sequence[sampling.SamplingCheck]) -> Styler:
+    """The exact sampling checks (:func:`dplab.userlevel.sampling.check_sampling_slacks`), one
+    row per slack t: ``δ = e^{−2st²}`` (≈), the pairs checked and the pairs violating the
     ``(α^{d_EM + t}, δ)`` statement."""
     rows = []
-    for t in ts:
-        check = sampling.check_sampling(randomizer, sizes, s, alpha, t, distance)
+    for check in checks:
         rows.append(
             {
                 "t": number_text(check.t),

@@ -269,6 +269,25 @@ SIZES = Kind(
     "dataset sizes", (None, 5, "12", [], [0], [13], [1.5], [True], [None], object()), ([1], (1, 2))
 )
 SAMPLE = integer(1, sampling.MAX_SAMPLE_SIZE)
+SLACKS = Kind(
+    "slacks t in (0, 1], each a fraction with a denominator of at most 1000",
+    (
+        None,
+        "1/5",
+        0.2,
+        [],
+        [0],
+        ["-1/5"],
+        [2],
+        ["1/1001"],
+        [math.nan],
+        [True],
+        [None],
+        ["1/5"] * 21,
+        object(),
+    ),
+    (["1/5"], ("1/5", "3/5"), [1], [0.5]),
+)
 RESAMPLED_ITEMS = Kind(
     "user dataset of randomizer inputs, any size (resampled to s)",
     (
@@ -679,6 +698,14 @@ EXAMPLES: dict[str, dict[str, tuple[object, Kind]]] = {
         t=("1/2", EXACT_POS),
         distance=(None, DISTANCE),
     ),
+    "sampling.check_sampling_slacks": example(
+        randomizer=(CHANNEL, RANDOMIZER_KIND),
+        sizes=([1, 2], SIZES),
+        s=(2, SAMPLE),
+        alpha=(4, ALPHA),
+        ts=(["1/4", "1/2"], SLACKS),
+        distance=(None, DISTANCE),
+    ),
     "sampling.hoeffding_delta": example(s=(3, N), t=("1/5", EXACT_POS)),
     "sampling.hoeffding_slack": example(s=(3, N), delta=(1e-6, OPEN_UNIT)),
     "sampling.resample_distribution": example(K=([0, 3], ANY_ITEMS), s=(2, SAMPLE)),
@@ -854,6 +881,7 @@ LIMIT_CASES = [
     ),
     limit("sampling.resampled_release", True, K=[0, 1, 2, 3], s=12),  # 455 × 455 × 4 units
     limit("sampling.check_sampling", True, randomizer=LARGEST_RANDOMIZER, sizes=[12]),
+    limit("sampling.check_sampling_slacks", True, randomizer=LARGEST_RANDOMIZER, sizes=[12]),
     limit("itemwise.certify", True, randomizer=LARGEST_RANDOMIZER, m=itemwise.MAX_ITEMS),
     limit("itemwise.certify", False, m=3, distance=FLOAT4),
     limit(

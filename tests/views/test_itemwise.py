@@ -91,7 +91,9 @@ def test_the_scale_plot_shows_the_bound_only_where_it_says_something_and_above_t
 
 def test_the_sampling_table_finds_no_violation():
     unit = [[Fraction(abs(a - b), 3) for b in range(4)] for a in range(4)]
-    frame = iv.sampling_table(RANDOMIZER, [1, 2], 3, 512, ["1/5", "3/5"], unit).data
+    checks = sampling.check_sampling_slacks(RANDOMIZER, [1, 2], 3, 512, ["1/5", "3/5"], unit)
+    frame = iv.sampling_table(checks).data
+    assert list(frame["t"]) == ["0.2", "0.6"]
     assert list(frame[label("item.col_violations")]) == [0, 0]
     assert label("item.col_same_factor_violations") not in frame  # t plays no part in it
 

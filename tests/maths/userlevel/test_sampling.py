@@ -19,6 +19,7 @@ from dplab.userlevel import metric, sampling
 
 RANDOMIZER = metric.clamped_geometric(4, "1/2")
 UNIT = [[Fraction(abs(a - b), 3) for b in range(4)] for a in range(4)]  # d_X = |a − b|/3
+SLACKS = ["1/5", "2/5", "3/5"]
 
 
 def brute_resample(K: tuple, s: int) -> dict:
@@ -76,16 +77,31 @@ def test_the_coupled_drift_obeys_hoeffding(K, K2, s):
         assert float(tail) <= math.exp(-2 * s * float(t) ** 2) * (1 + 1e-12)
 
 
-@pytest.mark.parametrize("t", ["1/5", "2/5", "3/5"])
-def test_the_toy_check_has_no_violation(t):
+def test_the_toy_check_has_no_violation():
     """Example E9 (DERIVATIONS.md §11): inputs {0,1,2,3} with d = |a − b|/3, all datasets
     of 1 to 3 items (1156 ordered pairs), s = 3, the shuffled clamped geometric (p = 1/2:
-    factor 8 per unit of d, so 8³ = 512 per unit of d_EM for 3 items)."""
-    check = sampling.check_sampling(RANDOMIZER, [1, 2, 3], 3, 512, t, UNIT)
-    assert check.pairs == 1156
-    assert check.violations == ()
-    assert check.same_factor_violations > 0
-    assert round(check.largest_log_ratio / math.log(512), 2) == 2.21
+    factor 8 per unit of d, so 8³ = 512 per unit of d_EM for 3 items), at three slacks."""
+    checks = sampling.check_sampling_slacks(RANDOMIZER, [1, 2, 3], 3, 512, SLACKS, UNIT)
+    assert [check.t for check in checks] == [Fraction(t) for t in SLACKS]
+    for check in checks:
+        assert check.pairs == 1156
+        assert check.violations == ()
+        assert check.same_factor_violations > 0
+        assert round(check.largest_log_ratio / math.log(512), 2) == 2.21
+
+
+def test_several_slacks_at_once_are_each_the_check_at_that_slack():
+    """One pass over the pairs for every slack gives, slack by slack, what a check at that
+    slack alone gives (δ, the violations), on a release checked at too small a factor (3
+    where it has 3² per unit of d_X, 81 per unit of d_EM): the larger slacks' smaller δ
+    breaks, the smallest slack's δ ≈ 1 does not."""
+    randomizer = metric.clamped_geometric(3, "1/3")
+    unit = [[Fraction(abs(a - b), 2) for b in range(3)] for a in range(3)]
+    slacks = ["1/100", "1/2", "99/100"]
+    together = sampling.check_sampling_slacks(randomizer, [1, 2], 2, 3, slacks, unit)
+    alone = tuple(sampling.check_sampling(randomizer, [1, 2], 2, 3, t, unit) for t in slacks)
+    assert together == alone
+    assert together[0].violations == () != together[1].violations != together[2].violations
 
 
 @pytest.mark.parametrize(
