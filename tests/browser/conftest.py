@@ -2,8 +2,8 @@
 
 Every request that is not for a file of the site is aborted and recorded; so is every
 console error, uncaught exception and Content-Security-Policy violation.  Tests assert
-those lists are empty.  One browser context is open at a time, and every page is waited
-for through its readiness signal (``tests.browser.helpers.wait_until_ready``).
+those lists are empty.  The pages are opened in one tab, wiped between visits, and every
+page is waited for through its readiness signal (``tests.browser.helpers.wait_until_ready``).
 """
 
 from __future__ import annotations
@@ -54,9 +54,10 @@ def one_page(browser):
 
 @pytest.fixture
 def open_page(one_page, built_site):
-    """``open_page(relative, width=, scheme=, site_root=, draw_all=, height=)``: a fresh page of the
-    built site, ready (with ``draw_all``, the default, every chart drawn as if the reader
-    had scrolled through it); the page opened before (by any test) is closed first."""
+    """``open_page(relative, width=, scheme=, site_root=, draw_all=, height=)``: a fresh visit of
+    a page of the built site, ready (with ``draw_all``, the default, every chart drawn as if
+    the reader had scrolled through it), in the session's one tab, wiped of what the visit
+    before (by any test) left (:class:`tests.browser.helpers.OnePage`)."""
 
     def open_(
         relative: str,
@@ -73,7 +74,7 @@ def open_page(one_page, built_site):
         )
 
     yield open_
-    one_page.close()
+    one_page.release()
 
 
 @pytest.fixture

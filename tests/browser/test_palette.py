@@ -38,8 +38,10 @@ STATE = """() => ({
 
 
 def _reload_recording(page) -> None:
-    page.add_init_script(RECORD_BODY_CHANGES)
-    page.reload(wait_until="load")
+    """Reload ``page`` with RECORD_BODY_CHANGES run first, for this load only (the tab is the
+    session's: tests.browser.helpers.OnePage)."""
+    with page.add_init_script(RECORD_BODY_CHANGES):
+        page.reload(wait_until="load")
     wait_until_ready(page)
 
 
