@@ -166,3 +166,34 @@ def test_the_search_index_of_each_edition_is_in_its_language(built_site):
         # the glossary names every term in a heading; a term's search leads to its lesson
         assert not any(doc["location"].startswith("glossary.html") for doc in index["docs"])
     assert any(HANGUL.search(doc["title"]) for doc in korean["docs"])
+
+
+_STYLE_SHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
+_INLINE_STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
+_TABLE_ID = re.compile(r"#T_\w+")  # a pandas table's id, made of its words
+
+
+def _styles(page: Path) -> list[bytes]:
+    """What styles ``page``: its style sheets' bytes (a sheet at an absolute path, as the 404
+    page's, by that path) and its inline styles (a table's id left out), in order."""
+    text = page.read_text("utf-8")
+    sheets = [
+        href.encode() if href.startswith("/") else (page.parent / href).resolve().read_bytes()
+        for href in _STYLE_SHEET.findall(text)
+    ]
+    inline = [_TABLE_ID.sub("#T_", style) for style in _INLINE_STYLE.findall(text)]
+    return sheets + [style.encode() for style in inline]
+
+
+def test_every_english_page_is_styled_as_its_korean_twin(built_site):
+    """The same style sheets (byte for byte) and inline styles, in the same order: what an
+    English page's words sit on has the colours of its Korean twin's, whose axe colour rules
+    the browser walk runs in light and dark (tests.browser.test_pages, ``twin``)."""
+    site = _english_site(built_site)
+    differ = [
+        page.relative_to(site).as_posix()
+        for page in sorted(site.rglob("*.html"))
+        if _styles(page) != _styles(built_site / page.relative_to(site))
+    ]
+    assert _styles(site / "lessons" / "gaussian.html")
+    assert differ == []
