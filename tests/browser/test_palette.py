@@ -106,3 +106,21 @@ def test_the_readers_choice_switches_at_once_and_is_remembered(open_page):
     assert page.evaluate(STATE)["scheme"] == "default"
     assert page.evaluate("window.dplabBodyChanges") == []
     assert visit.console_errors == []
+
+
+def test_a_visit_starts_afresh_whatever_the_visit_before_left(open_page):
+    """The tab is the session's (tests.browser.helpers.OnePage): a visit finds none of the
+    storage, palette or colour scheme that the visit before left, on the same page or
+    another."""
+    page = open_page("lessons/tour.html", draw_all=False, scheme="dark").page
+    page.locator("label[for=__palette_0]").first.click()  # the reader's choice: light
+    page.evaluate(
+        "sessionStorage.setItem('dplab:test', '1'); localStorage.setItem('dplab:test', '1')"
+    )
+    assert page.evaluate(STATE)["scheme"] == "default"
+    for relative in ("lessons/tour.html", "lessons/laplace.html"):
+        visit = open_page(relative, draw_all=False, scheme="dark")
+        assert visit.page.evaluate(STATE)["scheme"] == "slate", relative  # the system's
+        left = visit.page.evaluate("[localStorage.length, sessionStorage.length]")
+        assert left == [0, 0], relative
+        assert visit.problems() == ([], [], [], []), relative
