@@ -145,10 +145,13 @@ def scroll_to_and_render(locator) -> None:
     )
 
 
-def _origin(url: str) -> str:
-    """The storage origin of ``url``: ``file://`` for every file, else scheme://host:port."""
+def _origins(url: str) -> set[str]:
+    """The storage origin of ``url`` (``file://`` for every file, else scheme://host:port),
+    none for a page with no storage of its own (``about:blank``, ``data:``)."""
     parts = urllib.parse.urlsplit(url)
-    return "file://" if parts.scheme == "file" else f"{parts.scheme}://{parts.netloc}"
+    if parts.scheme == "file":
+        return {"file://"}
+    return {f"{parts.scheme}://{parts.netloc}"} if parts.scheme in ("http", "https") else set()
 
 
 # Storage that a visit leaves in the tab (the palette chosen, a lesson's progress, Material's
@@ -209,7 +212,7 @@ class OnePage:
         self.page.set_viewport_size({"width": width, "height": height})
         self.page.emulate_media(media="screen", color_scheme=scheme)
         self.visit, self.site_root = Visit(self.page), site_root
-        self.origins.add(_origin(site_root))
+        self.origins |= _origins(site_root)
         try:
             self.page.goto(f"{site_root}/{relative}", wait_until="load")
             wait_until_ready(self.page)
@@ -250,12 +253,19 @@ class OnePage:
             route.abort()
 
     def _wipe(self) -> None:
-        self.page.evaluate(_CLEAR_STORAGE)
-        self.origins.add(_origin(self.page.url))
-        self.page.goto("about:blank")
-        for origin in sorted(self.origins - {"about://"}):
-            self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
-        self.page.mouse.move(0, 0)
+        from playwright.sync_api import Error as PlaywrightError  # as the browser fixture: lazily
+
+        try:
+            self.page.evaluate(_CLEAR_STORAGE)
+            self.origins |= _origins(self.page.url)
+            self.page.goto("about:blank")
+            for origin in sorted(self.origins):
+                self.cdp.send(
+                    "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"}
+                )
+            self.page.mouse.move(0, 0)
+        except PlaywrightError:  # the tab crashed or was closed by a test: a new one
+            self._new_tab()
 
     def release(self) -> None:
         """The test that opened the page is over: the next :meth:`open` starts afresh."""
