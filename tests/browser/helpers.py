@@ -242,7 +242,6 @@ class OnePage:
             "window.dplabReportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI} "
             "(${e.sourceFile}:${e.lineNumber})`));"
         )
-        self.visit = Visit(page)
 
     def _route(self, route, request) -> None:
         url = request.url
