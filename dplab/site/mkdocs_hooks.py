@@ -44,6 +44,7 @@ from dplab.site.errors import LessonError
 from dplab.site.glossary import link_first_uses
 from dplab.site.katex import KatexError
 from dplab.site.lab_scripts import drop_unused_lab_scripts, lab_script_roots, lab_scripts
+from dplab.site.loading import defer_scripts, preload_math_fonts
 from dplab.site.notebook import (
     anchor_headings,
     drop_mathjax,
@@ -228,12 +229,13 @@ def on_post_page(output, page, config):
         output = drop_unused_lab_scripts(output, lab_script_roots(_project(config).labs_dir))
     except (KatexError, ChartPictureError, ValueError) as error:
         raise PluginError(str(error)) from None
-    return mark_scroll_boxes(output)
+    return preload_math_fonts(defer_scripts(mark_scroll_boxes(output)))
 
 
 def on_post_template(output_content, template_name, config):
     # The static templates (404.html) are no pages, and hold no lab either.
-    return drop_unused_lab_scripts(output_content, lab_script_roots(_project(config).labs_dir))
+    roots = lab_script_roots(_project(config).labs_dir)
+    return defer_scripts(drop_unused_lab_scripts(output_content, roots))
 
 
 def _flatten(items):

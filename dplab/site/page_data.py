@@ -35,7 +35,7 @@ _PAYLOAD = re.compile(
     re.DOTALL,
 )
 _FIRST_SITE_SCRIPT = re.compile(r'<script src="[^"]*assets/dplab/ready\.js"')
-_DATA_SCRIPT = re.compile(r'<script src="(?P<src>[^"]*assets/generated/data/[0-9a-f]+\.js)">')
+_DATA_SCRIPT = re.compile(r'<script src="(?P<src>[^"]*assets/generated/data/[0-9a-f]+\.js)"')
 _MOVED = re.compile(r'<script type="application/json"[^>]*\sdata-dplab-data="(?P<n>\d+)"')
 
 

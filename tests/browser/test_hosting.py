@@ -58,6 +58,45 @@ def test_the_site_works_under_a_sub_path(open_page, under_prefix):
     assert problems_on_pages(open_page, pages, under_prefix) == {}
 
 
+# Each font the page preloads (dplab.site.loading.preload_math_fonts) that no text of the
+# page as loaded uses, or that was downloaded more than once (the style sheet's request
+# did not take the preload's: a credentials mode that differs).
+PRELOADS_UNUSED = """() => {
+  const variants = {Regular: ['normal', '400'], Italic: ['italic', '400']};
+  const faces = [...document.fonts].filter((face) => face.status === 'loaded');
+  const links = [...document.querySelectorAll('link[rel="preload"][as="font"]')];
+  return {
+    preloaded: links.length,
+    unused: links.filter((link) => {
+      const [, family, variant] = /(KaTeX_\\w+)-(\\w+)\\.woff2$/.exec(link.href) || [];
+      const [style, weight] = variants[variant] || [];
+      const used = faces.some((face) => face.family.replace(/"/g, '') === family
+        && face.style === style && String(face.weight) === weight);
+      return !used || performance.getEntriesByName(link.href).length !== 1;
+    }).map((link) => link.getAttribute('href')),
+  };
+}"""
+
+
+def test_a_page_uses_every_font_it_preloads_and_downloads_it_once(open_page, under_prefix):
+    """Over HTTP, a page with math on its first screen preloads KaTeX's two fonts of it,
+    and its style sheet's fonts take those downloads; a page without math preloads none.
+    (From disk no page preloads: a ``crossorigin`` preload of a file is refused, which the
+    page walks, from disk, would report as console errors.)"""
+    found = {}
+    for relative in ["lessons/gaussian.html", "notebooks/tour.html", "en/lessons/gaussian.html"]:
+        found[relative] = open_page(relative, site_root=under_prefix).page.evaluate(PRELOADS_UNUSED)
+    found["index.html"] = open_page("index.html", site_root=under_prefix).page.evaluate(
+        PRELOADS_UNUSED
+    )
+    assert found == {
+        "lessons/gaussian.html": {"preloaded": 2, "unused": []},
+        "notebooks/tour.html": {"preloaded": 2, "unused": []},
+        "en/lessons/gaussian.html": {"preloaded": 2, "unused": []},
+        "index.html": {"preloaded": 0, "unused": []},
+    }
+
+
 def test_a_lesson_under_a_sub_path_draws_its_charts_and_math(open_page, under_prefix):
     page = open_page("lessons/tour.html", site_root=under_prefix).page
     charts = page.locator(".dplab-chart")

@@ -49,3 +49,30 @@ test("lab.js and the labs read words through ready.js's reader, not a copy", () 
   assert.strictEqual(win.DPLAB_LAB.words, win.DPLAB_WORDS.words);
   assert.strictEqual(win.DPLAB_LAB.fixParticle, win.DPLAB_WORDS.fixParticle);
 });
+
+// ready.js's other rule every script relies on: whenParsed(start) runs start on
+// DOMContentLoaded, or at once once that has fired. A deferred script runs while
+// readyState is already "interactive" and the event is still to come.
+function parsedCase(readyState, dclStart) {
+  const win = load([], {});
+  const listeners = [];
+  global.document.readyState = readyState;
+  global.document.addEventListener = (type, listener) => listeners.push(type);
+  if (dclStart !== undefined) {
+    win.performance = { getEntriesByType: (type) => (type === "navigation" ? [{ domContentLoadedEventStart: dclStart }] : []) };
+  }
+  let started = 0;
+  win.DPLAB_READY.whenParsed(() => { started += 1; });
+  return { started, listeners };
+}
+
+test("whenParsed waits for DOMContentLoaded while it is to come, and not after", () => {
+  assert.deepStrictEqual(parsedCase("loading"), { started: 0, listeners: ["DOMContentLoaded"] });
+  assert.deepStrictEqual(parsedCase("loading", 0), { started: 0, listeners: ["DOMContentLoaded"] });
+  // A deferred script: the parser is done, the event not fired yet.
+  assert.deepStrictEqual(parsedCase("interactive", 0), { started: 0, listeners: ["DOMContentLoaded"] });
+  assert.deepStrictEqual(parsedCase("interactive", 412.5), { started: 1, listeners: [] });
+  assert.deepStrictEqual(parsedCase("complete", 412.5), { started: 1, listeners: [] });
+  // Without the navigation's timing (a notebook's viewer), readyState decides.
+  assert.deepStrictEqual(parsedCase("complete"), { started: 1, listeners: [] });
+});

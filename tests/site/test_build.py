@@ -91,7 +91,7 @@ def test_vendor_assets_and_the_course_pages_are_in_the_site(built_site):
 def test_korean_headings_get_korean_ids_and_the_polyfill_is_our_own(built_site):
     page = (built_site / "lessons/tour.html").read_text("utf-8")
     assert 'id="프라이버시-손실"' in page
-    assert '<script src="../assets/vendor/iframe-worker-shim.js"></script>' in page
+    assert '<script src="../assets/vendor/iframe-worker-shim.js" defer></script>' in page
     assert "unpkg" not in page and "fonts.googleapis" not in page
 
 
@@ -111,6 +111,20 @@ def test_no_script_of_our_pages_names_another_host(built_site):
     for script in sorted(path for folder in ours for path in folder.glob("*.js")):
         found += [(script.name, url) for url in remote.findall(script.read_text(encoding="utf-8"))]
     assert found == []
+
+
+def test_no_page_has_a_script_that_blocks_the_parser(built_site):
+    """Every script a page loads from a file is deferred, Material's included
+    (dplab.site.loading): a parser-blocking one counts in Lighthouse's first contentful
+    paint whenever Chromium withholds the first frame."""
+    tag = re.compile(r"<script\b([^>]*)>")
+    blocking, deferred = [], 0
+    for page in sorted(built_site.rglob("*.html")):
+        sources = [a for a in tag.findall(page.read_text(encoding="utf-8")) if " src=" in a]
+        blocking += [(page.name, attrs) for attrs in sources if " defer" not in attrs]
+        deferred += len(sources)
+    assert blocking == []
+    assert deferred > 300  # every page loads seven scripts or more
 
 
 def test_every_quiz_question_links_to_a_heading_of_its_page(built_site):

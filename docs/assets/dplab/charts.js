@@ -331,9 +331,5 @@
     waiting: function () { return waiting.size; }
   };
 
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", start);
-  } else {
-    start();
-  }
+  window.DPLAB_READY.whenParsed(start);
 })();

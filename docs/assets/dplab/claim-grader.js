@@ -286,9 +286,5 @@
     else task.done();
   }
 
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", start);
-  } else {
-    start();
-  }
+  window.DPLAB_READY.whenParsed(start);
 })();

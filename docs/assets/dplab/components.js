@@ -440,9 +440,5 @@
     document.querySelectorAll(".dplab-map-progress").forEach(initCourseMap);
   }
 
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", start);
-  } else {
-    start();
-  }
+  window.DPLAB_READY.whenParsed(start);
 })();

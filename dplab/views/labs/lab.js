@@ -806,11 +806,7 @@
         else root.dplabStart();
       });
     }
-    if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", run);
-    } else {
-      run();
-    }
+    window.DPLAB_READY.whenParsed(run);
   }
 
   function startAll() {
