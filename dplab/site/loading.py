@@ -77,11 +77,12 @@ def defer_scripts(page: str) -> str:
 
 def preload_math_fonts(page: str) -> str:
     """``page`` with :data:`FIRST_SCREEN_FONTS` preloaded if its article holds KaTeX math
-    before its first ``<h2>``; else ``page`` unchanged.
+    before its first ``<h2>``; else ``page`` unchanged.  The preload comes before the
+    page's first style sheet: a script after one waits for it to arrive.
 
     The preload needs ``crossorigin`` (a font is fetched in CORS mode, and a preload in
     another mode is fetched twice), which Chromium refuses for a file opened from disk
-    (origin ``null``): so a small script before KaTeX's style sheet adds the
+    (origin ``null``): so a small script adds the
     ``<link rel="preload">`` only when the page is served; from disk there is no network
     to save.
 
@@ -111,4 +112,5 @@ def preload_math_fonts(page: str) -> str:
         ' link.as = "font"; link.type = "font/woff2"; link.crossOrigin = "anonymous";'
         f" link.href = {folder} + font; document.head.appendChild(link); }});</script>"
     )
-    return page[: sheet.start()] + script + page[sheet.start() :]
+    first = page.index('<link rel="stylesheet"')
+    return page[:first] + script + page[first:]
