@@ -83,12 +83,16 @@ def test_a_page_uses_every_font_it_preloads_and_downloads_it_once(open_page, und
     and its style sheet's fonts take those downloads; a page without math preloads none.
     (From disk no page preloads: a ``crossorigin`` preload of a file is refused, which the
     page walks, from disk, would report as console errors.)"""
-    found = {}
-    for relative in ["lessons/gaussian.html", "notebooks/tour.html", "en/lessons/gaussian.html"]:
-        found[relative] = open_page(relative, site_root=under_prefix).page.evaluate(PRELOADS_UNUSED)
-    found["index.html"] = open_page("index.html", site_root=under_prefix).page.evaluate(
-        PRELOADS_UNUSED
-    )
+    pages = [
+        "lessons/gaussian.html",
+        "notebooks/tour.html",
+        "en/lessons/gaussian.html",
+        "index.html",
+    ]
+    found = {
+        relative: open_page(relative, site_root=under_prefix).page.evaluate(PRELOADS_UNUSED)
+        for relative in pages
+    }
     assert found == {
         "lessons/gaussian.html": {"preloaded": 2, "unused": []},
         "notebooks/tour.html": {"preloaded": 2, "unused": []},
