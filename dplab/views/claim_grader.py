@@ -15,12 +15,15 @@ presses "정답 보기".
     The reader either says the claim holds or names an ordered pair and an event ``S`` that
     break it, that is, with ``P(S) − αQ(S) > δ``.  A wrong "holds" is told only that the
     claim breaks; a pair and event that do not break it are shown their ``P(S) − αQ(S)``.
-    Below the exercise the reader can test claims of their own: the verdict and the
-    smallest δ, and, once the exercise is answered or its answer shown, the pair and event
-    that break a failing one.
+    The pair select starts on no pair ("순서쌍을 고르세요"), so that no pair is offered
+    before the reader chooses one, and an empty event box is refused, not read as ``∅``.
+    Below the exercise the reader can test claims of their own: only whether each holds
+    until the exercise is answered right or its answer shown; from then on also the
+    smallest δ and the pair and event that break a failing one.
 ``task="delta"``
     The reader types the smallest δ that makes the claim at ``α`` true, as a fraction or a
-    decimal.  A value too small or too large is told so, without the answer.
+    decimal.  A wrong value is told how δ is computed, never whether it is too small or too
+    large (which would let the reader halve their way to the answer).
 
 Numbers typed by the reader are read exactly: ``3/8``, ``0.375``, ``1e-3`` (decimal text is
 its decimal value, never a binary float).  The example in the event box
@@ -111,7 +114,10 @@ class ClaimExercise:
         }
 
     def _pair_options(self) -> str:
-        return "".join(
+        """No pair chosen at first (a placeholder the reader cannot choose back), then each
+        ordered pair in the channel's order."""
+        placeholder = f'<option value="" selected disabled>{label("grader.pick_pair")}</option>'
+        return placeholder + "".join(
             f'<option value="{k}">{html.escape(str(s))}→{html.escape(str(t))}</option>'
             for k, (s, t) in enumerate(self.channel.adjacent_pairs)
         )

@@ -69,16 +69,15 @@ def worst_place(data: dict) -> str:
     return f"순서쌍 {pair_text(data, data['expected']['pair'])}, 사건 S = {{{event}}}"
 
 
-def gives_nothing_away(text: str, data: dict, *, with_delta: bool = False) -> bool:
-    """No pair, no event, no mass in ``text``; nor the smallest δ, unless ``with_delta``
-    (the own-claim checker states it with the verdict)."""
+def gives_nothing_away(text: str, data: dict) -> bool:
+    """No pair, no event, no mass in ``text``; nor the smallest δ."""
     required = str(Fraction(data["expected"]["required"]))
     return (
         not any(pair_text(data, pair) in text for pair in data["pairs"])
         and "S = " not in text
         and "P(S) = " not in text
         and "Q(S) = " not in text
-        and (with_delta or required not in text)
+        and required not in text
     )
 
 
@@ -103,9 +102,9 @@ def test_the_counterexample_is_shown_only_when_found_or_asked_for(
     assert verdict == "wrong" and "이 주장은 깨집니다" in text
     assert "찾아 입력해 보세요" in text
     assert gives_nothing_away(text, data), text
-    own, own_text = check_own(root)  # the same claim in the own-claim checker
-    assert own == "wrong" and "위 문제를 맞히거나" in own_text
-    assert gives_nothing_away(own_text, data, with_delta=True), own_text
+    own, own_text = check_own(root)  # the same claim in the own-claim checker: the verdict only
+    assert own == "wrong" and own_text.startswith("깨집니다: ") and "위 문제를 맞히거나" in own_text
+    assert gives_nothing_away(own_text, data), own_text
     # The example event breaks nothing: a wrong pair and event are told why.
     worst = pair_text(data, data["expected"]["pair"])
     example = root.locator('[name="event"]').get_attribute("placeholder")
@@ -149,7 +148,9 @@ def test_the_event_example_is_an_event_of_the_exercises_outputs(open_page, lesso
     assert example.startswith("{") and example.endswith("}")
     items = example[1:-1].split(", ")
     assert items and set(items) <= set(outputs), (example, outputs)
-    verdict, text = grade(root, verdict="breaks", event=example)
+    data = exercise_data(root)
+    first = pair_text(data, data["pairs"][0])
+    verdict, text = grade(root, verdict="breaks", pair=first, event=example)
     assert verdict == "wrong" and "깨지지 않습니다" in text  # read, and breaks no pair
     assert root.locator('[name="event"]').get_attribute("aria-invalid") is None
 
@@ -192,11 +193,16 @@ def test_type_the_exact_delta(open_page):
     root = visit.page.locator("#grader-rr-delta")
     root.scroll_into_view_if_needed()
     answer = rr.required_delta(2, "3/4", 2)
-    verdict, text = grade(root, delta="1/16")
-    assert verdict == "wrong" and "작습니다" in text
-    assert "→" not in text and "S = " not in text and str(answer) not in text
-    verdict, text = grade(root, delta="1/4")
-    assert verdict == "wrong" and "→" not in text and str(answer) not in text
+    verdict, below = grade(root, delta="1/16")
+    assert verdict == "wrong"
+    assert below.startswith("δ = 1/16 = 0.0625는 필요한 가장 작은 δ가 아닙니다.")
+    assert "P(y) > α·Q(y)인 출력 y를 모두 모은 사건 S" in below  # the method, not the side
+    verdict, above = grade(root, delta="1/4")
+    assert verdict == "wrong" and above.startswith("δ = 1/4 = 0.25는 ")
+    assert below.split("아닙니다.", 1)[1] == above.split("아닙니다.", 1)[1]
+    for text in (below, above):
+        assert "→" not in text and str(answer) not in text
+        assert not any(word in text for word in ("작습니다", "큽니다", "더 작은 δ"))
     assert grade(root, delta="3/0")[0] == "invalid"
     assert grade(root, delta="1.5")[0] == "invalid"  # δ above 1
     verdict, text = reveal(root)
@@ -205,6 +211,29 @@ def test_type_the_exact_delta(open_page):
     for typed in (str(answer), "0.1875", " 6 / 32 "):
         verdict, text = grade(root, delta=typed)
         assert verdict == "right", typed
+    assert visit.console_errors == []
+
+
+@pytest.mark.parametrize(("lesson", "key"), [(lesson, key) for lesson, key, _, _ in CLAIM_GRADERS])
+def test_no_pair_is_chosen_at_first_and_an_empty_answer_is_refused(open_page, lesson, key):
+    """Every "break this claim" grader starts with no pair chosen; grading "breaks" without a
+    pair, or with an empty event box, is refused with what to do, not graded."""
+    visit = open_page(lesson, draw_all=False)
+    root = visit.page.locator(f"#grader-{key}")
+    root.scroll_into_view_if_needed()
+    select = root.locator('[name="pair"]')
+    assert select.input_value() == ""
+    assert select.locator("option:checked").inner_text() == "순서쌍을 고르세요"
+    data = exercise_data(root)
+    outputs = "{" + ", ".join(data["outputs"]) + "}"
+    verdict, text = grade(root, verdict="breaks", event=data["outputs"][0])
+    assert (verdict, text) == ("invalid", "먼저 순서쌍을 고르세요.")
+    assert select.get_attribute("aria-invalid") == "true"
+    worst = pair_text(data, data["expected"]["pair"])
+    verdict, text = grade(root, verdict="breaks", pair=worst, event="")
+    assert verdict == "invalid" and text.startswith("사건을 입력하세요: ") and outputs in text
+    assert root.locator('[name="event"]').get_attribute("aria-invalid") == "true"
+    assert select.get_attribute("aria-invalid") is None
     assert visit.console_errors == []
 
 

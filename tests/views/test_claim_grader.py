@@ -135,7 +135,7 @@ def test_the_event_example_never_breaks_the_claim(case):
 
 def test_page_parts():
     text = cg.claim_exercise(rr.count_channel(3, "9/10"), 2, "1/10", key="k")._repr_html_()
-    assert text.count("<option ") == len(rr.count_pairs(3))
+    assert text.count("<option ") == 1 + len(rr.count_pairs(3))  # the placeholder, then each pair
     assert 'id="grader-k"' in text and 'id="grader-k-event"' in text
     assert '<label for="grader-k-alpha">' in text and 'data-form="own"' in text
     delta_text = cg.delta_exercise(rr.count_channel(3, "9/10"), 2, key="d")._repr_html_()
@@ -156,3 +156,16 @@ def test_page_parts():
 def test_bad_input_names_the_parameter(call, name):
     with pytest.raises((ValueError, TypeError), match=name):
         call()
+
+
+@pytest.mark.parametrize(("channel", "alpha"), SITE_CLAIMS)
+def test_no_pair_is_chosen_before_the_reader_chooses_one(channel, alpha):
+    """The select starts on a placeholder that is not a pair (and cannot be chosen back),
+    so the page never offers a pair, breaking or not, before the reader picks one."""
+    text = cg.claim_exercise(channel, alpha, 0, key="k")._repr_html_()
+    select = re.search(r'<select id="grader-k-pair" name="pair">(.*?)</select>', text)
+    assert select
+    options = re.findall(r"<option([^>]*)>([^<]*)</option>", select.group(1))
+    assert options[0] == (' value="" selected disabled', "순서쌍을 고르세요")
+    assert all("selected" not in attributes for attributes, _ in options[1:])
+    assert [name for _, name in options[1:]] == [f"{s}→{t}" for s, t in channel.adjacent_pairs]

@@ -131,143 +131,203 @@
 
   // ------------------------------------------------------------ one exercise
 
-  function say(box, verdict, lines) {
+  function isAlpha(a) { return compare(a, Q(ONE, ONE)) >= 0; }
+  function isDelta(d) { return compare(d, Q(ZERO, ONE)) >= 0 && compare(d, Q(ONE, ONE)) <= 0; }
+
+  // A typed number, or null with its problem added to answer.lines and its field to
+  // answer.invalid.
+  function readField(answer, name, typed, check, problemKey) {
+    var read = lab.readNumber(typed);
+    if (!read.value) {
+      answer.lines.push(words("grader.bad_number", { text: typed, reason: words(read.reason) }));
+      answer.invalid.push(name);
+      return null;
+    }
+    if (!check(read.value)) {
+      answer.lines.push(words(problemKey));
+      answer.invalid.push(name);
+      return null;
+    }
+    return read.value;
+  }
+
+  function reply(verdict, lines) { return { verdict: verdict, lines: lines, invalid: [] }; }
+
+  // The rules of one exercise, without a page: each grade* takes what the reader typed or
+  // chose and returns {verdict, lines, invalid} (invalid: the names of the fields to mark).
+  // verdict is "right", "wrong", "invalid" or "solution"; a wrong answer never says on which
+  // side of the answer it lies, and never names the worst pair or event.
+  function Exercise(data) {
+    this.data = data;
+    this.channel = new Channel(data);
+    this.alpha = parse(data.alpha);
+    this.delta = parse(data.delta);
+    this.worst = this.channel.certificate(this.alpha);
+    this.holds = compare(this.worst.excess, this.delta) <= 0;
+  }
+
+  // Whether the page's arithmetic reaches the build's verdict, smallest δ, pair and event.
+  Exercise.prototype.agrees = function () {
+    var expected = this.data.expected;
+    var worst = this.worst;
+    return compare(worst.excess, parse(expected.required)) === 0 &&
+      this.holds === expected.passes &&
+      this.channel.pairs[worst.pair].join() === expected.pair.join() &&
+      worst.event.join() === expected.event.join();
+  };
+
+  // What "정답 보기" shows: the verdict with the worst pair and event, or the exact δ.
+  Exercise.prototype.solution = function () {
+    var channel = this.channel;
+    var worst = this.worst;
+    var values = { required: shown(worst.excess), delta: shown(this.delta) };
+    if (this.data.task === "delta") {
+      var check = channel.event(worst.pair, worst.event, this.alpha);
+      values.pair = channel.pairText(worst.pair);
+      values.event = channel.eventText(worst.event);
+      values.ps = shown(check.ps);
+      values.qs = shown(check.qs);
+      return reply("solution", [words("grader.solution_delta", values)]);
+    }
+    if (this.holds) return reply("solution", [words("grader.solution_holds", values)]);
+    return reply("solution", [words("grader.solution_breaks"), channel.breakingText(worst, this.alpha, this.delta)]);
+  };
+
+  // "break this claim": answer.choice ("holds", "breaks" or null), answer.pair (the index of
+  // the ordered pair as text; "" while none is chosen) and answer.event (the typed text).
+  Exercise.prototype.gradeClaim = function (answer) {
+    var channel = this.channel;
+    var delta = this.delta;
+    if (!answer.choice) return reply("invalid", [words("grader.choose")]);
+    if (answer.choice === "holds") {
+      if (this.holds) return reply("right", [words("grader.right_holds", { required: shown(this.worst.excess), delta: shown(delta) })]);
+      return reply("wrong", [words("grader.wrong_holds"), words("grader.search")]);
+    }
+    var refused = reply("invalid", []);
+    var pair = answer.pair === "" || answer.pair === null || answer.pair === undefined ? -1 : Number(answer.pair);
+    if (!(pair >= 0 && pair < channel.pairs.length)) {
+      refused.lines.push(words("grader.no_pair"));
+      refused.invalid.push("pair");
+    }
+    var outputs = channel.eventText(channel.outputs.map(function (_, y) { return y; }));
+    var parsed = null;
+    if (!String(answer.event).trim()) {
+      refused.lines.push(words("grader.empty_event", { outputs: outputs }));
+      refused.invalid.push("event");
+    } else {
+      parsed = channel.parseEvent(answer.event);
+      if (parsed.bad !== undefined) {
+        refused.lines.push(words("grader.bad_event", { text: parsed.bad, outputs: outputs }));
+        refused.invalid.push("event");
+      }
+    }
+    if (refused.lines.length) return refused;
+    var check = channel.event(pair, parsed.event, this.alpha);
+    if (compare(check.excess, delta) > 0) {
+      return reply("right", [words("grader.right_breaks"), channel.breakingText(check, this.alpha, delta)]);
+    }
+    var values = { excess: shown(check.excess), delta: shown(delta) };
+    return reply("wrong", [words(this.holds ? "grader.holds_instead" : "grader.no_break", values)]);
+  };
+
+  // "type the exact δ": a wrong value is told how to compute δ, never whether it is too
+  // small or too large (that would let the reader home in on δ by halving).
+  Exercise.prototype.gradeDelta = function (typed) {
+    var answer = reply("invalid", []);
+    var value = readField(answer, "delta", typed, isDelta, "grader.bad_delta");
+    if (!value) return answer;
+    var worst = this.worst;
+    if (compare(value, worst.excess) === 0) {
+      return reply("right", [words("grader.delta_right", { required: shown(worst.excess), pair: this.channel.pairText(worst.pair), event: this.channel.eventText(worst.event) })]);
+    }
+    return reply("wrong", [words("grader.delta_wrong", { typed: shown(value) })]);
+  };
+
+  // "test a claim of your own" at (alphaText, deltaText). Until the exercise is settled
+  // (answered right or its answer shown) only the verdict: the smallest δ, or the pair and
+  // event that break the claim, could be the exercise's answer or lead straight to it.
+  Exercise.prototype.gradeOwn = function (alphaText, deltaText, settled) {
+    var answer = reply("invalid", []);
+    var ownAlpha = readField(answer, "alpha", alphaText, isAlpha, "grader.bad_alpha");
+    var ownDelta = readField(answer, "delta", deltaText, isDelta, "grader.bad_delta");
+    if (answer.lines.length) return answer;
+    var own = this.channel.certificate(ownAlpha);
+    var values = { required: shown(own.excess), delta: shown(ownDelta) };
+    if (compare(own.excess, ownDelta) <= 0) {
+      if (!settled) return reply("right", [words("grader.own_holds_hidden", values), words("grader.own_hidden")]);
+      return reply("right", [words("grader.own_holds", values)]);
+    }
+    if (!settled) return reply("wrong", [words("grader.own_fails_hidden", values), words("grader.own_hidden")]);
+    return reply("wrong", [words("grader.own_fails", values), this.channel.breakingText(own, ownAlpha, ownDelta)]);
+  };
+
+  // ------------------------------------------------------------ one grader in the page
+
+  function say(box, answer) {
     box.textContent = "";
-    lines.forEach(function (line) {
+    answer.lines.forEach(function (line) {
       var p = document.createElement("p");
       p.textContent = line;
       box.appendChild(p);
     });
-    box.dataset.verdict = verdict;
+    box.dataset.verdict = answer.verdict;
   }
 
-  function readInput(input, problems, check, problemKey) {
-    var read = lab.readNumber(input.value);
-    var value = read.value;
-    if (!value) {
-      problems.push(words("grader.bad_number", { text: input.value, reason: words(read.reason) }));
-      input.setAttribute("aria-invalid", "true");
-      return null;
-    }
-    if (!check(value)) {
-      problems.push(words(problemKey));
-      input.setAttribute("aria-invalid", "true");
-      return null;
-    }
-    input.removeAttribute("aria-invalid");
-    return value;
+  // Mark the fields the answer refused (aria-invalid), and unmark the others of the form.
+  function mark(form, answer) {
+    form.querySelectorAll("input[name], select[name]").forEach(function (field) {
+      if (field.type === "radio") return;
+      if (answer.invalid.indexOf(field.name) >= 0) field.setAttribute("aria-invalid", "true");
+      else field.removeAttribute("aria-invalid");
+    });
   }
-
-  function isAlpha(a) { return compare(a, Q(ONE, ONE)) >= 0; }
-  function isDelta(d) { return compare(d, Q(ZERO, ONE)) >= 0 && compare(d, Q(ONE, ONE)) <= 0; }
 
   function Grader(root) {
-    var data = DPLAB_JSON(root.querySelector(".dplab-grader-data"));
-    var channel = new Channel(data);
-    var alpha = parse(data.alpha);
-    var delta = parse(data.delta);
-    var worst = channel.certificate(alpha);
-    var expected = data.expected;
-    var agrees = compare(worst.excess, parse(expected.required)) === 0 &&
-      (compare(worst.excess, delta) <= 0) === expected.passes &&
-      channel.pairs[worst.pair].join() === expected.pair.join() &&
-      worst.event.join() === expected.event.join();
-    if (!agrees) {
+    var exercise = new Exercise(DPLAB_JSON(root.querySelector(".dplab-grader-data")));
+    if (!exercise.agrees()) {
       root.querySelector(".dplab-grader-error").hidden = false;
       throw new Error("the grader disagrees with the build on " + root.id);
     }
     root.querySelector(".dplab-grader-static").hidden = true;
     root.querySelector(".dplab-grader-live").hidden = false;
-    var holds = compare(worst.excess, delta) <= 0;
-    // Answered right or answer shown: from then on the own-claim checker names the pair
-    // and event that break a failing claim (before, they could be the exercise's answer).
+    // Answered right or answer shown: from then on the own-claim checker states the
+    // smallest δ and names the pair and event that break a failing claim.
     var settled = false;
 
     root.querySelector('[data-action="reveal"]').addEventListener("click", function () {
       settled = true;
-      say(root.querySelector('[data-result="answer"]'), "solution", solution());
+      say(root.querySelector('[data-result="answer"]'), exercise.solution());
     });
 
     root.querySelectorAll("form").forEach(function (form) {
       var result = root.querySelector('[data-result="' + form.dataset.form + '"]');
       form.addEventListener("submit", function (event) {
         event.preventDefault();
-        if (form.dataset.form === "own") gradeOwn(form, result);
-        else if (data.task === "claim") gradeClaim(form, result);
-        else gradeDelta(form, result);
+        var answer = grade(form);
+        if (form.dataset.form === "answer" && answer.verdict === "right") settled = true;
+        mark(form, answer);
+        say(result, answer);
       });
     });
 
-    // What "정답 보기" shows: the verdict with the worst pair and event, or the exact δ.
-    function solution() {
-      var values = { required: shown(worst.excess), delta: shown(delta) };
-      if (data.task === "delta") {
-        var check = channel.event(worst.pair, worst.event, alpha);
-        values.pair = channel.pairText(worst.pair);
-        values.event = channel.eventText(worst.event);
-        values.ps = shown(check.ps);
-        values.qs = shown(check.qs);
-        return [words("grader.solution_delta", values)];
+    function field(form, name) { return form.querySelector('[name="' + name + '"]'); }
+
+    function grade(form) {
+      if (form.dataset.form === "own") {
+        return exercise.gradeOwn(field(form, "alpha").value, field(form, "delta").value, settled);
       }
-      if (holds) return [words("grader.solution_holds", values)];
-      return [words("grader.solution_breaks"), channel.breakingText(worst, alpha, delta)];
-    }
-
-    function right(result, lines) {
-      settled = true;
-      say(result, "right", lines);
-    }
-
-    function gradeClaim(form, result) {
+      if (exercise.data.task === "delta") return exercise.gradeDelta(field(form, "delta").value);
       var choice = form.querySelector("input[type=radio]:checked");
-      if (!choice) return say(result, "invalid", [words("grader.choose")]);
-      if (choice.value === "holds") {
-        if (holds) return right(result, [words("grader.right_holds", { required: shown(worst.excess), delta: shown(delta) })]);
-        return say(result, "wrong", [words("grader.wrong_holds"), words("grader.search")]);
-      }
-      var input = form.querySelector('[name="event"]');
-      var parsed = channel.parseEvent(input.value);
-      if (parsed.bad !== undefined) {
-        input.setAttribute("aria-invalid", "true");
-        return say(result, "invalid", [words("grader.bad_event", { text: parsed.bad, outputs: channel.eventText(channel.outputs.map(function (_, y) { return y; })) })]);
-      }
-      input.removeAttribute("aria-invalid");
-      var check = channel.event(Number(form.querySelector('[name="pair"]').value), parsed.event, alpha);
-      if (compare(check.excess, delta) > 0) {
-        return right(result, [words("grader.right_breaks"), channel.breakingText(check, alpha, delta)]);
-      }
-      var values = { excess: shown(check.excess), delta: shown(delta) };
-      return say(result, "wrong", [words(holds ? "grader.holds_instead" : "grader.no_break", values)]);
-    }
-
-    function gradeDelta(form, result) {
-      var problems = [];
-      var typed = readInput(form.querySelector('[name="delta"]'), problems, isDelta, "grader.bad_delta");
-      if (!typed) return say(result, "invalid", problems);
-      var order = compare(typed, worst.excess);
-      if (order === 0) {
-        return right(result, [words("grader.delta_right", { required: shown(worst.excess), pair: channel.pairText(worst.pair), event: channel.eventText(worst.event) })]);
-      }
-      if (order < 0) return say(result, "wrong", [words("grader.delta_small")]);
-      return say(result, "wrong", [words("grader.delta_large")]);
-    }
-
-    function gradeOwn(form, result) {
-      var problems = [];
-      var ownAlpha = readInput(form.querySelector('[name="alpha"]'), problems, isAlpha, "grader.bad_alpha");
-      var ownDelta = readInput(form.querySelector('[name="delta"]'), problems, isDelta, "grader.bad_delta");
-      if (problems.length) return say(result, "invalid", problems);
-      var own = channel.certificate(ownAlpha);
-      if (compare(own.excess, ownDelta) <= 0) {
-        return say(result, "right", [words("grader.own_holds", { required: shown(own.excess), delta: shown(ownDelta) })]);
-      }
-      var where = settled ? channel.breakingText(own, ownAlpha, ownDelta) : words("grader.own_hidden");
-      return say(result, "wrong", [words("grader.own_fails", { required: shown(own.excess) }), where]);
+      return exercise.gradeClaim({
+        choice: choice ? choice.value : null,
+        pair: field(form, "pair").value,
+        event: field(form, "event").value
+      });
     }
   }
 
   // For tests: the same arithmetic on any channel's data (dplab.views.claim_grader).
-  window.DPLAB_GRADER = { Channel: Channel };
+  window.DPLAB_GRADER = { Channel: Channel, Exercise: Exercise };
 
   function start() {
     var roots = document.querySelectorAll(".dplab-grader");
