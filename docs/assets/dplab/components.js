@@ -246,8 +246,17 @@
     button.className = "md-header__button dplab-notation-button";
     button.setAttribute("aria-haspopup", "dialog");
     button.setAttribute("aria-controls", dialog.id);
-    button.title = words("notation.open");  // the visible word is the accessible name
-    button.textContent = words("notation.button");
+    button.title = words("notation.open");  // the word is the accessible name
+    // On a phone the bar shows a sign instead of the word (dplab.css); the word stays, out of
+    // sight, as the button's name.
+    var glyph = document.createElement("span");
+    glyph.className = "dplab-notation-glyph";
+    glyph.setAttribute("aria-hidden", "true");
+    glyph.textContent = "αβ";
+    var word = document.createElement("span");
+    word.className = "dplab-notation-word";
+    word.textContent = words("notation.button");
+    button.append(glyph, word);
     var search = header.querySelector(".md-search");
     header.insertBefore(button, search ? search.previousElementSibling || search : null);
 
