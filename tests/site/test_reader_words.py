@@ -326,7 +326,8 @@ def test_the_scan_covers_the_readers_pages(built_site):
     assert {"index.html", "course-map.html", "references.html"} <= names
     assert len([n for n in names if n.startswith("lessons/")]) >= 9
     assert len([n for n in names if n.startswith("notebooks/")]) >= 9
-    assert "contributing.html" not in names
+    assert not {"contributing.html", "en/contributing.html"} & names  # the guide speaks to authors
+    assert {"en/index.html", "en/lessons/gaussian.html"} <= names
 
 
 # Sentences the course's pages said before issue 21 (lab intros, an implementation note, a quiz
