@@ -166,8 +166,14 @@ class _Text(HTMLParser):
         self.paragraph = []
 
     def _within(self, kind: str) -> str:
-        """``kind``, marked as inside a folded implementation box if it is."""
-        return f"implementation {kind}" if self._inside(IMPLEMENTATION) else kind
+        """``kind``, marked as inside a folded implementation box if it is.
+
+        A notebook page shows a lesson's callouts, its implementation boxes among them, as
+        block quotes with no mark of their kind: there every block quote counts as one.  Each
+        is also read on its lesson's page, where only implementation boxes are let pass.
+        """
+        callout = self._tag_inside("blockquote") and self._inside("jp-MarkdownCell")
+        return f"implementation {kind}" if callout or self._inside(IMPLEMENTATION) else kind
 
     def _inside(self, *classes: str) -> bool:
         return any(c in cls for _, cls in self.stack for c in classes)
@@ -442,6 +448,22 @@ def test_implementation_words_are_found_in_prose_but_not_in_code_output_or_the_f
         "알립니다.”",
         "paragraph: library 'Arb' in “공 산술(Arb)로 가둡니다.”",
         "paragraph: site build '빌드' in “After the box, 빌드할 때.”",
+    ]
+
+
+def test_a_notebook_pages_callouts_count_as_implementation_boxes(tmp_path):
+    # A notebook shows a lesson's callouts as block quotes (dplab.site.notebook); each is read
+    # on the lesson's page too, where only an implementation box lets these words pass.
+    page = tmp_path / "page.html"
+    page.write_text(
+        '<div class="jp-Cell jp-MarkdownCell"><blockquote><p><strong>계산하는 법</strong></p>'
+        "<p><code>gaussian.certify</code>는 공 산술(Arb)로 가둡니다.</p></blockquote>"
+        "<p><code>gaussian.certify</code>는 빌드 때 계산합니다.</p></div>",
+        "utf-8",
+    )
+    assert [f.split(" in ")[0] for f in findings(page)] == [
+        "paragraph: site build '빌드'",
+        "paragraph: dplab name 'gaussian.certify'",
     ]
 
 
