@@ -84,7 +84,7 @@ NOTES = re.compile(rf"디지스트|{_A}digest{_Z}", re.I)
 # being built.  "build" in its ordinary senses is the course's English ("the cost that builds
 # up", "building the whole channel from 16 bit vectors", "Build intermediate datasets").
 SITE_BUILD = re.compile(
-    rf"빌드|{_A}(?:(?:the|a|each|every|this|our)\s+build|build[- ]time|at\s+build)(?![a-z])"
+    rf"빌드|{_A}(?:(?:the|a|each|every|this|our)\s+build|build[- ]time|at\s+build)(?![a-z]|-up)"
     rf"|{_A}(?:site|page|pages|course|lesson)\s+(?:is|are|was|were|gets|got|has\s+been)\s+"
     rf"(?:re)?built{_Z}",
     re.I,
@@ -381,6 +381,7 @@ def test_the_patterns_catch_developer_text(text):
         "Composition — the privacy cost that builds up over many releases",
         "Build intermediate datasets that change the differing items one at a time.",
         "building the whole channel from 16 bit vectors gives the required δ",
+        "a build-up of privacy loss over the releases",
         "Download laplace.ipynb, e.g. from the lesson, and open it.",
         "The first code cell (dplab.views.enable()) sets Altair to show charts.",
         "An arbitrary pair; the harbour",
