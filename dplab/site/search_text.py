@@ -261,9 +261,11 @@ def search_view(page_html: str) -> str:
     ...     '<span class="katex"><span class="katex-mathml"><math>'
     ...     '<annotation encoding="application/x-tex">x &lt; \\\\delta</annotation></math>'
     ...     '</span><span class="katex-html">x&lt;δ</span></span> b</p>')
-    '<h1 id="t">제목</h1><p>a x &lt; δ b</p>'
+    '<h1 id="t">제목</h1> <p>a x &lt; δ b</p>'
     """
-    page_html = _BEFORE_TITLE.sub("", page_html, count=1)
+    page_html = _NOT_INDEXED.sub("", page_html)
+    page_html = _NUMBERED_LIST.sub(r"<ul\1</ul>", page_html)
+    page_html = _BEFORE_TITLE.sub("", _separated(page_html), count=1)
     out: list[str] = []
     done = 0
     found = _KATEX_START.search(page_html)
@@ -287,6 +289,42 @@ def search_view(page_html: str) -> str:
         found = _KATEX_START.search(page_html, done)
     out.append(page_html[done:])
     return "".join(out)
+
+
+# What a page shows that is no text of its own (the search copy leaves it out):
+# * a lesson's notation panel, the same on every lesson (the course map lists the notation
+#   once, and is its one place in the index);
+# * the course map's "learned" marks: hidden until the reader's own progress shows them, they
+#   are per-reader state, not the page's words.
+_NOT_INDEXED = re.compile(
+    r'<details class="dplab-notation"[^>]*>.*?</details>'
+    r'|\s?<span class="dplab-map-check">[^<]*</span>',
+    re.S,
+)
+# The course map's list: its rows carry their numbers in their text ("1. A tour…"); in a
+# result an ordered list would number them again ("1. 1. A tour…").
+_NUMBERED_LIST = re.compile(r'<ol(?=[^>]*\sclass="dplab-map-list")([^>]*>.*?)</ol>', re.S)
+# Blocks whose tags search drops (it keeps p, li, ol, ul, pre, code, sub, sup): without a
+# space between two of them, their words would run together ("정합니다.메커니즘 M입력 D를"
+# from a <dt> and a <dd>), and neither a reader nor a query could tell them apart.
+_BLOCK_START = re.compile(
+    r"<(?:div|dl|dt|dd|table|thead|tbody|tr|td|th|caption|details|summary|section|figure"
+    r"|figcaption|fieldset|legend|label|button|blockquote|nav|header|footer|article|aside"
+    r"|h[1-6])\b[^>]*>|<br\b[^>]*>",
+)
+_BLOCK_END = re.compile(_BLOCK_START.pattern.replace("<(?:", "</(?:", 1))
+
+
+def _separated(page_html: str) -> str:
+    """``page_html`` with a space before and after each block search does not keep, and
+    the term and description of a definition list joined by a dash.
+
+    >>> _separated("<dl><dt>메커니즘 M</dt><dd>입력 D를</dd></dl><div>끝</div>")
+    ' <dl> <dt>메커니즘 M</dt> — <dd>입력 D를</dd> </dl>  <div>끝</div> '
+    """
+    page_html = _BLOCK_START.sub(lambda tag: f" {tag.group()}", page_html)
+    page_html = _BLOCK_END.sub(lambda tag: f"{tag.group()} ", page_html)
+    return re.sub(r"(</dt>)\s*(<dd\b)", r"\1 — \2", page_html)
 
 
 _HANGUL = "\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f"

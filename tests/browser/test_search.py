@@ -155,3 +155,36 @@ def test_a_course_term_lists_its_lesson_first_with_a_snippet_of_the_passage(open
         }
         problems.update({(query, name): got for name, got in found.items() if got is not True})
     assert problems == {}
+
+
+# (the page searched from, the query, the page that must come first) in each edition: a
+# course word lists its lesson first, and the guides (the contributing guide, the home page's
+# "How to read") come after every lesson listed (student review of December 2026, F4).
+LESSONS_FIRST = [
+    ("en/lessons/tour.html", "composition", "en/lessons/composition.html"),
+    ("en/lessons/tour.html", "read first", "en/lessons/"),
+    ("lessons/tour.html", "민감도", "lessons/laplace.html"),
+    ("lessons/tour.html", "가우스", "lessons/gaussian.html"),
+]
+PLACEHOLDERS = {"en": "Type to start searching", "ko": PLACEHOLDER}
+GUIDES = ("contributing.html", "index.html")
+
+
+def test_lessons_come_before_the_guides_in_each_edition(open_page, built_site):
+    problems = {}
+    for start, query, first in LESSONS_FIRST:
+        english = start.startswith("en/")
+        page = open_page(start).page
+        page.locator("input.md-search__input").click()
+        type_query(page, query, PLACEHOLDERS["en" if english else "ko"])
+        hrefs = [r["href"].split("#")[0].split("?")[0] for r in page.evaluate(RESULTS)]
+        root = (built_site / ("en" if english else "")).resolve().as_uri().rstrip("/") + "/"
+        places = list(dict.fromkeys(href.removeprefix(root) for href in hrefs))
+        edition = "en/" if english else ""
+        if not (edition + places[0]).startswith(first):
+            problems[(query, "first")] = places[:5]
+        lessons = [i for i, place in enumerate(places) if place.startswith("lessons/")]
+        guides = [i for i, place in enumerate(places) if place in GUIDES]
+        if lessons and guides and min(guides) < max(lessons):
+            problems[(query, "a guide before a lesson")] = places
+    assert problems == {}

@@ -10,6 +10,14 @@ What must not appear: build and test words (``make bench``, pytest, CI, "검사�
 Python identifiers in prose (snake_case names outside code; in quizzes and labs not even inside
 code), English error messages and the name of the course's working notes ("디지스트").  Tests and
 benchmarks are described in the contributing guide, ``docs/contributing.md``.
+
+Nor, in what the reader reads outside code blocks, their printed output and the folded
+"How this is computed" boxes (``::: implementation``, shown as a ``<details>`` of class
+``dplab-implementation``): the site's build ("When this page was built, the build
+computed…", "빌드할 때"), the name of the ball-arithmetic library ("Arb"), exception names
+(``DeltaUnderflowError``, ``ValueError``, even as inline code) and dotted names of ``dplab``
+(``gaussian.certify``, ``dplab.accounting.inference.most_powerful_test``).  The reader is told
+what was computed and what it means; how it was computed goes into the folded box.
 """
 
 from __future__ import annotations
@@ -71,25 +79,66 @@ ERROR_NAME = re.compile(rf"{_A}[A-Z][A-Za-z]*Error{_Z}")
 # The working notes the course was written from are not the reader's material.
 NOTES = re.compile(rf"디지스트|{_A}digest{_Z}", re.I)
 
+# The site's build, in the reader's text: "빌드" (Korean has no other use for it), and in
+# English the build as a thing ("the build computed", "at build time") or a page or site
+# being built.  "build" in its ordinary senses is the course's English ("the cost that builds
+# up", "building the whole channel from 16 bit vectors", "Build intermediate datasets").
+SITE_BUILD = re.compile(
+    rf"빌드|{_A}(?:(?:the|a|each|every|this|our)\s+build|build[- ]time|at\s+build)(?![a-z]|-up)"
+    rf"|{_A}(?:site|page|pages|course|lesson)\s+(?:is|are|was|were|gets|got|has\s+been)\s+"
+    rf"(?:re)?built{_Z}",
+    re.I,
+)
+# The ball-arithmetic library (python-flint's Arb), a name of the implementation.
+LIBRARY = re.compile(rf"{_A}Arb{_Z}")
+# A dotted name of dplab: the package or one of its modules, then an attribute
+# (gaussian.certify, dplab.accounting.inference.most_powerful_test); not a file name
+# (laplace.ipynb).
+MODULES = sorted(
+    {p.stem if p.stem != "__init__" else p.parent.name for p in (ROOT / "dplab").rglob("*.py")}
+    - {"__main__"},
+    key=len,
+    reverse=True,
+)
+# The one exception: a notebook's setup note names the call its first code cell makes
+# (``notebook.install`` in the catalogs), which the reader of a notebook runs.
+DOTTED_NAME = re.compile(
+    rf"(?<![A-Za-z0-9_.])(?!dplab\.views\.enable\(\))(?:{'|'.join(map(re.escape, MODULES))})"
+    rf"(?:\.[A-Za-z_][A-Za-z0-9_]*)+(?<!\.ipynb)(?<!\.html)(?<!\.md)(?<!\.py)(?<!\.whl){_Z}"
+)
+# What the reader reads must not hold these, outside code blocks, printed output and the
+# folded "How this is computed" boxes (where the implementation is the subject).
+IMPLEMENTATION_WORDS = {"site build": SITE_BUILD, "library": LIBRARY, "dplab name": DOTTED_NAME}
+
 EVERYWHERE = {"working notes": NOTES}
 MESSAGES = EVERYWHERE | {"English error": ENGLISH_MESSAGE}
 ALL = MESSAGES | {"build word": BUILD_WORDS, "identifier": IDENTIFIER, "exception": ERROR_NAME}
+ALL |= IMPLEMENTATION_WORDS
 # What each kind of text is scanned for.  Build words are sentences: they are looked for in a
 # whole paragraph (prose and inline code joined), since "`dplab`의 계산과 대조" spans a <code>.
+# A paragraph is read whole (prose and inline code): an exception's name counts even as
+# inline code.  Inside a folded "How this is computed" box ("implementation …"), the
+# implementation's words (the build, Arb, exception and dplab names) are the subject.
 CHECKS = {
     "code block": EVERYWHERE | {"build word": BUILD_WORDS},
     "code": MESSAGES,
     "strict code": MESSAGES | {"identifier": IDENTIFIER},
-    "prose": MESSAGES | {"identifier": IDENTIFIER, "exception": ERROR_NAME},
-    "paragraph": {"build word": BUILD_WORDS},
+    "prose": MESSAGES | {"identifier": IDENTIFIER},
+    "paragraph": {"build word": BUILD_WORDS, "exception": ERROR_NAME} | IMPLEMENTATION_WORDS,
     "output": MESSAGES | {"build word": BUILD_WORDS, "identifier": IDENTIFIER},
+    "implementation code": MESSAGES,
+    "implementation strict code": MESSAGES | {"identifier": IDENTIFIER},
+    "implementation prose": MESSAGES | {"identifier": IDENTIFIER},
+    "implementation paragraph": {"build word": BUILD_WORDS},
 }  # anything else (attributes, charts, lab data): ALL
 # Tags that end a paragraph of running text.
 BLOCKS = {
     "p", "li", "div", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "legend", "label",
     "section", "fieldset", "pre", "br", "blockquote", "dd", "dt", "figcaption", "caption",
     "summary", "option", "button", "nav", "header", "footer", "article", "table", "ul", "ol",
+    "details",
 }  # fmt: skip
+IMPLEMENTATION = "dplab-implementation"  # the folded box of an ``::: implementation``
 
 
 def pages(site: Path) -> list[Path]:
@@ -113,8 +162,18 @@ class _Text(HTMLParser):
     def _flush(self) -> None:
         text = "".join(self.paragraph)
         if text.strip():
-            self.pieces.append(("paragraph", text))
+            self.pieces.append((self._within("paragraph"), text))
         self.paragraph = []
+
+    def _within(self, kind: str) -> str:
+        """``kind``, marked as inside a folded implementation box if it is.
+
+        A notebook page shows a lesson's callouts, its implementation boxes among them, as
+        block quotes with no mark of their kind: there every block quote counts as one.  Each
+        is also read on its lesson's page, where only implementation boxes are let pass.
+        """
+        callout = self._tag_inside("blockquote") and self._inside("jp-MarkdownCell")
+        return f"implementation {kind}" if callout or self._inside(IMPLEMENTATION) else kind
 
     def _inside(self, *classes: str) -> bool:
         return any(c in cls for _, cls in self.stack for c in classes)
@@ -123,7 +182,8 @@ class _Text(HTMLParser):
         return any(tag in tags for tag, _ in self.stack)
 
     def kind(self) -> str:
-        """What the current text is: script, katex, output, code block, (strict) code or prose.
+        """What the current text is: script, katex, output, code block, (strict) code or prose
+        (marked "implementation …" inside a folded implementation box).
 
         Code inside a lab or a quiz is "strict": a question or a control speaks of what the
         computation does, not of the name of a function.
@@ -132,13 +192,14 @@ class _Text(HTMLParser):
             return "script"
         if self._inside("katex"):
             return "katex"
-        if self._inside("dplab-output", "jp-OutputArea"):
-            return "output"
+        if self._inside("dplab-output", "jp-OutputArea") and not self._inside("dplab-lab"):
+            return "output"  # what a block prints; a lab it shows is the reader's text
         if self._tag_inside("pre") or self._inside("clipboard-copy-txt"):
             return "code block"
         if self._tag_inside("code"):
-            return "strict code" if self._inside("dplab-lab", "dplab-quiz") else "code"
-        return "prose"
+            strict = self._inside("dplab-lab", "dplab-quiz")
+            return self._within("strict code" if strict else "code")
+        return self._within("prose")
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in BLOCKS:
@@ -162,7 +223,7 @@ class _Text(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         kind = self.kind()
-        if kind in ("prose", "code", "strict code"):
+        if kind.removeprefix("implementation ") in ("prose", "code", "strict code"):
             self.paragraph.append(data)
         if data.strip():
             self.pieces.append((kind, data))
@@ -242,10 +303,28 @@ def findings(page: Path) -> list[str]:
             if english and name == "English error":
                 pattern = ENGLISH_PAGE_MESSAGE
             for match in pattern.finditer(text):
-                start = max(0, match.start() - 40)
-                context = " ".join(text[start : match.end() + 40].split())
+                context = sentence(text, match.start(), match.end())
                 found.append(f"{where}: {name} {match.group(0)!r} in “{context}”")
     return found
+
+
+# Where a sentence ends: its full stop (or ! ?) and the space after it, or a line break.
+_SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|\n\s*\n")
+
+
+def sentence(text: str, start: int, end: int, most: int = 240) -> str:
+    """The sentence of ``text`` that holds ``text[start:end]``, on one line (at most ``most``
+    characters, cut around the match).
+
+    >>> sentence("First one. When this page was built, it ran. Last.", 20, 25)
+    'When this page was built, it ran.'
+    """
+    begin = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    after = _SENTENCE_END.search(text, end)
+    stop = after.start() if after else len(text)
+    if stop - begin > most:
+        begin, stop = max(begin, start - most // 2), min(stop, end + most // 2)
+    return " ".join(text[begin:stop].split())
 
 
 def test_the_scan_covers_the_readers_pages(built_site):
@@ -253,7 +332,8 @@ def test_the_scan_covers_the_readers_pages(built_site):
     assert {"index.html", "course-map.html", "references.html"} <= names
     assert len([n for n in names if n.startswith("lessons/")]) >= 9
     assert len([n for n in names if n.startswith("notebooks/")]) >= 9
-    assert "contributing.html" not in names
+    assert not {"contributing.html", "en/contributing.html"} & names  # the guide speaks to authors
+    assert {"en/index.html", "en/lessons/gaussian.html"} <= names
 
 
 # Sentences the course's pages said before issue 21 (lab intros, an implementation note, a quiz
@@ -271,6 +351,16 @@ DEVELOPER_TEXT = [
     "거절: data[1] must be a number in [0, 1]; got 1.2",
     "ValueError를 냅니다.",
     "# 디지스트의 예 E3",
+    # before the reviews of December 2026 (the site's build, Arb, dotted dplab names)
+    "When this page was built, the build computed both fractions in all 40 cases.",
+    "The build puts the channel's probabilities into the page as integer numerators.",
+    "Every value was computed by dplab at build time.",
+    "Every value was computed as an exact fraction when the site was built.",
+    "이 페이지를 만들 때 빌드가 두 분수를 계산했습니다.",
+    "실험실의 값은 빌드할 때 미리 계산한 값입니다.",
+    "gaussian.certify uses ball arithmetic (Arb) at 64 bits of precision.",
+    "Arb의 수는 지수 범위가 배정밀도보다 훨씬 넓습니다.",
+    "dplab.accounting.inference.most_powerful_test가 이 검정을 구합니다.",
 ]
 
 
@@ -287,6 +377,14 @@ def test_the_patterns_catch_developer_text(text):
         "이 사건 검사를 아래 실험실에서 엽니다.",
         "조절기가 닿는 모든 상태에서 실험실의 값은 dplab이 계산한 값과 같습니다.",
         "데이터셋 사이의 거리 d_EM, 누적분포함수의 차이 ∫ |F_K − F_K′| dt",
+        # "build" in its ordinary senses, and dotted words that are no dplab names
+        "Composition — the privacy cost that builds up over many releases",
+        "Build intermediate datasets that change the differing items one at a time.",
+        "building the whole channel from 16 bit vectors gives the required δ",
+        "a build-up of privacy loss over the releases",
+        "Download laplace.ipynb, e.g. from the lesson, and open it.",
+        "The first code cell (dplab.views.enable()) sets Altair to show charts.",
+        "An arbitrary pair; the harbour",
     ],
 )
 def test_the_patterns_let_course_text_pass(text):
@@ -321,6 +419,52 @@ def test_a_sentence_is_read_across_its_inline_code(tmp_path):
         "strict code: identifier 'rr_delta_upper_bound'",
         "output: English error 'ValueError:'",
         "output: English error 'is beyond'",
+    ]
+
+
+def test_implementation_words_are_found_in_prose_but_not_in_code_output_or_the_folded_box(
+    tmp_path,
+):
+    page = tmp_path / "page.html"
+    page.write_text(
+        "<p>When this page was built, the build computed both fractions.</p>"
+        "<p><code>gaussian.delta</code>는 <code>DeltaUnderflowError</code>로 알립니다.</p>"
+        "<p>공 산술(Arb)로 가둡니다.</p>"
+        "<pre><code>except DeltaUnderflowError:  # gaussian.certify, Arb</code></pre>"
+        '<pre class="dplab-output"><code>ValueError raised by the build</code></pre>'
+        '<details class="note dplab-callout dplab-implementation"><summary>How this is '
+        "computed</summary><p>The build calls <code>gaussian.certify</code>, which uses Arb "
+        "and raises <code>ValueError</code>.</p></details>"
+        "<p>After the box, 빌드할 때.</p>",
+        "utf-8",
+    )
+    assert findings(page) == [
+        "paragraph: site build 'page was built' in “When this page was built, the build "
+        "computed both fractions.”",
+        "paragraph: site build 'the build' in “When this page was built, the build computed "
+        "both fractions.”",
+        "paragraph: exception 'DeltaUnderflowError' in “gaussian.delta는 DeltaUnderflowError로 "
+        "알립니다.”",
+        "paragraph: dplab name 'gaussian.delta' in “gaussian.delta는 DeltaUnderflowError로 "
+        "알립니다.”",
+        "paragraph: library 'Arb' in “공 산술(Arb)로 가둡니다.”",
+        "paragraph: site build '빌드' in “After the box, 빌드할 때.”",
+    ]
+
+
+def test_a_notebook_pages_callouts_count_as_implementation_boxes(tmp_path):
+    # A notebook shows a lesson's callouts as block quotes (dplab.site.notebook); each is read
+    # on the lesson's page too, where only an implementation box lets these words pass.
+    page = tmp_path / "page.html"
+    page.write_text(
+        '<div class="jp-Cell jp-MarkdownCell"><blockquote><p><strong>계산하는 법</strong></p>'
+        "<p><code>gaussian.certify</code>는 공 산술(Arb)로 가둡니다.</p></blockquote>"
+        "<p><code>gaussian.certify</code>는 빌드 때 계산합니다.</p></div>",
+        "utf-8",
+    )
+    assert [f.split(" in ")[0] for f in findings(page)] == [
+        "paragraph: site build '빌드'",
+        "paragraph: dplab name 'gaussian.certify'",
     ]
 
 

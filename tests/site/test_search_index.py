@@ -3,11 +3,15 @@ reads them, formulas as readable text, and tokens that Korean course terms can m
 
 from __future__ import annotations
 
+import html
+import itertools
 import json
 import re
 from collections import Counter
 
 import pytest
+
+from dplab.views import label, notation_html
 
 pytestmark = pytest.mark.build
 
@@ -123,3 +127,70 @@ def test_course_terms_used_as_whole_words_are_an_entrys_terms(index):
     for doc in index["docs"]:
         if "합성곱" in doc["text"] and not re.search(r"합성(?!곱)", entry_text(doc)):
             assert "합성" not in doc["terms"].split(), doc["location"]
+
+
+# What the index holds of what every lesson repeats, of the reader's own state, and of the
+# edges between blocks (student review of December 2026, F4).
+EDITIONS = {"ko": "search/search_index.json", "en": "en/search/search_index.json"}
+
+
+@pytest.fixture(scope="module")
+def indexes(built_site):
+    return {
+        lang: json.loads((built_site / path).read_text("utf-8")) for lang, path in EDITIONS.items()
+    }
+
+
+def _notation(lang: str) -> list[tuple[str, str]]:
+    """The notation panel's rows (term, description) as plain text."""
+    rows = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", notation_html(lang), re.S)
+    return [(_plain(term), _plain(description)) for term, description in rows]
+
+
+def _plain(text: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
+
+
+@pytest.mark.parametrize("lang", EDITIONS)
+def test_the_notation_is_indexed_once_on_the_course_map_not_on_every_lesson(indexes, lang):
+    rows = _notation(lang)
+    assert len(rows) >= 10
+    places = {
+        doc["location"]
+        for doc in indexes[lang]["docs"]
+        for _, description in rows
+        if description[:40] in _plain(doc["text"])
+    }
+    assert len({place.split("#")[0] for place in places}) == 1, sorted(places)
+    assert {place.split("#")[0] for place in places} == {"course-map.html"}
+
+
+@pytest.mark.parametrize("lang", EDITIONS)
+def test_a_definition_lists_term_and_description_are_not_glued(indexes, lang):
+    # "…으로 정합니다.메커니즘 M입력 D를…": a <dt> and a <dd> ran into one token ("M입력")
+    text = " ".join(
+        _plain(d["text"]) for d in indexes[lang]["docs"] if d["location"].startswith("course-map")
+    )
+    rows = _notation(lang)
+    glued = [term for term, description in rows if f"{term} — {description[:20]}" not in text]
+    assert glued == []
+    # and a description does not run into the next row's term ("정합니다.메커니즘")
+    ends = [f"{before[-10:]}{term}" for (_, before), (term, _) in itertools.pairwise(rows)]
+    assert [end for end in ends if end in text] == []
+
+
+@pytest.mark.parametrize("lang", EDITIONS)
+def test_the_course_map_is_indexed_without_the_readers_state_or_doubled_numbers(indexes, lang):
+    learned = label("map.learned", lang)
+    entries = [d for d in indexes[lang]["docs"] if d["location"].startswith("course-map")]
+    rows = [
+        paragraph
+        for doc in entries
+        for paragraph in re.findall(r"<p>(.*?)</p>", doc["text"], re.S)
+        if re.match(r"\s*\d+\.\s", paragraph)
+    ]
+    assert len(rows) >= 9  # "1. A tour of the executable course …", one per lesson
+    # the hidden "learned" mark is the reader's own progress, not the page's words
+    assert [row for row in rows if row.rstrip().endswith(learned)] == []
+    # the rows carry their numbers: an ordered list would number them again ("1. 1. …")
+    assert not any(re.search(r"<ol>\s*<li>\s*(?:<p>)?\s*\d+\.\s", d["text"]) for d in entries)

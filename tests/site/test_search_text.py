@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -78,3 +80,34 @@ def test_search_view_refuses_a_formula_it_cannot_read():
         search_view('<p><span class="katex"><span>x</span></p>')
     with pytest.raises(ValueError, match="no TeX annotation"):
         search_view('<p><span class="katex"><span>x</span></span></p>')
+
+
+def test_search_view_leaves_out_what_every_lesson_repeats_and_the_readers_state():
+    # A lesson's header as dplab.site.render writes it, and the course map's list as
+    # dplab.site.catalog.prerequisite_list does (after Markdown).
+    page = (
+        '<h1 id="t">가우스 메커니즘</h1><p class="dplab-summary">요약</p>\n'
+        '<details class="dplab-notation" id="dplab-notation"><summary>기호</summary>'
+        '<dl class="dplab-notation-list"><dt>ε</dt><dd>프라이버시 매개변수.</dd></dl></details>\n'
+        '<ol aria-label="단원" class="dplab-map-list" role="list">\n<li class="dplab-map-node">'
+        '<p class="dplab-map-title"><a href="lessons/tour.html">1. 둘러보기</a> '
+        '<span class="dplab-map-check">학습함</span></p></li>\n</ol>'
+    )
+    assert search_view(page) == (
+        '<h1 id="t">가우스 메커니즘</h1> <p class="dplab-summary">요약</p>\n\n'
+        '<ul aria-label="단원" class="dplab-map-list" role="list">\n<li class="dplab-map-node">'
+        '<p class="dplab-map-title"><a href="lessons/tour.html">1. 둘러보기</a></p></li>\n</ul>'
+    )
+
+
+def test_search_view_keeps_blocks_apart():
+    # "…으로 정합니다.메커니즘 M입력 D를…": a <dt> and a <dd> ran into one word ("M입력")
+    page = (
+        '<h1 id="t">과정 지도</h1><dl class="dplab-notation-list"><dt>d<sub>EM</sub></dt>'
+        "<dd>거리로 정합니다.</dd><dt>메커니즘 M</dt><dd>입력 D를 받는 절차.</dd></dl>"
+        "<div>표</div><table><tr><td>가</td><td>나</td></tr></table>"
+    )
+    text = re.sub(r"<[^>]+>", "", search_view(page))
+    assert " ".join(text.split()) == (
+        "과정 지도 dEM — 거리로 정합니다. 메커니즘 M — 입력 D를 받는 절차. 표 가 나"
+    )
