@@ -135,8 +135,9 @@ def _log_delta_lines(
     legend_columns: int = 2,
 ) -> alt.Chart:
     """One line per series (field ``what``) of ``log10_delta`` against ``x``, the series'
-    names under the plot (beside it they leave a phone's plot too narrow)."""
-    legend = alt.Legend(orient="bottom", title=None, columns=legend_columns)
+    names under the plot (beside it they leave a phone's plot too narrow), whole: the English
+    names are longer than the default label limit."""
+    legend = alt.Legend(orient="bottom", title=None, columns=legend_columns, labelLimit=0)
     return (
         alt.Chart(data)
         .mark_line(strokeWidth=2, point=alt.OverlayMarkDef(size=14))
