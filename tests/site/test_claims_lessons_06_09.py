@@ -199,3 +199,15 @@ def test_reader_words_outside_code_and_implementation_boxes(number, english):
     assert not re.search(r"`dplab\.[\w.]+`", text)
     assert not re.search(r"\bbuild|\bbuilt\b|빌드|\bArb\b|\w+Error\b", text)
     assert not re.search(r"`[a-z]+_[a-z_]+`", text)  # snake_case function names
+
+
+@pytest.mark.parametrize("language", ["ko", "en"])
+def test_lab_texts_of_lessons_6_to_8_have_no_build_words(language):
+    """The inference, d_EM and linear labs' texts (shown on failure too) speak of values
+    computed in advance for the page, not of the build or of dplab."""
+    import tomllib
+
+    catalog = tomllib.loads((ROOT / "dplab/views/locales" / f"{language}.toml").read_text("utf-8"))
+    for key, value in catalog.items():
+        if key.split(".")[0] in ("inference", "emd", "linear") and isinstance(value, str):
+            assert not re.search(r"\bbuil[dt]|빌드|dplab|사이트를 만들 때|\bArb\b", value), key
