@@ -145,3 +145,4 @@ def test_the_legends_show_the_series_names_whole():
     for chart in charts:
         legends = list(_legends(chart))
         assert legends and all(legend.get("labelLimit") == 0 for legend in legends)
+        assert all(legend.get("columns") == 1 for legend in legends)  # one a line on a phone
