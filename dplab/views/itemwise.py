@@ -132,11 +132,11 @@ def _log_delta_lines(
     x_tooltip: alt.Tooltip,
     series: list[str],
     description: str,
-    legend_columns: int = 2,
 ) -> alt.Chart:
     """One line per series (field ``what``) of ``log10_delta`` against ``x``, the series'
-    names under the plot (beside it they leave a phone's plot too narrow)."""
-    legend = alt.Legend(orient="bottom", title=None, columns=legend_columns)
+    names under the plot (beside it they leave a phone's plot too narrow), one a line and
+    whole: the English names are longer than the default label limit and than half a phone."""
+    legend = alt.Legend(orient="bottom", title=None, columns=1, labelLimit=0)
     return (
         alt.Chart(data)
         .mark_line(strokeWidth=2, point=alt.OverlayMarkDef(size=14))
@@ -236,7 +236,6 @@ def scale_chart(ms: Sequence[int], flipped: int, epsilon0: float, epsilon: float
         alt.Tooltip("m:Q", title="m", format=","),
         series,
         label("item.desc_scale", flipped=flipped, epsilon0=f"{epsilon0:g}", eps=f"{epsilon:g}"),
-        legend_columns=1,
     )
     by_m: dict[int, dict[str, str]] = {m: {} for m in ms}
     for row in rows:

@@ -8,6 +8,7 @@ exact rationals; floats appear only as marked approximations.  The lab is
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import pairwise
@@ -16,13 +17,20 @@ import altair as alt
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from dplab.finite import RationalLike
+from dplab.finite import FiniteChannel, RationalLike
 from dplab.userlevel import itemwise, metric
 from dplab.views._display import stacked_on_phones
 from dplab.views._keys import keyed, series_style
 from dplab.views._labels import label
 from dplab.views._tables import fixed_table, with_tables, yes_no
-from dplab.views.numbers import approx_text, fraction_decimal_text, number_text
+from dplab.views.numbers import (
+    EXACT_DIGITS,
+    approx_text,
+    fraction_decimal_text,
+    number_text,
+    rounded,
+    value_text,
+)
 
 __all__ = [
     "SMALLER_FACTOR",
@@ -178,6 +186,26 @@ def cdf_chart(a: Sequence[int], b: Sequence[int]) -> alt.LayerChart:
     )
 
 
+def _tightest_text(channel: FiniteChannel, verdict: metric.ItemPrivacy) -> str:
+    """The smallest passing factor per unit distance: ``= c`` when it is the short decimal
+    ``c`` exactly (the worst ratio equals ``c^d`` and factor ``c`` passes, both decided in
+    exact rationals), else ``≈ c`` from the double :attr:`ItemPrivacy.tightest`."""
+    if verdict.tightest == math.inf:
+        return "∞"
+    candidate = rounded(Fraction(verdict.tightest), EXACT_DIGITS)
+    x, x2, y = verdict.worst
+    column = channel.outputs.index(y)
+    ratio = channel.probabilities(x)[column] / channel.probabilities(x2)[column]
+    d = Fraction(abs(Fraction(x) - Fraction(x2)))
+    if (
+        candidate > 0
+        and ratio**d.denominator == candidate**d.numerator
+        and metric.item_privacy(channel, candidate).passes
+    ):
+        return value_text(candidate)
+    return f"≈ {approx_text(verdict.tightest)}"
+
+
 def item_privacy_table(k: int, p: RationalLike, factors: Sequence[RationalLike]) -> Styler:
     """The clamped geometric randomizer on ``{0, …, k−1}`` checked for item-level privacy
     with each factor per unit of ``|x − x′|``
@@ -192,10 +220,20 @@ def item_privacy_table(k: int, p: RationalLike, factors: Sequence[RationalLike])
                 label("emd.col_factor"): number_text(verdict.alpha),
                 label("emd.col_passes"): yes_no(verdict.passes),
                 label("emd.col_worst"): f"x = {x}, x′ = {x2}, y = {y}",
-                label("emd.col_tightest"): f"≈ {approx_text(verdict.tightest)}",
+                label("emd.col_tightest"): _tightest_text(channel, verdict),
             }
         )
     return _styled(pd.DataFrame(rows))
+
+
+def _tightness_text(certificate: itemwise.ItemwiseCertificate) -> str:
+    """``max ln(P/Q) / (d_EM ln α)``: ``= 1`` when the factor is pure and attained (both
+    decided exactly, so the value is exactly 1), else ``≈`` the double."""
+    if certificate.pure and certificate.attained:
+        return value_text(1)
+    if certificate.tightness == math.inf:
+        return "∞"
+    return f"≈ {approx_text(certificate.tightness)}"
 
 
 def naive_bound_table(k: int, p: RationalLike, sizes: Sequence[int]) -> Styler:
@@ -221,7 +259,7 @@ def naive_bound_table(k: int, p: RationalLike, sizes: Sequence[int]) -> Styler:
                 label("emd.col_naive"): number_text(alpha0**m),
                 label("emd.col_pure"): yes_no(naive.pure),
                 label("emd.col_attained"): yes_no(naive.attained),
-                label("emd.col_tightness"): f"≈ {approx_text(naive.tightness)}",
+                label("emd.col_tightness"): _tightness_text(naive),
                 label("emd.col_smaller", factor=SMALLER_FACTOR): yes_no(smaller.pure),
             }
         )

@@ -122,3 +122,27 @@ def test_points_below_the_floor_or_at_zero_are_not_drawn():
 def test_an_initial_m_off_the_grid_is_refused():
     with pytest.raises(ValueError, match="initial_m must be one of"):
         iv.delta_curves_chart([20, 100], 10, 1.0, [0.0, 1.0], initial_m=50)
+
+
+def _legends(spec):
+    if isinstance(spec, dict):
+        if "legend" in spec and isinstance(spec["legend"], dict):
+            yield spec["legend"]
+        for value in spec.values():
+            yield from _legends(value)
+    elif isinstance(spec, list):
+        for value in spec:
+            yield from _legends(value)
+
+
+def test_the_legends_show_the_series_names_whole():
+    """The English names ("in sorted-input order", "derived bound (this course)") were cut
+    with "…" at Vega-Lite's default label limit: both charts lift the limit."""
+    charts = [
+        iv.delta_curves_chart([20, 100], 10, 1.0, [0.0, 1.0], initial_m=100).to_dict(),
+        iv.scale_chart([100, 2 * 10**4], 10, 1.0, 1.0).to_dict(),
+    ]
+    for chart in charts:
+        legends = list(_legends(chart))
+        assert legends and all(legend.get("labelLimit") == 0 for legend in legends)
+        assert all(legend.get("columns") == 1 for legend in legends)  # one a line on a phone

@@ -148,3 +148,14 @@ def test_the_cdf_chart_table_sums_to_d_em():
     (table,) = chart["usermeta"]["dplab_tables"]
     assert sum(Fraction(row[-1]) for row in table["rows"]) == metric.emd((0, 0, 3), (1, 4))
     assert chart["description"]
+
+
+def test_the_metric_tables_write_exact_factors_with_equals():
+    """The smallest factor 2 and the tightness 1 are exact: "= 2", "= 1", never "≈" (m1)."""
+    item = mv.item_privacy_table(4, "1/2", [2, "1.9"]).data
+    assert list(item[label("emd.col_tightest")]) == ["= 2", "= 2"]
+    assert list(mv.item_privacy_table(4, "9/10", [2]).data[label("emd.col_tightest")]) == [
+        "≈ 1.111"  # 10/9 is not a short decimal
+    ]
+    naive = mv.naive_bound_table(4, "1/2", [2, 3]).data
+    assert list(naive[label("emd.col_tightness")]) == ["= 1", "= 1"]

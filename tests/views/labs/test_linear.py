@@ -4,6 +4,7 @@ and HTML, and the lesson's checks and tables, against the formulas written out h
 from __future__ import annotations
 
 import html
+import itertools
 import math
 import re
 from fractions import Fraction
@@ -109,6 +110,46 @@ def test_the_sensitivity_check_counts_pairs_violations_and_equalities():
     assert lv.sensitivity_check(range(3), [1, 2], lambda x: 2 * x, Fraction(3, 2)).violations > 0
 
 
+def test_the_lesson_check_counts_equalities_at_positive_distance_and_at_distance_0():
+    """The lesson's check (the bent path f(x) = (min(x, 1), max(x − 1, 0)) on {0, 1, 2, 3},
+    sizes 1–3), counted again by brute force: datasets from all tuples, d_EM on a line as the
+    area between the empirical CDFs, every comparison in fractions.  Equality holds on 432 of
+    the 1,122 ordered pairs: 408 at positive distance, 24 at distance 0 ({0} and {0, 0})."""
+
+    def corner(x):
+        return (min(x, 1), max(x - 1, 0))
+
+    check = lv.sensitivity_check(range(4), [1, 2, 3], corner, 1)
+    datasets = sorted(
+        {tuple(sorted(t)) for m in (1, 2, 3) for t in itertools.product(range(4), repeat=m)}
+    )
+
+    def cdf_distance(a, b):
+        return sum(
+            abs(Fraction(sum(x <= t for x in a), len(a)) - Fraction(sum(x <= t for x in b), len(b)))
+            for t in range(3)
+        )
+
+    def mean(a):
+        return [Fraction(sum(corner(x)[i] for x in a), len(a)) for i in range(2)]
+
+    pairs = violations = positive = zero = 0
+    for a in datasets:
+        for b in datasets:
+            if a == b:
+                continue
+            pairs += 1
+            gap = sum((u - v) ** 2 for u, v in zip(mean(a), mean(b), strict=True))
+            bound = cdf_distance(a, b) ** 2
+            violations += gap > bound
+            positive += gap == bound > 0
+            zero += gap == bound == 0
+    assert (pairs, violations, positive, zero) == (1122, 0, 408, 24)
+    assert (check.pairs, check.violations) == (pairs, violations)
+    assert (check.attained, check.at_zero, check.equalities) == (positive, zero, positive + zero)
+    assert check.example == ((0,), (1,))
+
+
 def test_a_loose_constant_is_never_attained():
     check = lv.sensitivity_check(range(3), [1], lambda x: x, 2)
     assert (check.violations, check.attained, check.example) == (0, 0, None)
@@ -146,3 +187,10 @@ def test_the_crossover_chart_meets_at_eps_user_over_diam():
     assert data["linear_crossover_mark"] == [{"eps": 0.5, "what": label("linear.crossover_mark")}]
     at_cross = {r["series"]: r["error"] for r in data["linear_crossover"] if r["eps"] == 0.5}
     assert len(at_cross) == 2 and len(set(at_cross.values())) == 1  # the two errors meet
+
+
+def test_the_try_button_names_the_dimension_k():
+    """The lessons write the dimension k (the paper's d is a distance here): a button that
+    changes it reads "k = 10", never "d = 10" (the state key)."""
+    text = html.unescape(re.sub(r"<[^>]+>", "", lv.linear_lab(key="lesson").try_button(d=10)))
+    assert "k = 10" in text and "d = 10" not in text

@@ -157,7 +157,8 @@ class LinearLab(LabLinks):
     """
 
     prefix: ClassVar[str] = "linear"
-    symbols: ClassVar[dict[str, str]] = {"eps": "ε", "user": "ε_user", "diam": "diam"}
+    # the state key d is the dimension, which the lessons write k
+    symbols: ClassVar[dict[str, str]] = {"eps": "ε", "user": "ε_user", "diam": "diam", "d": "k"}
     eps: str
     user: str
     diam: str
@@ -408,6 +409,12 @@ class SensitivityCheck:
     violations: int  # pairs with ‖q_f(K) − q_f(K′)‖₂² > (l·d_EM)²
     attained: int  # pairs with equality and d_EM > 0
     example: tuple[tuple, tuple] | None  # the first pair (in order) with equality, if any
+    at_zero: int = 0  # distinct pairs with d_EM = 0 ({0} and {0, 0}): both sides 0, equality
+
+    @property
+    def equalities(self) -> int:
+        """Every pair with equality: at positive distance and at distance 0."""
+        return self.attained + self.at_zero
 
 
 def sensitivity_check(
@@ -424,7 +431,7 @@ def sensitivity_check(
         items for m in sizes for items in combinations_with_replacement(sorted(locations), m)
     ]
     queries = {items: emd_linear.linear_query(items, f) for items in datasets}
-    pairs = violations = attained = 0
+    pairs = violations = attained = at_zero = 0
     example: tuple[tuple, tuple] | None = None
     for a in datasets:
         for b in datasets:
@@ -437,7 +444,9 @@ def sensitivity_check(
             if gap == bound > 0:
                 attained += 1
                 example = example or (a, b)
-    return SensitivityCheck(pairs, violations, attained, example)
+            elif gap == bound == 0:
+                at_zero += 1
+    return SensitivityCheck(pairs, violations, attained, example, at_zero)
 
 
 def error_check_table(
