@@ -291,7 +291,7 @@ def test_the_lab_note_says_how_the_advanced_delta_is_computed(lang, phrase):
 
 READER = re.compile(
     r"(?<![A-Za-z])(?:build|built|Arb)(?![A-Za-z])|빌드|[A-Z][A-Za-z]*Error\b"
-    r"|`(?:dplab\.)?[a-z_]+\.[a-z_.]+`|`[a-z]+_[a-z_]+`"
+    r"|`(?:dplab\.)?[a-z_]+\.[a-z_.]+(?:`|\()|`[a-z]+_[a-z_]+(?:`|\()"
 )
 
 
