@@ -137,7 +137,9 @@ def test_the_lesson_points_at_code_only_where_the_reader_can_see_it():
     for match in re.finditer("위 코드", LESSON):
         last = blocks_before(LESSON, match.start())[-1]
         assert "hide" not in last, LESSON[match.start() - 80 : match.start() + 40]
-    assert "이 페이지를 만들 때 빌드가" in LESSON
+    # the check of both fractions is stated in the reader's words, without the build
+    assert "이 페이지를 만들 때 빌드가" not in LESSON
+    assert "{{ len(kov_checks) }}가지 모두에서 두\n분수를 계산해 같음을 확인했습니다" in LESSON
 
 
 def test_quiz_q4_distractor_says_both_are_zero_from_alpha_to_the_k():
@@ -163,4 +165,5 @@ def test_the_refusal_is_stated_in_the_lessons_words_not_printed_in_english():
     assert largest < 40
     with pytest.raises(ValueError, match="beyond the exact limit"):
         composition.rr_required_delta(20, P, 100, 40)
-    assert "$`{{ limits[far_n] }}`$이므로, $`k = {{ far_k }}`$인 호출은" in LESSON
+    assert "$`{{ limits[far_n] }}`$이므로, $`k = {{ far_k }}`$은 계산을 시작하지 않고" in LESSON
+    assert "(`ValueError`)" not in LESSON
