@@ -152,7 +152,9 @@ def _header(
     # guide.time_anchor: the section of docs/contributing.md that states the rates
     anchor = label("guide.time_anchor")
     how = f'<a href="../contributing.html#{anchor}">{label("lesson.time_how")}</a>'
-    needs = ", ".join(_prerequisite_link(p, lessons) for p in meta.prerequisites)
+    needs = label("catalog.separator").join(
+        _prerequisite_link(p, lessons) for p in meta.prerequisites
+    )
     package = (
         f' · <a href="../notebooks/{wheel}" download>{label("notebook.package_download")}</a>'
         if wheel
