@@ -127,3 +127,29 @@ def test_the_glossary_page_shows_the_choices_of_its_language_only(lang):
         assert "| the data are | data is, data was | “Data” is plural. |" in page
     else:
         assert "{ #usage }" not in page
+
+
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        (
+            "docs/index.md",
+            ("정확한 산술이나 엄밀한\n구간 산술로", "≈로 표시하며 판정에 쓰지 않습니다"),
+        ),
+        (
+            "docs/en/index.md",
+            ("exactly or with rigorous\ninterval arithmetic", "never decide a verdict"),
+        ),
+        (
+            "README.md",
+            ("엄밀한 구간\n산술", "rigorous interval\narithmetic", "never decide a verdict"),
+        ),
+    ],
+)
+def test_the_home_page_and_readme_claim_no_more_exactness_than_the_course_has(path, words):
+    """Review 2026-12 (B3/U4): "verified in exact arithmetic" overclaimed (the Gaussian
+    verdicts use rigorous intervals, some curves are floating point).  A wording check."""
+    text = (ROOT / path).read_text(encoding="utf-8")
+    assert "verified in exact\narithmetic" not in text and "정확한 산술로 검증합니다" not in text
+    for phrase in words:
+        assert re.sub(r"\s+", " ", phrase) in re.sub(r"\s+", " ", text), phrase
