@@ -162,7 +162,7 @@ def _header(
     )
     prerequisites = (
         f'<p class="dplab-prerequisites" markdown="span"><strong>'
-        f"{label('catalog.prerequisites')}</strong> · {needs}</p>\n\n"
+        f"{label('catalog.prerequisites')}</strong>: {needs}</p>\n\n"
         if needs
         else ""
     )
