@@ -253,7 +253,7 @@ def glossary_page(
             "",
         ]
     rows = [
-        f"| {_cell(choice.use)} | {_cell(', '.join(choice.avoid))} | {_cell(choice.note)} |"
+        f"| {_cell(choice.use)} | {_cell('; '.join(choice.avoid))} | {_cell(choice.note)} |"
         for choice in usage
         if choice.language == language
     ]

@@ -124,7 +124,7 @@ def test_the_glossary_page_shows_the_choices_of_its_language_only(lang):
         page = glossary_page(terms, lang, lessons, read_usage(GLOSSARY))
     if lang == "en":
         assert "## Words this course uses { #usage }" in page
-        assert "| the data are | data is, data was | “Data” is plural. |" in page
+        assert "| the data are | data is; data was | “Data” is plural. |" in page
     else:
         assert "{ #usage }" not in page
 
