@@ -72,8 +72,11 @@ def english_texts():
         yield f"dplab/views/_notation.py (row {symbol!r})", f"{symbol} {meaning}"
     for number, text in _glossary_lines(GLOSSARY):
         yield f"{rel(GLOSSARY)}:{number}", text
+    # docs/en's hand-written pages; its glossary.md and references.md are written by the
+    # build from the glossary and the catalog, scanned above
+    written = {"glossary.md", "references.md"}
     pages = sorted((ROOT / "lessons_src" / "en").glob("*.md")) + sorted(
-        (ROOT / "docs" / "en").glob("*.md")
+        path for path in (ROOT / "docs" / "en").glob("*.md") if path.name not in written
     )
     for path in pages:
         for number, text in _markdown_lines(path):
