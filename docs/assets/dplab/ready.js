@@ -24,7 +24,7 @@
   // particles.test.cjs).
 
   // The word of "one|other" that agrees with a count: the first exactly when the count
-  // reads 1 (dplab.views.plural_form). A placeholder {count:one|other} shows it.
+  // reads 1 (plural_form, dplab/views/_particles.py). A placeholder {count:one|other} shows it.
   function pluralForm(value, forms) {
     var choices = forms.split("|");
     return String(value).trim() === "1" ? choices[0] : choices[choices.length - 1];
