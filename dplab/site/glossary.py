@@ -32,7 +32,7 @@ each an array entry ``[[usage]]``::
     pattern = ""                        # a regular expression for variants no phrase spells
     note = "…"                          # why, in a few words (optional)
 
-The edition's glossary page shows them as a table, “Words this course uses”
+The edition's glossary page lists them under “Words this course uses”
 (:func:`glossary_page`), and ``tests/site/test_course_words.py`` fails on any variant in
 the edition's catalog, notation panel, glossary, lessons and pages (:meth:`Usage.find`).
 """
@@ -230,7 +230,7 @@ def glossary_page(
 ) -> str:
     """The glossary page of the edition in ``language`` (Markdown), its terms in that
     language's order; ``lessons`` are the edition's lessons by slug.  The ``usage`` of the
-    language, if any, ends the page as a table, “Words this course uses”."""
+    language, if any, ends the page as a list, “Words this course uses”."""
     # Out of the search index: a term's search leads to the lesson that teaches it (and the
     # glossary, which names every term in a heading, would otherwise come first).
     parts = ["---", "search:", "  exclude: true", "---", ""]
@@ -252,28 +252,27 @@ def glossary_page(
             f"{label('glossary.introduced_in')}: [{lesson.meta.title}](lessons/{lesson.slug}.md)",
             "",
         ]
-    rows = [
-        f"| {_cell(choice.use)} | {_cell('; '.join(choice.avoid))} | {_cell(choice.note)} |"
-        for choice in usage
-        if choice.language == language
-    ]
+    rows = [_usage_item(choice) for choice in usage if choice.language == language]
     if rows:
         parts += [
             f"## {label('glossary.usage_title')} {{ #usage }}",
             "",
             label("glossary.usage_intro"),
             "",
-            f"| {label('glossary.usage_use')} | {label('glossary.usage_avoid')} "
-            f"| {label('glossary.usage_note')} |",
-            "| --- | --- | --- |",
             *rows,
             "",
         ]
     return "\n".join(parts)
 
 
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|")
+def _usage_item(choice: Usage) -> str:
+    """One choice as a list item: “- **In pictures**: not “First, in pictures” or “First,
+    the picture”. Why.” (each variant quoted: a variant may hold a comma)."""
+    quoted = [f"“{variant}”" for variant in choice.avoid]
+    if len(quoted) > 1:
+        quoted = [", ".join(quoted[:-1]) + f" {label('glossary.usage_or')} " + quoted[-1]]
+    note = f" {choice.note}" if choice.note else ""
+    return f"- **{choice.use}**: {label('glossary.usage_avoid')} {quoted[0]}.{note}"
 
 
 # Where a term's first use is not linked: headings, links, code, formulas, controls, labs,

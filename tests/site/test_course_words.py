@@ -54,7 +54,7 @@ def _catalog_lines(path: Path):
 
 
 def _glossary_lines(path: Path):
-    """The English words of the glossary's terms (not its [[usage]] table)."""
+    """The English words of the glossary's terms (not its [[usage]] entries)."""
     for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
         if line.startswith("[[usage]]"):
             return
@@ -127,7 +127,8 @@ def test_the_glossary_page_shows_the_choices_of_its_language_only(lang):
         page = glossary_page(terms, lang, lessons, read_usage(GLOSSARY))
     if lang == "en":
         assert "## Words this course uses { #usage }" in page
-        assert "| the data are | data is; data was | “Data” is plural. |" in page
+        assert "- **the data are**: not “data is” or “data was”. “Data” is plural." in page
+        assert "not “First, in pictures”, “First, the picture” or “Seeing it" in page
     else:
         assert "{ #usage }" not in page
 
