@@ -83,15 +83,18 @@ class Entry:
         return self.fields["year"]
 
     def short_names(self) -> str:
-        """The authors as a short citation names them: ``Warner``, ``Dwork·Roth``, ``Imola 외``
-        (three or more: ``cite.et_al``).
+        """The authors as a short citation names them, in the language in force: ``Warner``;
+        two authors ``Dwork·Roth`` in Korean, ``Dwork and Roth`` in English
+        (``cite.two_authors``); three or more ``Imola 외``, ``Imola et al.`` (``cite.et_al``).
 
         >>> Entry("k", "misc", (Person("Balle"), Person("Wang")), {"year": "2018"}, 1).short_names()
         'Balle·Wang'
         """
         families = [person.family for person in self.authors]
-        if len(families) <= 2:
-            return "·".join(families)
+        if len(families) <= 1:
+            return "".join(families)
+        if len(families) == 2:
+            return label("cite.two_authors", first=families[0], second=families[1])
         return label("cite.et_al", first=families[0])
 
     def markdown(self) -> str:
@@ -159,7 +162,8 @@ class Bibliography:
     entries: dict[str, Entry]
 
     def label(self, key: str) -> str:
-        """The short citation of ``key``: ``Balle·Wang 2018`` (``2012a``/``2012b`` when two
+        """The short citation of ``key``: ``Balle·Wang 2018``, in English ``Balle and Wang
+        2018`` (``2012a``/``2012b`` when two
         entries would read alike, in the order of their titles)."""
         entry = self.entries[key]
         alike = sorted(

@@ -55,7 +55,9 @@ def catalog_markdown(lessons: list[Lesson], prefix: str = "lessons/") -> str:
     slugs = {lesson.slug: lesson for lesson in lessons}
     items = []
     for lesson in lessons:
-        needs = ", ".join(_prerequisite(p, slugs, prefix) for p in lesson.meta.prerequisites)
+        needs = label("catalog.separator").join(
+            _prerequisite(p, slugs, prefix) for p in lesson.meta.prerequisites
+        )
         items.append(
             f"{lesson.meta.order}. **[{lesson.meta.title}]({prefix}{lesson.slug}.md)**"
             f' <span class="dplab-progress" data-lesson="{lesson.slug}"></span>  \n'
@@ -134,7 +136,9 @@ def course_map_markdown(lessons: list[Lesson], prefix: str = "lessons/") -> str:
         prerequisite_list(lessons, prefix),
     ]
     for lesson in lessons:
-        needs = ", ".join(_prerequisite(p, slugs, prefix) for p in lesson.meta.prerequisites)
+        needs = label("catalog.separator").join(
+            _prerequisite(p, slugs, prefix) for p in lesson.meta.prerequisites
+        )
         goals = "\n".join(f"- {goal}" for goal in lesson.meta.goals)
         parts += [
             "",

@@ -20,6 +20,21 @@ introduces it.  On every lesson page the first use of each term in the reading t
 (not in the lesson's header or notation panel, a heading, link, code, formula, control or
 lab) links to its entry
 (:func:`link_first_uses`).
+
+The same file holds the course's choices among words that mean the same, per language,
+each an array entry ``[[usage]]``::
+
+    [[usage]]
+    language = "en"
+    use = "distribution"                # the word the course writes
+    avoid = ["law", "laws"]             # the variants it does not write
+    allow = ["law of large numbers"]    # phrases that hold a variant and are right (optional)
+    pattern = ""                        # a regular expression for variants no phrase spells
+    note = "…"                          # why, in a few words (optional)
+
+The edition's glossary page lists them under “Words this course uses”
+(:func:`glossary_page`), and ``tests/site/test_course_words.py`` fails on any variant in
+the edition's catalog, notation panel, glossary, lessons and pages (:meth:`Usage.find`).
 """
 
 from __future__ import annotations
@@ -36,7 +51,15 @@ from dplab.site.lesson import SLUG, Lesson
 from dplab.views import LANGUAGES, label
 from dplab.views._particles import NOUN_ENDING_TAILS, NOUN_ENDINGS
 
-__all__ = ["Term", "glossary_page", "link_first_uses", "read_glossary", "term_pattern"]
+__all__ = [
+    "Term",
+    "Usage",
+    "glossary_page",
+    "link_first_uses",
+    "read_glossary",
+    "read_usage",
+    "term_pattern",
+]
 
 
 @dataclass(frozen=True)
@@ -48,6 +71,90 @@ class Term:
     lesson: str
     words: dict[str, str]
     definitions: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Usage:
+    """One choice of words in one language: the word the course writes and the variants it
+    does not (see the module's docstring).
+
+    A variant in lower case is found in any case ("law" finds "Law"); one with a capital
+    only as written ("Unit" does not find "unit of distance").  Each is a whole phrase, its
+    words separated by any white space; a use inside an ``allow`` phrase is not a variant.
+
+    >>> usage = Usage("en", "distribution", ("law", "laws"), ("law of large numbers",))
+    >>> [found for _, found in usage.find("Two laws. The law of large numbers. A lawyer.")]
+    ['laws']
+    >>> [found for _, found in Usage("en", "Lesson 4", ("Unit",)).find("Unit 4, a unit ball")]
+    ['Unit']
+    """
+
+    language: str
+    use: str
+    avoid: tuple[str, ...]
+    allow: tuple[str, ...] = ()
+    pattern: str = ""
+    note: str = ""
+
+    def _regex(self) -> re.Pattern[str]:
+        variants = []
+        for phrase in self.avoid:
+            words = r"\s+".join(map(re.escape, phrase.split()))
+            case = "(?i:" if phrase == phrase.lower() else "(?:"
+            variants.append(f"{case}(?<![\\w-]){words}(?![\\w-]))")
+        if self.pattern:
+            variants.append(f"(?:{self.pattern})")
+        return re.compile("|".join(variants))
+
+    def find(self, text: str) -> list[tuple[int, str]]:
+        """Each variant in ``text``: its offset and the text found."""
+        allowed = [
+            match.span()
+            for phrase in self.allow
+            for match in re.finditer(re.escape(phrase), text, re.IGNORECASE)
+        ]
+        return [
+            (match.start(), match.group())
+            for match in self._regex().finditer(text)
+            if not any(start <= match.start() < end for start, end in allowed)
+        ]
+
+
+def read_usage(path: Path) -> list[Usage]:
+    """The ``[[usage]]`` entries of the glossary file ``path``, checked (none if it has
+    none)."""
+    data = tomllib.loads(path.read_text("utf-8"))
+    usage = []
+    for number, entry in enumerate(data.get("usage", []), 1):
+        name = f"usage {number} ({entry.get('use', '?')!r})"
+        known = {"language", "use", "avoid", "allow", "pattern", "note"}
+        if not {"language", "use", "avoid"} <= set(entry) <= known:
+            raise LessonError(
+                path, None, f"{name}: needs language, use and avoid; may have {known}"
+            )
+        if entry["language"] not in LANGUAGES:
+            raise LessonError(path, None, f"{name}: language must be one of {list(LANGUAGES)}")
+        lists = [entry["avoid"], entry.get("allow", [])]
+        if not entry["avoid"] or not all(
+            isinstance(item, str) and item.strip() for items in lists for item in items
+        ):
+            raise LessonError(path, None, f"{name}: avoid and allow must be lists of phrases")
+        try:
+            re.compile(entry.get("pattern", ""))
+        except re.error as error:
+            message = f"{name}: pattern is not a regular expression: {error}"
+            raise LessonError(path, None, message) from None
+        usage.append(
+            Usage(
+                language=entry["language"],
+                use=entry["use"],
+                avoid=tuple(entry["avoid"]),
+                allow=tuple(entry.get("allow", ())),
+                pattern=entry.get("pattern", ""),
+                note=entry.get("note", ""),
+            )
+        )
+    return usage
 
 
 def read_glossary(path: Path, lesson_slugs: Iterable[str]) -> list[Term]:
@@ -115,9 +222,15 @@ def term_pattern(word: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){words}(?:e?s)?(?![\w-])", re.IGNORECASE)
 
 
-def glossary_page(terms: list[Term], language: str, lessons: dict[str, Lesson]) -> str:
+def glossary_page(
+    terms: list[Term],
+    language: str,
+    lessons: dict[str, Lesson],
+    usage: Iterable[Usage] = (),
+) -> str:
     """The glossary page of the edition in ``language`` (Markdown), its terms in that
-    language's order; ``lessons`` are the edition's lessons by slug."""
+    language's order; ``lessons`` are the edition's lessons by slug.  The ``usage`` of the
+    language, if any, ends the page as a list, “Words this course uses”."""
     # Out of the search index: a term's search leads to the lesson that teaches it (and the
     # glossary, which names every term in a heading, would otherwise come first).
     parts = ["---", "search:", "  exclude: true", "---", ""]
@@ -139,7 +252,27 @@ def glossary_page(terms: list[Term], language: str, lessons: dict[str, Lesson]) 
             f"{label('glossary.introduced_in')}: [{lesson.meta.title}](lessons/{lesson.slug}.md)",
             "",
         ]
+    rows = [_usage_item(choice) for choice in usage if choice.language == language]
+    if rows:
+        parts += [
+            f"## {label('glossary.usage_title')} {{ #usage }}",
+            "",
+            label("glossary.usage_intro"),
+            "",
+            *rows,
+            "",
+        ]
     return "\n".join(parts)
+
+
+def _usage_item(choice: Usage) -> str:
+    """One choice as a list item: “- **In pictures**: not “First, in pictures” or “First,
+    the picture”. Why.” (each variant quoted: a variant may hold a comma)."""
+    quoted = [f"“{variant}”" for variant in choice.avoid]
+    if len(quoted) > 1:
+        quoted = [", ".join(quoted[:-1]) + f" {label('glossary.usage_or')} " + quoted[-1]]
+    note = f" {choice.note}" if choice.note else ""
+    return f"- **{choice.use}**: {label('glossary.usage_avoid')} {quoted[0]}.{note}"
 
 
 # Where a term's first use is not linked: headings, links, code, formulas, controls, labs,

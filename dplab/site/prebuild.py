@@ -40,7 +40,7 @@ from dplab.site.components import check_lesson
 from dplab.site.editions import compare
 from dplab.site.errors import LessonError
 from dplab.site.execute import CellResult, execute_lesson
-from dplab.site.glossary import Term, glossary_page, read_glossary
+from dplab.site.glossary import Term, glossary_page, read_glossary, read_usage
 from dplab.site.katex import KatexError, collect_formulas, renderer
 from dplab.site.lab_scripts import lab_assets, lab_folders
 from dplab.site.lesson import Lesson, Prose, parse_lesson, walk
@@ -440,7 +440,13 @@ def prebuild(
             notebook = render_notebook(lesson, outcomes[lesson.slug], wheel, bibliography)
             notebooks[f"{lesson.slug}.ipynb"] = notebook.encode()
         references = references_page(bibliography, lessons, citations)
-        glossary = glossary_page(read_course_glossary(project, by_slug), project.language, by_slug)
+        try:
+            usage = read_usage(project.glossary_file) if project.glossary_file.is_file() else []
+        except LessonError as error:
+            raise BuildFailed([error]) from None
+        glossary = glossary_page(
+            read_course_glossary(project, by_slug), project.language, by_slug, usage
+        )
     notebooks[wheel.name] = wheel.path.read_bytes()  # beside the notebooks, as they say
     vendor = vendor_files(project)
     _sync_directory(project.generated_lessons, pages, report)

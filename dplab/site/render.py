@@ -152,7 +152,9 @@ def _header(
     # guide.time_anchor: the section of docs/contributing.md that states the rates
     anchor = label("guide.time_anchor")
     how = f'<a href="../contributing.html#{anchor}">{label("lesson.time_how")}</a>'
-    needs = ", ".join(_prerequisite_link(p, lessons) for p in meta.prerequisites)
+    needs = label("catalog.separator").join(
+        _prerequisite_link(p, lessons) for p in meta.prerequisites
+    )
     package = (
         f' · <a href="../notebooks/{wheel}" download>{label("notebook.package_download")}</a>'
         if wheel
@@ -160,7 +162,7 @@ def _header(
     )
     prerequisites = (
         f'<p class="dplab-prerequisites" markdown="span"><strong>'
-        f"{label('catalog.prerequisites')}</strong> · {needs}</p>\n\n"
+        f"{label('catalog.prerequisites')}</strong>: {needs}</p>\n\n"
         if needs
         else ""
     )

@@ -95,19 +95,21 @@ NOTATION: dict[str, tuple[tuple[str, str], ...]] = {
     "en": (
         (
             "ε",
-            "The privacy parameter: the smaller it is, the closer the output laws of two "
-            "neighbouring inputs. An axis in ε says “ε itself” in its title.",
+            "The privacy parameter: the smaller it is, the closer the output distributions on "
+            "any two neighbouring inputs must be. Charts whose horizontal axis is ε rather than "
+            "α say so in the axis title.",
         ),
         (
             "α = e<sup>ε</sup>",
-            "The factor that multiplies in the definition's inequality. The randomized-response "
-            "lesson uses α instead of ε to compute exactly with rationals; its figures' axis is "
-            "α, not ε.",
+            "The multiplicative factor in the definition's inequality. The randomized-response "
+            "lesson works with α instead of ε so that it can compute exactly with rational "
+            "numbers; the horizontal axis of its charts is α, not ε.",
         ),
         (
             "δ",
-            "The additive slack: how far P(S) may exceed e<sup>ε</sup>Q(S), for every ordered "
-            "neighbouring pair and every event S at once, not per output.",
+            "The additive slack: how far P(S) may exceed e<sup>ε</sup>Q(S). One δ covers every "
+            "ordered neighbouring pair and every event S at once; it is not granted output by "
+            "output.",
         ),
         (
             "(ε, δ)-differential privacy",
@@ -116,10 +118,10 @@ NOTATION: dict[str, tuple[tuple[str, str], ...]] = {
         ),
         (
             "neighbouring inputs D ∼ D′",
-            "Two inputs that differ in one person's record. Lessons 1–6 use replacement: the "
-            "number of records is public and one record is replaced. Lessons 7–9 (user level) "
-            "take two inputs in which one user's whole dataset changes, and the factor they "
-            "allow is set by the distance d<sub>EM</sub> between the two datasets.",
+            "Two inputs that differ in one person's record. Lessons 1–6 use replacement "
+            "adjacency: the number of records is public and one record is replaced. Lessons 7–9 "
+            "(user level) compare two inputs in which one user's whole dataset changes, and the "
+            "factor allowed depends on the distance d<sub>EM</sub> between the two datasets.",
         ),
         (
             "mechanism M",
@@ -127,18 +129,19 @@ NOTATION: dict[str, tuple[tuple[str, str], ...]] = {
         ),
         (
             "P, Q (p, q)",
-            "The output laws (densities p, q) of the mechanism on the input D and on its "
-            "neighbour D′. P(y) is the probability of the output y.",
+            "The output distributions (densities p, q) of the mechanism on the input D and on "
+            "its neighbour D′. P(y) is the probability of the output y.",
         ),
-        ("event S", "A set of outputs. The definition asks the inequality of every event."),
+        ("event S", "A set of outputs. The definition requires the inequality for every event."),
         (
             "sensitivity Δ",
-            "The largest change of the query between neighbouring inputs, max |f(D) − f(D′)|. "
-            "The Gaussian mechanism uses the ℓ<sub>2</sub> sensitivity Δ<sub>2</sub>.",
+            "The largest amount by which the query can change between neighbouring inputs, "
+            "max |f(D) − f(D′)|. The Gaussian mechanism uses the ℓ<sub>2</sub> sensitivity "
+            "Δ<sub>2</sub>.",
         ),
         (
             "privacy loss L(y)",
-            "L(y) = ln p(y)/q(y): how well the output y tells the two neighbouring inputs apart.",
+            "L(y) = ln p(y)/q(y): how well the output y distinguishes the two neighbouring inputs.",
         ),
         (
             "δ(ε), δ<sub>min</sub>(α)",
@@ -147,33 +150,38 @@ NOTATION: dict[str, tuple[tuple[str, str], ...]] = {
         ),
         (
             "A, δ<sub>total</sub>",
-            "In the composition lesson, the factor and the slack of all k releases together; α "
-            "and δ are always those of one release. Basic composition, for example, gives "
+            "In the composition lesson, the factor and the slack of all k releases taken "
+            "together; α and δ always refer to a single release. Basic composition, for "
+            "example, gives "
             "A = α<sup>k</sup>, δ<sub>total</sub> = kδ.",
         ),
         ("b, σ", "The scale b of Laplace noise; the standard deviation σ of Gaussian noise."),
         (
             "d<sub>EM</sub>(K, K′)",
-            "The distance between two users' datasets: the Earth Mover's (W<sub>1</sub>) distance "
-            "between the uniform laws on their items, the mean distance of the cheapest moves.",
+            "The distance between two users' datasets: the earth mover's (W<sub>1</sub>) "
+            "distance between the uniform distributions on their items, that is, the average "
+            "distance that items travel in the cheapest way of turning one dataset into the "
+            "other.",
         ),
         (
             "ε-d<sub>EM</sub>-differential privacy",
-            "For all datasets (K, K′) and events S, P(S) ≤ e<sup>ε·d<sub>EM</sub>(K, K′)</sup>Q(S) "
-            "(+ δ when approximate). ε is a budget per unit of distance; a pair at distance "
+            "For all pairs of datasets (K, K′) and all events S, "
+            "P(S) ≤ e<sup>ε·d<sub>EM</sub>(K, K′)</sup>Q(S) "
+            "(+ δ in the approximate version). ε is a budget per unit of distance; a pair at "
+            "distance "
             "d<sub>EM</sub> is allowed the factor e<sup>ε·d<sub>EM</sub></sup> = "
             "(e<sup>ε</sup>)<sup>d<sub>EM</sub></sup>. The paper writes this ε with another "
-            "letter (lesson 7, notation).",
+            "letter (see the notation section of lesson 7).",
         ),
         (
             "ε<sub>user</sub>, m",
-            "The ε of the user-level baseline, whose neighbours differ in one user's whole data; "
-            "the number m of one user's items.",
+            "The ε of the user-level baseline, whose neighbouring inputs differ in all of one "
+            "user's data; m is the number of items one user holds.",
         ),
         (
             "= and ≈",
-            "A value after = is exact; after ≈ it is rounded for display. Verdicts are never "
-            "made from the rounded values.",
+            "A value after = is exact; a value after ≈ is rounded for display. Verdicts are "
+            "never based on rounded values.",
         ),
     ),
 }

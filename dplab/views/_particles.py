@@ -36,6 +36,7 @@ __all__ = [
     "final_sound",
     "fix_particle",
     "format_with_particles",
+    "plural_form",
 ]
 
 VOWEL, RIEUL, CONSONANT = "vowel", "rieul", "consonant"
@@ -179,12 +180,31 @@ def fix_particle(value: str, following: str) -> str:
     raise AssertionError(written)  # _PARTICLE matches only the forms of _PAIRS
 
 
+def plural_form(value: object, forms: str) -> str:
+    """The word of ``forms`` (``"one|other"``: the singular, then the plural) that agrees
+    with the count ``value``: the first exactly when the value reads ``1`` (English: "1
+    exercise", "0 exercises", "1.5 minutes"), the last otherwise.  A placeholder
+    ``{count:one|other}`` in a catalog puts this word in place of the count (the count
+    itself is written separately: ``{exercises} {exercises:exercise|exercises}``); Korean,
+    whose nouns do not change with a count, never needs it.  ready.js's ``words()`` makes
+    the same choice.
+
+    >>> [plural_form(n, "exercise|exercises") for n in (1, 2, 0, "1", "1/8")]
+    ['exercise', 'exercises', 'exercises', 'exercise', 'exercises']
+    """
+    words = forms.split("|")
+    return words[0] if str(value).strip() == "1" else words[-1]
+
+
 def format_with_particles(template: str, values: Mapping[str, object]) -> str:
     """``template.format(**values)``, each particle after a placeholder agreeing with the
-    value put there (:func:`fix_particle`).
+    value put there (:func:`fix_particle`); a placeholder ``{name:one|other}`` gives the
+    word that agrees with the count ``name`` (:func:`plural_form`).
 
     >>> format_with_particles("δ = {delta}를 넘습니다", {"delta": "3/8"})
     'δ = 3/8을 넘습니다'
+    >>> format_with_particles("{n} {n:exercise|exercises}", {"n": 1})
+    '1 exercise'
     """
     pieces: list[str] = []
     previous: str | None = None
@@ -194,6 +214,10 @@ def format_with_particles(template: str, values: Mapping[str, object]) -> str:
         pieces.append(literal)
         if field is None:
             previous = None
+            continue
+        if spec and "|" in spec:
+            previous = plural_form(values[field], spec)
+            pieces.append(previous)
             continue
         one = (
             "{"

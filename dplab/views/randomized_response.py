@@ -408,7 +408,8 @@ def pair_deltas_chart(
     )
     return with_tables(
         chart.properties(
-            description=label("rr.desc_pairs").format(
+            description=label(
+                "rr.desc_pairs",
                 count=2 * n,
                 delta=approx_text(check_delta(delta)),
                 n=n,

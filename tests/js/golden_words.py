@@ -14,7 +14,7 @@ import string
 
 from dplab.views import LABELS, LANGUAGES, label
 
-VALUES = ("2", "3", "1/8", "ε", "합성", "0.25", "d", "10⁴")
+VALUES = ("2", "1", "3", "1/8", "ε", "합성", "0.25", "d", "10⁴")
 
 
 def placeholders(template: str) -> list[str]:

@@ -10,9 +10,17 @@ from pathlib import Path
 import pytest
 
 from dplab.site.bibliography import parse_bibliography
-from dplab.site.citations import Cite, PageCitations, parse_citation, plain_citations
+from dplab.site.citations import (
+    Cite,
+    PageCitations,
+    parse_citation,
+    plain_citations,
+    references_page,
+)
+from dplab.site.lesson import parse_lesson_text
 from dplab.site.prebuild import BuildFailed, prebuild
 from dplab.site.project import REPOSITORY
+from dplab.views import use_language
 from tests.helpers import lesson_text, make_project
 
 BIB_TEXT = (
@@ -73,6 +81,26 @@ def test_page_citations_link_to_the_references_and_number_each_key_in_page_order
         ("dwork2014", "cite-dwork2014-1"),
         ("warner1965", "cite-warner1965-2"),
     ]
+
+
+def test_english_citations_join_two_authors_with_and_and_place_lessons_by_number():
+    """Review 2026-12 (§3): the English pages said "Dwork·Roth 2014" (a Korean convention)
+    and "Cited in: Unit 4"; English writes "Dwork and Roth 2014" and "Lesson 4"."""
+    lesson = parse_lesson_text(
+        lesson_text("글[@dwork2014].\n", title="A lesson", order=4),
+        Path("lessons_src/en/04-a.md"),
+    )
+    with use_language("en"):
+        cite = PageCitations(BIB)
+        page = cite("Text[@dwork2014, Theorem A.1] and [@warner1965].")
+        assert ">Dwork and Roth 2014</a>, Theorem A.1)" in page
+        assert plain_citations(BIB)("[@dwork2014]") == "(Dwork and Roth 2014)"
+        references = references_page(BIB, [lesson], {lesson.slug: cite.occurrences})
+    assert "**Dwork and Roth 2014** · Cynthia Dwork, Aaron Roth (2014)." in references
+    assert "Cited in: Lesson 4 · " in references and "Unit" not in references
+    assert "·Roth" not in references
+    assert BIB.label("dwork2014") == "Dwork·Roth 2014"  # Korean keeps its style
+    assert plain_citations(BIB)("[@dwork2014]") == "(Dwork·Roth 2014)"
 
 
 def build(tmp_path, lessons):

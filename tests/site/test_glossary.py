@@ -103,3 +103,19 @@ def test_only_the_first_use_in_reading_text_is_linked_and_longer_words_come_firs
         linked
     )
     assert linked.startswith('<details class="dplab-notation"><p>Sensitivity</p></details>')
+
+
+def test_approximate_dp_warns_that_delta_permits_publishing_records_whole():
+    """Review 2026-12 (B6/U3): the entry said only that δ is not the fraction of people
+    exposed; it also warns that a mechanism publishing each record whole with probability
+    δ is (0, δ)-DP, which is why δ is chosen far below 1/n (a wording check: only the
+    words can hold this)."""
+    project = Project()
+    terms = read_glossary(
+        project.glossary_file, [parse_lesson(p).slug for p in project.lesson_files()]
+    )
+    entry = next(term for term in terms if term.id == "approximate-differential-privacy")
+    for lang in LANGUAGES:
+        text = entry.definitions[lang]
+        assert "(0, \\delta)" in text and "1/n" in text and "\\delta n" in text, lang
+    assert "not the fraction of people exposed" in entry.definitions["en"].replace("neither", "not")

@@ -13,7 +13,7 @@ from dplab.site.catalog import course_map_markdown, prerequisite_list
 from dplab.site.lesson import parse_lesson_text
 from dplab.site.reading import lesson_time
 from dplab.site.render import time_text
-from dplab.views import label
+from dplab.views import label, use_language
 from tests.helpers import lesson_text
 
 PATH = Path("lessons_src/01-parts.md")
@@ -80,6 +80,21 @@ def test_the_lesson_line_shows_reading_working_through_and_exercises():
     assert time_text(time) == "읽기 약 1분 · 풀며 읽기 약 2분 · 연습 문제 1개 약 6분"
     assert time_text(time, exercises=False) == "읽기 약 1분 · 풀며 읽기 약 2분"
     assert time_text(time_of(f"{GA}\n")) == "읽기 약 1분"  # nothing to work through
+
+
+def test_the_english_lesson_line_agrees_in_number_and_korean_keeps_its_counter():
+    """Review 2026-12 (A8): the tour's header said "1 exercises"."""
+    display = "```math\nx\n```\n\n" * 2
+    exercise = "::: exercise\n문제\n--- solution\n해설\n:::\n"
+    one = time_of(f"{GA}\n\n{display}{exercise}")
+    three = time_of(f"{GA}\n\n{display}{exercise * 3}")
+    with use_language("en"):
+        assert time_text(one) == (
+            "about 1 min to read · about 2 min to work through · 1 exercise (about 6 min)"
+        )
+        assert time_text(three).endswith(" · 3 exercises (about 18 min)")
+    assert time_text(one).endswith("연습 문제 1개 약 6분")
+    assert time_text(three).endswith("연습 문제 3개 약 18분")
 
 
 @pytest.mark.parametrize("name", ["05-composition.md", "06-inference.md"])

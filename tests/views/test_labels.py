@@ -150,3 +150,90 @@ def test_the_page_scripts_read_words_through_one_reader():
         if path.suffix == ".js" and "DPLAB.labels" in path.read_text(encoding="utf-8")
     )
     assert readers == ["ready.js"]
+
+
+# A count placed before a noun in an English sentence: "{count} pairs", "{n} exercises".
+COUNT_BEFORE_NOUN = re.compile(r"\{(\w+)\} ([a-z]+s)\b")
+# The nouns the course counts (a placeholder before "as", "suffices" or "exceeds" is not a
+# count).
+COUNTED_NOUNS = set(
+    [
+        "exercises",
+        "questions",
+        "minutes",
+        "cases",
+        "pairs",
+        "events",
+        "rows",
+        "releases",
+        "items",
+        "ones",
+        "bits",
+        "outputs",
+        "reports",
+        "copies",
+        "steps",
+        "lessons",
+        "records",
+        "people",
+        "users",
+        "datasets",
+    ]
+)
+
+
+def test_an_english_count_agrees_with_its_noun():
+    """Review 2026-12 (A8): "1 exercises". A count before a noun in an English template
+    gives the noun through ``{count:one|other}``, so that 1 reads "1 exercise"."""
+    fixed = [
+        f"{key}: {{{name}}} {noun}"
+        for key, text in CATALOGS["en"].items()
+        for name, noun in COUNT_BEFORE_NOUN.findall(text)
+        if noun in COUNTED_NOUNS
+    ]
+    assert fixed == [], "write {count} {count:noun|nouns}"
+    assert label("lesson.exercise_time", "en", exercises=1, minutes=6) == "1 exercise (about 6 min)"
+    assert label("lesson.exercise_time", "en", exercises=3, minutes=18) == (
+        "3 exercises (about 18 min)"
+    )
+    assert label("rr.lab_cert_scope", "en", pairs=1, events=8) == (
+        "Covers 1 ordered neighbouring pair × 8 events."
+    )
+    assert label("lesson.exercise_time", "ko", exercises=1, minutes=6) == "연습 문제 1개 약 6분"
+
+
+def _formatted_keys(path: Path) -> list[tuple[str, int]]:
+    """Keys filled by ``label("key").format(…)`` (str.format, not :func:`label`'s values)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "format"
+            and isinstance(node.func.value, ast.Call)
+            and getattr(node.func.value.func, "id", None) == "label"
+            and node.func.value.args
+            and isinstance(node.func.value.args[0], ast.Constant)
+        ):
+            found.append((node.func.value.args[0].value, node.lineno))
+    return found
+
+
+def test_a_key_with_a_plural_choice_is_filled_by_label():
+    """``{count:one|other}`` is read by :func:`label` (and ready.js), not by str.format,
+    which refuses the choice as a format specifier."""
+    plural = {
+        key
+        for catalog in CATALOGS.values()
+        for key, text in catalog.items()
+        if any(spec and "|" in spec for _, _, spec, _ in string.Formatter().parse(text))
+    }
+    assert "lesson.exercise_time" in plural
+    misused = [
+        f"{path.relative_to(ROOT)}:{line}: {key}"
+        for path in USES
+        if path.suffix == ".py"
+        for key, line in _formatted_keys(path)
+        if key in plural
+    ]
+    assert misused == []

@@ -23,7 +23,15 @@
   // DPLAB_LAB.words). Checked in Node against dplab.views.label (tests/js/words.test.cjs,
   // particles.test.cjs).
 
-  // A label with {name} placeholders; {{ and }} are literal braces (Python's str.format).
+  // The word of "one|other" that agrees with a count: the first exactly when the count
+  // reads 1 (plural_form, dplab/views/_particles.py). A placeholder {count:one|other} shows it.
+  function pluralForm(value, forms) {
+    var choices = forms.split("|");
+    return String(value).trim() === "1" ? choices[0] : choices[choices.length - 1];
+  }
+
+  // A label with {name} placeholders; {{ and }} are literal braces (Python's str.format);
+  // {name:one|other} is the word that agrees with the count name (pluralForm).
   // The Korean particle after a placeholder agrees with the value put there
   // (fixParticle; dplab.views.format_with_particles). A key the page's words lack is a
   // bug, as in Python (dplab.views.label raises): it is reported on the console, which
@@ -39,7 +47,7 @@
     var pieces = [];
     var previous = null;
     var at = 0;
-    var field = /\{\{|\}\}|\{(\w+)\}/g;
+    var field = /\{\{|\}\}|\{(\w+)(?::([^{}|]*(?:\|[^{}|]*)+))?\}/g;
     var match;
     function literal(piece) {
       pieces.push(previous === null ? piece : fixParticle(previous, piece));
@@ -52,6 +60,7 @@
         literal(text.slice(at, match.index));
         var known = Object.prototype.hasOwnProperty.call(values, match[1]);
         var value = known ? String(values[match[1]]) : match[0];
+        if (known && match[2] !== undefined) value = pluralForm(value, match[2]);
         pieces.push(value);
         previous = known ? value : null;
       }

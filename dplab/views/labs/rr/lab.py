@@ -311,7 +311,7 @@ class RRLab(LabLinks):
             if certificate.passes
             else label("rr.lab_cert_fail"),
             "worst": _worst_text(certificate),
-            "scope": label("rr.lab_cert_scope").format(pairs=2 * self.n, events=2 ** (self.n + 1)),
+            "scope": label("rr.lab_cert_scope", pairs=2 * self.n, events=2 ** (self.n + 1)),
             "pure": _pure_text(self.n, self.p),
             "mse": _mse_text(self.n, self.p),
         }
