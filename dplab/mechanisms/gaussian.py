@@ -1068,6 +1068,10 @@ def eps_for(sensitivity: ArrayLike, sigma: ArrayLike, delta: ArrayLike) -> float
 class CalibrationComparison:
     """The classic sufficient σ next to the exact smallest σ for one (Δ, ε, δ) target.
 
+    ``classic_sigma`` is the boundary ``√(2 ln(1.25/δ))·Δ/ε`` of Dwork and Roth's Theorem A.1,
+    which proves (ε, δ)-DP for every σ strictly above it (c² > 2 ln(1.25/δ), 0 < ε < 1); the
+    boundary itself is outside the theorem, and ``classic_log_delta`` shows that it still
+    meets the target.
     ``classic_sigma`` and ``classic_log_delta`` (``ln`` of the exact δ(ε) that the classic
     σ actually gives, finite however small) are ``None`` where the classic theorem does not
     apply (ε ∉ (0, 1)).  ``classic_sigma`` is ``math.inf`` where the classic σ exceeds the
