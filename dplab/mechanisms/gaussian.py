@@ -1072,6 +1072,7 @@ class CalibrationComparison:
     which proves (ε, δ)-DP for every σ strictly above it (c² > 2 ln(1.25/δ), 0 < ε < 1); the
     boundary itself is outside the theorem, and ``classic_log_delta`` shows that it still
     meets the target.
+
     ``classic_sigma`` and ``classic_log_delta`` (``ln`` of the exact δ(ε) that the classic
     σ actually gives, finite however small) are ``None`` where the classic theorem does not
     apply (ε ∉ (0, 1)).  ``classic_sigma`` is ``math.inf`` where the classic σ exceeds the
