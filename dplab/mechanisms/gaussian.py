@@ -1070,8 +1070,8 @@ class CalibrationComparison:
 
     ``classic_sigma`` is the boundary ``√(2 ln(1.25/δ))·Δ/ε`` of Dwork and Roth's Theorem A.1,
     which proves (ε, δ)-DP for every σ strictly above it (c² > 2 ln(1.25/δ), 0 < ε < 1); the
-    boundary itself is outside the theorem, and ``classic_log_delta`` shows that it still
-    meets the target.
+    boundary itself is outside the theorem, and ``classic_log_delta`` gives the δ it really
+    achieves.
 
     ``classic_sigma`` and ``classic_log_delta`` (``ln`` of the exact δ(ε) that the classic
     σ actually gives, finite however small) are ``None`` where the classic theorem does not
