@@ -71,7 +71,8 @@ def main() -> None:
         "bench/amplification.py" + (" --quick" if arguments.quick else ""),
         [
             {
-                "title": f"{FLIPPED} flipped, ε₀ = {EPSILON0}; target ≤ 1 s a curve at m = 10⁵",
+                "title": f"half the bits 1, {FLIPPED} of them flipped, ε₀ = {EPSILON0}"
+                "; target ≤ 1 s a curve at m = 10⁵",
                 "columns": [*columns, "derived bound (E, δ)", "condition"],
                 "rows": rows,
             }
