@@ -50,7 +50,8 @@ bench: setup-python setup-assets
 
 # What each built page costs a reader (issue 9): bytes, DOM nodes, file:// timings and
 # Lighthouse (pinned in bench/lighthouse, run with the system Chromium) on the gzipped site
-# served on loopback; a table, and bench/pages-report.json. BENCH_PAGES_ARGS narrows it.
+# served on loopback; a table, bench/pages-report.json and bench/results/pages.json.
+# BENCH_PAGES_ARGS narrows it.
 bench-pages: site bench/lighthouse/node_modules/.installed
 	$(PY) bench/pages.py $(BENCH_PAGES_ARGS)
 bench/lighthouse/node_modules/.installed: bench/lighthouse/package-lock.json
@@ -61,6 +62,12 @@ bench/lighthouse/node_modules/.installed: bench/lighthouse/package-lock.json
 # table of the largest m certified in 10 s and 60 s: about 17 minutes).
 bench-metric: setup-python
 	$(PY) bench/metric.py
+
+# Every benchmark records its latest figures in bench/results/<name>.json (date, machine,
+# commit); this renders them into bench/REPORT.md (past figures: bench/HISTORY.md).
+.PHONY: bench-report
+bench-report: setup-python
+	$(PY) bench/report.py
 
 # The Gaussian benchmark compares with dp_accounting, whose pins (attrs<24) conflict with
 # requirements.lock: it gets an environment of its own.

@@ -14,6 +14,7 @@ import statistics
 import time
 
 import numpy as np
+from _record import record  # bench/, the script's folder
 
 from dplab.userlevel import amplification
 
@@ -43,6 +44,7 @@ def main() -> None:
         f"{'m':>8} | {'shuffled s':>10} | {'ordered s':>9} | {'ln δ(≈1) shuf.':>14} | "
         f"{'ln δ(≈1) ord.':>13} | derived bound (E, δ), condition"
     )
+    rows = []
     for m in sizes:
         shuffled_time, shuffled_value = timed(m, True)
         ordered_time, ordered_value = timed(m, False)
@@ -51,6 +53,31 @@ def main() -> None:
             f"{m:>8} | {shuffled_time:>10.3f} | {ordered_time:>9.3f} | {shuffled_value:>14.2f} | "
             f"{ordered_value:>13.4f} | ({bound.epsilon:.3g}, {bound.delta:.3g}), {bound.condition}"
         )
+        rows.append(
+            [
+                m,
+                f"{shuffled_time:.3f}",
+                f"{ordered_time:.3f}",
+                f"{shuffled_value:.2f}",
+                f"{ordered_value:.4f}",
+                f"({bound.epsilon:.3g}, {bound.delta:.3g})",
+                bound.condition,
+            ]
+        )
+    columns = ["m", "shuffled s", "ordered s", "ln δ(≈1) shuf.", "ln δ(≈1) ord."]
+    record(
+        "amplification" + ("-quick" if arguments.quick else ""),
+        "δ(ε) curves of one user's m randomized bits, shuffled and ordered (50 ε, median of 3)",
+        "bench/amplification.py" + (" --quick" if arguments.quick else ""),
+        [
+            {
+                "title": f"half the bits 1, {FLIPPED} of them flipped, ε₀ = {EPSILON0}"
+                "; target ≤ 1 s a curve at m = 10⁵",
+                "columns": [*columns, "derived bound (E, δ)", "condition"],
+                "rows": rows,
+            }
+        ],
+    )
 
 
 if __name__ == "__main__":

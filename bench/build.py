@@ -1,4 +1,6 @@
-"""Benchmark the site build; prints figures (run: make bench, or .venv/bin/python bench/build.py).
+"""Benchmark the site build; prints figures and records them in bench/results/build.json.
+
+Run: make bench, or .venv/bin/python bench/build.py (about two minutes: a cold build).
 
 Measured on a copy of the course in a temporary folder, so the checkout's caches are
 neither used nor disturbed:
@@ -12,11 +14,14 @@ neither used nor disturbed:
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import tempfile
 import time
 from pathlib import Path
+
+from _record import record  # bench/, the script's folder
 
 from dplab.site import katex
 from dplab.site.build import build_site
@@ -32,6 +37,8 @@ def timed(action) -> tuple[float, object]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.parse_args()
     with tempfile.TemporaryDirectory() as temporary:
         root = Path(temporary)
         project = copy_course(root / "course")
@@ -81,6 +88,12 @@ def main() -> None:
     print(f"{'DP Lab build benchmark':<{width}}  value")
     for name, value in rows:
         print(f"{name:<{width}}  {value:>9}")
+    record(
+        "build",
+        "Site build: cold, warm, one lesson edited; KaTeX; sizes",
+        "make bench (bench/build.py)",
+        [{"title": "build benchmark", "columns": ["what", "measured"], "rows": rows}],
+    )
 
 
 if __name__ == "__main__":

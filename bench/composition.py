@@ -26,6 +26,8 @@ import math
 import time
 from fractions import Fraction
 
+from _record import record  # bench/, the script's folder
+
 from dplab.accounting import composition
 from dplab.mechanisms.randomized_response import count_distribution
 
@@ -61,14 +63,26 @@ def largest_k(n: int) -> tuple[dict[float, int], str]:
 
 
 def table() -> None:
-    print(f"Exact rr_required_delta(n, {P}, {ALPHA}, k): largest k within the CPU budget")
+    title = f"Exact rr_required_delta(n, {P}, {ALPHA}, k): largest k within the CPU budget"
+    print(title)
     print("| n | k in 10 s | k in 60 s | stopped at |")
     print("| --- | --- | --- | --- |")
+    rows = []
     for n in SIZES:
         best, reason = largest_k(n)
         print(f"| {n} | {best[10.0]} | {best[60.0]} | {reason} |", flush=True)
+        rows.append([n, best[10.0], best[60.0], reason])
     value, seconds = timed(composition.rr_required_delta, 10, P, ALPHA, 10)
-    print(f"\nn = 10, k = 10: δ = {float(value):.12f} (exact Fraction) in {seconds:.2f} s CPU")
+    note = f"n = 10, k = 10: δ = {float(value):.12f} (exact Fraction) in {seconds:.2f} s CPU"
+    print(f"\n{note}")
+    columns = ["n", "k in 10 s", "k in 60 s", "stopped at"]
+    record(
+        "composition",
+        "Exact δ of k fresh randomized-response releases: how far it reaches (CPU, one core)",
+        "make bench (bench/composition.py)",
+        [{"title": title, "columns": columns, "rows": rows}],
+        [note],
+    )
 
 
 def accounting_delta(n: int, k: int, pessimistic: bool) -> float:
@@ -96,10 +110,12 @@ def cross_check() -> None:
     except ImportError:
         print("\ndp_accounting is not installed here: run make bench-composition")
         return
-    print("\nCross-check with dp_accounting 0.6 (PLD, interval 1e-4), reference: our exact δ")
+    title = "Cross-check with dp_accounting 0.6 (PLD, interval 1e-4), reference: our exact δ"
+    print(f"\n{title}")
     print(
         "| n | k | exact δ | pessimistic | rel. diff | optimistic | rel. diff | ours, grid 1/1000 |"
     )
+    rows, notes = [], []
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for n, k in ((1, 2), (4, 4), (10, 10), (20, 10), (10, 20)):
         exact = composition.rr_required_delta(n, P, ALPHA, k)
@@ -113,15 +129,45 @@ def cross_check() -> None:
             f"{low:.10f} | {low / reference - 1:+.2e} | {float(ours):.10f} |",
             flush=True,
         )
+        rows.append(
+            [
+                n,
+                k,
+                f"{reference:.10f}",
+                f"{high:.10f}",
+                f"{high / reference - 1:+.2e}",
+                f"{low:.10f}",
+                f"{low / reference - 1:+.2e}",
+                f"{float(ours):.10f}",
+            ]
+        )
         if high < reference:
-            print(f"  ! dp_accounting's pessimistic δ is below the exact value at n={n}, k={k}")
-    print("\nBeyond the exact range (no reference): our rigorous bound and dp_accounting")
+            notes.append(f"dp_accounting's pessimistic δ is below the exact value at n={n}, k={k}")
+            print(f"  ! {notes[-1]}")
+    beyond_title = "Beyond the exact range (no reference): our rigorous bound and dp_accounting"
+    print(f"\n{beyond_title}")
+    beyond = []
     print("| n | k | ours, grid 1/500 | CPU s | dp_accounting pessimistic | optimistic |")
     print("| --- | --- | --- | --- | --- | --- |")
     for n, k in ((30, 30), (50, 50)):
         ours, seconds = timed(composition.rr_delta_upper_bound, n, P, ALPHA, k, "1/500")
         high, low = accounting_delta(n, k, True), accounting_delta(n, k, False)
         print(f"| {n} | {k} | {float(ours):.10f} | {seconds:.1f} | {high:.10f} | {low:.10f} |")
+        beyond.append(
+            [n, k, f"{float(ours):.10f}", f"{seconds:.1f}", f"{high:.10f}", f"{low:.10f}"]
+        )
+    columns = ["n", "k", "exact δ", "pessimistic", "rel. diff", "optimistic", "rel. diff"]
+    beyond_columns = ["n", "k", "ours, grid 1/500", "CPU s", "dp_accounting pessimistic"]
+    record(
+        "composition-cross-check",
+        "Exact k-fold randomized-response δ against dp_accounting's privacy-loss distributions",
+        "make bench-composition",
+        [
+            {"title": title, "columns": [*columns, "ours, grid 1/1000"], "rows": rows},
+            {"title": beyond_title, "columns": [*beyond_columns, "optimistic"], "rows": beyond},
+        ],
+        notes,
+    )
 
 
 def main() -> None:

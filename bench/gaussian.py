@@ -50,6 +50,7 @@ from pathlib import Path
 
 import mpmath as mp
 import numpy as np
+from _record import record  # bench/, the script's folder
 from scipy import stats
 
 from dplab.mechanisms import gaussian
@@ -351,40 +352,59 @@ def dense_rows() -> list[list[str]]:
     return table
 
 
-def show(title: str, header: list[str], rows: list[list[str]]) -> None:
+def show(title: str, header: list[str], rows: list[list[str]]) -> dict:
+    """Print a table; return it as bench/_record.py stores it."""
     widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
     print(f"\n{title}")
     print("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)))
     print("  ".join("-" * w for w in widths))
     for row in rows:
         print("  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)))
+    return {"title": title, "columns": header, "rows": [[str(c) for c in row] for row in rows]}
 
 
 def main() -> None:
-    print(f"{len(TABLE['delta'])} reference points; numpy {np.__version__}")
+    notes = [f"{len(TABLE['delta'])} reference points; numpy {np.__version__}"]
+    print(notes[0])
     if DP_MISSING:
         print(DP_MISSING)
+        notes.append(DP_MISSING)
     header = ["method", "mode", "pts/s", "δ err", "ln δ err", "wrong"]
     ratio_header = ["dp_accounting scalar δ function", "dplab faster by", "range", "dplab µs/pt"]
-    show("delta(eps) at the reference points", header, delta_rows())
-    show(
-        f"one call per reference point: dplab against dp_accounting ({SPEED_ROUNDS} rounds)",
-        ratio_header,
-        scalar_ratios(TABLE["delta"]),
+    tables = [show("delta(eps) at the reference points", header, delta_rows())]
+    tables.append(
+        show(
+            f"one call per reference point: dplab against dp_accounting ({SPEED_ROUNDS} rounds)",
+            ratio_header,
+            scalar_ratios(TABLE["delta"]),
+        )
     )
     random = random_rows()
-    show(f"delta(eps) at {RANDOM_POINTS} random points", header, delta_rows(random))
-    show(
-        f"one call per random point: dplab against dp_accounting ({SPEED_ROUNDS} rounds)",
-        ratio_header,
-        scalar_ratios(random),
+    tables.append(show(f"delta(eps) at {RANDOM_POINTS} random points", header, delta_rows(random)))
+    tables.append(
+        show(
+            f"one call per random point: dplab against dp_accounting ({SPEED_ROUNDS} rounds)",
+            ratio_header,
+            scalar_ratios(random),
+        )
     )
-    show(
-        "calibration (sensitivity 1)",
-        ["method", "solver", "solves/s", "rel err", "unsafe"],
-        calibration_rows(),
+    tables.append(
+        show(
+            "calibration (sensitivity 1)",
+            ["method", "solver", "solves/s", "rel err", "unsafe"],
+            calibration_rows(),
+        )
     )
-    show("one sigma, 100,000 eps values in one call", ["method", "pts/s"], dense_rows())
+    tables.append(
+        show("one sigma, 100,000 eps values in one call", ["method", "pts/s"], dense_rows())
+    )
+    record(
+        "gaussian",
+        "Gaussian δ(ε): speed and accuracy against mpmath, SciPy and dp_accounting",
+        "make bench-gaussian",
+        tables,
+        notes,
+    )
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ import math
 import time
 from fractions import Fraction
 
+from _record import record  # bench/, the script's folder
+
 from dplab.userlevel import itemwise
 from dplab.userlevel.metric import clamped_geometric
 
@@ -38,9 +40,11 @@ def timed(function, *arguments, **keywords) -> tuple[object, float]:
     return value, time.process_time() - start
 
 
-def target() -> None:
+def target() -> dict:
     channel = clamped_geometric(5, P)
-    print("k = 5, m = 4, p = 1/2: exact all-pairs, all-events certificate")
+    title = "k = 5, m = 4, p = 1/2: exact all-pairs, all-events certificate"
+    print(title)
+    rows = []
     print("| release | factor per unit d_EM | pairs | pure | δ needed (≈) | CPU s |")
     print("| --- | --- | --- | --- | --- | --- |")
     for shuffled in (True, False):
@@ -52,6 +56,18 @@ def target() -> None:
                 f"{float(result.required_delta_upper):.6f} | {seconds:.2f} |",
                 flush=True,
             )
+            rows.append(
+                [
+                    release,
+                    label,
+                    len(result.pairs),
+                    str(result.pure),
+                    f"{float(result.required_delta_upper):.6f}",
+                    f"{seconds:.2f}",
+                ]
+            )
+    columns = ["release", "factor per unit d_EM", "pairs", "pure", "δ needed (≈)", "CPU s"]
+    return {"title": title, "columns": columns, "rows": rows}
 
 
 def largest_m(k: int, budgets: tuple[float, ...]) -> tuple[dict[float, int], str]:
@@ -76,10 +92,12 @@ def largest_m(k: int, budgets: tuple[float, ...]) -> tuple[dict[float, int], str
         m += 1
 
 
-def table(quick: bool) -> None:
+def table(quick: bool) -> dict:
     budgets = (10.0,) if quick else (10.0, 60.0)
     sizes = (2, 3, 4, 5, 6) if quick else (2, 3, 4, 5, 6, 8, 10)
-    print("\nLargest m certified exactly (shuffled, all pairs and events) within the CPU budget")
+    title = "Largest m certified exactly (shuffled, all pairs and events) within the CPU budget"
+    print(f"\n{title}")
+    rows = []
     header = " | ".join(f"m in {int(b)} s" for b in budgets)
     print(f"| k | {header} | datasets at the largest m | stopped at |")
     print("|" + " --- |" * (len(budgets) + 3))
@@ -88,14 +106,22 @@ def table(quick: bool) -> None:
         cells = " | ".join(str(best[b]) for b in budgets)
         datasets = math.comb(k + best[budgets[-1]] - 1, best[budgets[-1]])
         print(f"| {k} | {cells} | {datasets} | {reason} |", flush=True)
+        rows.append([k, *(best[b] for b in budgets), datasets, reason])
+    columns = ["k", *(f"m in {int(b)} s" for b in budgets), "datasets at the largest m"]
+    return {"title": title, "columns": [*columns, "stopped at"], "rows": rows}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="10 s budget only, fewer k")
     arguments = parser.parse_args()
-    target()
-    table(arguments.quick)
+    tables = [target(), table(arguments.quick)]
+    record(
+        "metric" + ("-quick" if arguments.quick else ""),
+        "The exact all-pairs d_EM certificate of PrivEMDItemWise: target and reach (CPU)",
+        "make bench-metric" if not arguments.quick else "make bench (bench/metric.py --quick)",
+        tables,
+    )
 
 
 if __name__ == "__main__":

@@ -16,10 +16,12 @@ For every page of the built site (``site/``; build it first with ``make site``):
   performance and accessibility scores, FCP, TTI and total blocking time.
 
 It prints a table and writes everything as JSON (``--json``, default
-``bench/pages-report.json``).  ``--pages`` limits the pages (paths relative to ``site/``);
-``--no-lighthouse`` skips Lighthouse.  Targets (issue 9): performance ≥ 95 desktop and
-≥ 85 mobile, accessibility 100, mobile FCP ≤ 2.0 s, TBT ≤ 150 ms desktop / ≤ 400 ms
-mobile; from ``file://`` DOMContentLoaded ≤ 0.8 s and first-viewport charts ≤ 1.2 s.
+``bench/pages-report.json``), and the table with its misses in ``bench/results/pages.json``
+(dated, with the machine and commit: ``make bench-report`` renders it).  ``--pages`` limits
+the pages (paths relative to ``site/``); ``--no-lighthouse`` skips Lighthouse.  Targets
+(issue 9): performance ≥ 95 desktop and ≥ 85 mobile, accessibility 100, mobile FCP ≤ 2.0 s,
+TBT ≤ 150 ms desktop / ≤ 400 ms mobile; from ``file://`` DOMContentLoaded ≤ 0.8 s and
+first-viewport charts ≤ 1.2 s.
 Each Lighthouse figure is given twice: the median of the clean runs, and (columns "all:")
 the median of every run made, the withheld ones included; the targets are checked on both
 and every miss is named at the end.
@@ -36,9 +38,12 @@ import re
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 from pathlib import Path
+
+from _record import record  # bench/, the script's folder
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 LIGHTHOUSE = REPOSITORY / "bench" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
@@ -318,6 +323,20 @@ def main() -> None:
     if not misses:
         print("Every target met, on the clean runs' medians and on the medians of all runs.")
     runs = arguments.runs
+    notes = [f"{page}: target missed: {'; '.join(missed)}" for page, missed in misses.items()]
+    record(
+        "pages",
+        "What each built page costs a reader: bytes, DOM nodes, file:// timings, Lighthouse",
+        " ".join(["bench/pages.py", *sys.argv[1:]]),
+        [
+            {
+                "title": f"median of {runs} runs (Lighthouse: clean runs; 'all:' every run)",
+                "columns": [name for name, _ in COLUMNS],
+                "rows": [row(page, entry) for page, entry in report["pages"].items()],
+            }
+        ],
+        notes or ["Every target met, on the clean runs' medians and on the medians of all runs."],
+    )
     print(
         f"\nChromium {report['chromium']}, median of {runs} runs; 'held' counts the further"
         " Lighthouse runs (desktop/mobile) made because headless Chromium withheld the first"
@@ -349,6 +368,12 @@ def print_header() -> None:
 
 
 def print_row(relative: str, entry: dict) -> None:
+    cells = zip(COLUMNS, row(relative, entry), strict=True)
+    print(" ".join(fmt.format(v) for (_, fmt), v in cells), flush=True)
+
+
+def row(relative: str, entry: dict) -> list[str]:
+    """The table's cells for one page."""
     size, timing = entry["bytes"], entry["file"]
     desktop, mobile = entry.get("desktop"), entry.get("mobile")
     drawn = timing["first_viewport_drawn"]
@@ -370,7 +395,7 @@ def print_row(relative: str, entry: dict) -> None:
         f"{mobile['all_runs']['performance']:.0f}" if mobile else "—",
         f"{mobile['all_runs']['fcp']:.1f}" if mobile else "—",
     ]
-    print(" ".join(fmt.format(v) for (_, fmt), v in zip(COLUMNS, values, strict=True)), flush=True)
+    return values
 
 
 if __name__ == "__main__":

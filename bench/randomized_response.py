@@ -26,6 +26,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from _record import record  # bench/, the script's folder
+
 from dplab import finite
 from dplab.mechanisms import randomized_response as rr
 
@@ -82,6 +84,7 @@ def main() -> int:
     )
     print(header)
     print("-" * len(header))
+    rows: list[list[str]] = []
     reference_seconds: dict[tuple[str, str], tuple[int, float]] = {}
     for p_text, alpha_text, delta_text in CASES:
         p, alpha = Fraction(p_text), Fraction(alpha_text)
@@ -112,6 +115,23 @@ def main() -> int:
                 f"{n:>5} {p_text:>5} {alpha_text:>4} {walk_seconds * 1e3:>10.2f} "
                 f"{cells[0]:>14} {cells[1]:>16}  {float(value):.6g}"
             )
+            rows.append(
+                [
+                    str(n),
+                    p_text,
+                    alpha_text,
+                    f"{walk_seconds * 1000.0:.2f}",
+                    *cells,
+                    f"{float(value):.6g}",
+                ]
+            )
+    columns = ["n", "p", "α", "walk [ms]", "general [ms]", "fractions [ms]", "required δ"]
+    record(
+        "randomized-response" + ("-quick" if args.quick else ""),
+        "Exact randomized-response certificate: O(n) walk, general path, plain Fractions",
+        "bench/randomized_response.py" + (" --quick" if args.quick else ""),
+        [{"title": "wall time, best of 3 (walk) or 1", "columns": columns, "rows": rows}],
+    )
     return 0
 
 

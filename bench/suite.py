@@ -27,6 +27,8 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from _record import record  # bench/, the script's folder
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -78,8 +80,31 @@ def main(argv: list[str] | None = None) -> int:
         wall = f"{minutes} min {seconds:02d} s"
         print(f"{'make ' + target:<16}{wall:>12}" + "".join(f"{r[name]:>10}" for name in columns))
     print(f"\n{'checked':<44}{'cases':>10}")
-    for what, n in checked_counts():
+    checked = checked_counts()
+    for what, n in checked:
         print(f"{what:<44}{n:>10,}")
+    tier_rows = []
+    for target, r in rows:
+        minutes, seconds = divmod(round(r["wall"]), 60)
+        tier_rows.append([f"make {target}", f"{minutes} min {seconds:02d} s"])
+        tier_rows[-1] += [r[name] for name in columns]
+    record(
+        "suite" + ("-fast" if args.fast_only else ""),
+        "How long a contributor waits for the tests, and what they check",
+        "bench/suite.py" + (" --fast-only" if args.fast_only else ""),
+        [
+            {
+                "title": "wall time and counts",
+                "columns": ["tier", "wall", *columns],
+                "rows": tier_rows,
+            },
+            {
+                "title": "checked",
+                "columns": ["what", "cases"],
+                "rows": [[w, n] for w, n in checked],
+            },
+        ],
+    )
     return max(r["status"] for _, r in rows)
 
 
