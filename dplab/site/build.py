@@ -156,7 +156,7 @@ def _new(slug: str, title: str, title_en: str | None) -> int:
 
 
 def _check_editions(source: Path, other: Path) -> int:
-    from dplab.site.components import check_lesson
+    from dplab.site.components import check_lesson, missing_parts
     from dplab.site.editions import compare
     from dplab.site.errors import LessonError
     from dplab.site.lesson import parse_lesson
@@ -167,6 +167,11 @@ def _check_editions(source: Path, other: Path) -> int:
             check_lesson(lesson)
     except LessonError as error:
         print(error, file=sys.stderr)
+        return 2
+    missing = [error for lesson in lessons for error in missing_parts(lesson)]
+    for error in missing:
+        print(error, file=sys.stderr)
+    if missing:
         return 2
     slugs = [parse_lesson(path).slug for path in Project().lesson_files()]
     differences = compare(*lessons, slugs, root=Path.cwd())

@@ -15,7 +15,7 @@ from dplab.site.prebuild import BuildFailed, check_editions
 from dplab.site.project import REPOSITORY, copy_course
 from dplab.site.scaffold import new_lesson
 from tests.conftest import SCAFFOLDED_SLUG
-from tests.helpers import lesson_text, make_project
+from tests.helpers import complete, lesson_text, make_project
 from tests.site.test_build import ASSET_FROM_ELSEWHERE
 
 TEMPLATE = (REPOSITORY / "lessons_src" / "_template.md").read_text(encoding="utf-8")
@@ -89,7 +89,7 @@ def two_editions(tmp_path):
         "en/_template.md": EN_TEMPLATE,
         "references.bib": TEMPLATE_SOURCE,
     }
-    return copy_course(tmp_path / "course", lessons, editions=("en",))
+    return copy_course(tmp_path / "course", complete(lessons), editions=("en",))
 
 
 def test_new_starts_every_edition_with_one_skeleton(two_editions):
