@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -36,14 +37,21 @@ def concerns_lesson(item: pytest.Item, stem: str) -> bool:
     ``python -m dplab.site check-lesson`` runs (it sets :data:`CHECK_LESSON`): no browser test
     and no slow one; every test of the built course (those that read ``built_site``, not the
     site that a scaffolded lesson adds); and every other test that names the lesson, by its
-    parameters or in its file (the lesson's own claims tests, the scans parametrized over
-    every lesson)."""
+    parameters (the scans parametrized over every lesson) or, if it has no lesson among
+    them, in its file (the lesson's own claims tests)."""
     if item.get_closest_marker("browser") or item.get_closest_marker("slow"):
         return False
     fixtures = getattr(item, "fixturenames", ())
     if item.get_closest_marker("build"):
         return "built_site" in fixtures and "scaffolded_site" not in fixtures
-    return stem in item.name or stem in _source_text(item.path)
+    parameters = item.name.partition("[")[2]
+    if _LESSON_STEM.search(parameters):  # parametrized by lesson: this lesson's only
+        return stem in parameters
+    return stem in _source_text(item.path)
+
+
+# A lesson file's stem in a test's parameters ("03-laplace.md", "03-laplace-ko").
+_LESSON_STEM = re.compile(r"(?<![\w-])\d{2}-[a-z]")
 
 
 _TEXTS: dict[Path, str] = {}

@@ -127,8 +127,10 @@ def main(slug: str, site_dir: Path | None = None, workers: int = 2) -> int:
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    here = Path.cwd()
+    paths = [p.relative_to(here) if p.is_relative_to(here) else p for p in paths]
     stem = paths[0].stem
-    names = ", ".join(p.relative_to(root).as_posix() for p in paths)
+    names = ", ".join(p.as_posix() for p in paths)
     checked: list[str] = []
 
     _step(f"1. the source of {names}: components, required parts, editions agree")

@@ -444,7 +444,7 @@ def missing_parts(lesson: Lesson) -> list[LessonError]:
     lines = lesson.text.split("\n")
     closing = next((i + 1 for i in range(1, len(lines)) if lines[i].strip() == "---"), 1)
     last = max((i + 1 for i, line in enumerate(lines) if line.strip()), default=1)
-    template = "lessons_src/_template.md (lessons_src/en/_template.md in English)"
+    template = "lessons_src/_template.md, or lessons_src/en/_template.md in English"
     errors = []
     if not lesson.meta.goals:
         errors.append(
