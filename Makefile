@@ -2,6 +2,7 @@
 #   make site   build the course site into site/ (open site/index.html from disk)
 #   make test   run the whole test suite (lint, workflows, maths, build, notebooks, browser)
 #   make test-fast  the quick part for contributors (lint, maths, views, Node; no build, no browser)
+#   make check-lesson SLUG=…  one lesson's checks, both editions, short of the browser's
 #   make dist   the offline bundle dist/dp-lab-<version>.zip (the built site, notebooks, wheel)
 # Each installs what it needs first (pinned): Python packages into .venv, front-end
 # assets into node_modules, and, for the tests, Debian's chromium and a Korean font.
@@ -10,7 +11,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: site dist test test-fast serve lesson bench bench-pages bench-metric bench-gaussian bench-composition lint setup setup-python setup-assets setup-actionlint setup-system clean
+.PHONY: site dist test test-fast check-lesson serve lesson bench bench-pages bench-metric bench-gaussian bench-composition lint setup setup-python setup-assets setup-actionlint setup-system clean
 
 site: setup-python setup-assets
 	$(PY) -m dplab.site build
@@ -31,6 +32,12 @@ test: setup-python setup-assets setup-actionlint setup-system lint
 # For contributors iterating: lint, maths, views and the Node checks; no site build, no browser.
 test-fast: setup-python setup-assets setup-actionlint lint
 	$(PY) -m pytest $(PYTEST_PARALLEL) -m "not build and not browser"
+
+# One lesson, both editions, before a pull request: its source, lint if dplab/ changed, the
+# course built into a temporary folder, and the suite's non-browser checks of it (about 2 min):
+#   make check-lesson SLUG=laplace
+check-lesson: setup-python setup-assets
+	$(PY) -m dplab.site check-lesson "$(SLUG)"
 
 serve: setup-python setup-assets
 	$(VENV)/bin/mkdocs serve --livereload

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,11 +24,43 @@ import pytest
 from _pytest.nodeid import NodeId
 
 from dplab.site.build import build_site
+from dplab.site.check_lesson import BUILT_SITE, CHECK_LESSON
 from dplab.site.project import REPOSITORY, Project, copy_course
 from dplab.site.scaffold import new_lesson
 
 BROWSER_GROUP = "browser"
 APART_GROUP = "browser-apart"
+
+
+def concerns_lesson(item: pytest.Item, stem: str) -> bool:
+    """Whether ``item`` is one of the checks of one lesson (``stem``, as ``03-laplace``) that
+    ``python -m dplab.site check-lesson`` runs (it sets :data:`CHECK_LESSON`): no browser test
+    and no slow one; every test of the built course (those that read ``built_site``, not the
+    site that a scaffolded lesson adds); and every other test that names the lesson, by its
+    parameters (the scans parametrized over every lesson) or, if it has no lesson among
+    them, in its file (the lesson's own claims tests)."""
+    if item.get_closest_marker("browser") or item.get_closest_marker("slow"):
+        return False
+    fixtures = getattr(item, "fixturenames", ())
+    if item.get_closest_marker("build"):
+        return "built_site" in fixtures and "scaffolded_site" not in fixtures
+    parameters = item.name.partition("[")[2]
+    if _LESSON_STEM.search(parameters):  # parametrized by lesson: this lesson's only
+        return stem in parameters
+    return stem in _source_text(item.path)
+
+
+# A lesson file's stem in a test's parameters ("03-laplace.md", "03-laplace-ko").
+_LESSON_STEM = re.compile(r"(?<![\w-])\d{2}-[a-z]")
+
+
+_TEXTS: dict[Path, str] = {}
+
+
+def _source_text(path: Path) -> str:
+    if path not in _TEXTS:
+        _TEXTS[path] = path.read_text("utf-8") if path.suffix == ".py" else ""
+    return _TEXTS[path]
 
 
 @pytest.hookimpl(trylast=True)  # after pytest-xdist's own hook (see _join_group)
@@ -39,7 +72,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     while two of its tests are still pending, because a worker runs a test only once it
     knows the next) gave three of the four walks to one worker, which ran them in turn while
     the other had nothing left to do for six minutes (make test, fresh clone, both
-    editions: 20 min)."""
+    editions: 20 min).  Under ``check-lesson`` only the checks of its lesson are kept
+    (:func:`concerns_lesson`)."""
+    stem = os.environ.get(CHECK_LESSON)
+    if stem:
+        kept = [item for item in items if concerns_lesson(item, stem)]
+        chosen = {id(item) for item in kept}
+        config.hook.pytest_deselected(items=[i for i in items if id(i) not in chosen])
+        items[:] = kept
     for item in items:
         if item.get_closest_marker("browser"):
             apart = item.get_closest_marker("browser_apart") is not None
@@ -131,7 +171,10 @@ def shared_build(tmp_path_factory, checkout_lock) -> Callable[[str, Callable[[Pa
 
 @pytest.fixture(scope="session")
 def built_site(shared_build) -> Path:
-    """The real course, built once per test run into a temporary folder."""
+    """The real course, built once per test run into a temporary folder (or the site that
+    ``check-lesson`` has just built from the checkout, named by :data:`BUILT_SITE`)."""
+    if os.environ.get(BUILT_SITE):
+        return Path(os.environ[BUILT_SITE])
     return shared_build("site", lambda folder: build_site(Project(), site_dir=folder / "site"))
 
 

@@ -14,14 +14,62 @@ from dplab.site.project import Project, copy_course
 
 FRONT_MATTER = "---\ntitle: {title}\norder: {order}\nsummary: 요약\n---\n"
 
+# The exercise and the quiz that every lesson has (dplab.site.components.REQUIRED_PARTS),
+# for fixture lessons that test something else.
+REQUIRED_TAIL = """
+## 연습
+
+::: exercise 연습
+문제.
+--- solution
+풀이.
+:::
+
+::: quiz
+--- question 질문?
+hint: 힌트.
+section: #연습
+- [x] 가
+    맞습니다.
+- [ ] 나
+    아닙니다.
+- [ ] 다
+    아닙니다.
+:::
+"""
+
 
 def lesson_text(body: str, *, title: str = "시험 단원", order: int = 1) -> str:
     return FRONT_MATTER.format(title=title, order=order) + body
 
 
+def complete_lesson(text: str) -> str:
+    """``text`` with the parts that the build requires of every lesson: goals at the end of
+    its front matter if it has none (the lines below move down by one), and an exercise and
+    a quiz at its end if it has neither (:data:`REQUIRED_TAIL`)."""
+    if not re.search(r"^goals:", text, re.M):
+        head, _, rest = text.partition("\n---\n")
+        text = f"{head}\ngoals: [할 수 있는 것]\n---\n{rest}"
+    if "::: exercise" not in text and "::: quiz" not in text:
+        text = text.rstrip("\n") + "\n" + REQUIRED_TAIL
+    return text
+
+
+def complete(lessons: dict[str, str]) -> dict[str, str]:
+    """``lessons`` (file name to text), each lesson completed by :func:`complete_lesson`
+    (the bibliography and templates as they are)."""
+    return {
+        name: complete_lesson(text)
+        if name.endswith(".md") and not Path(name).name.startswith("_")
+        else text
+        for name, text in lessons.items()
+    }
+
+
 def make_project(root: Path, lessons: dict[str, str]) -> Project:
-    """A copy of the course skeleton with the given lessons instead of the course's own."""
-    return copy_course(root, lessons)
+    """A copy of the course skeleton with the given lessons instead of the course's own
+    (completed with the parts every lesson has: :func:`complete`)."""
+    return copy_course(root, complete(lessons))
 
 
 _SPEC_BLOB = re.compile(r'<script type="application/json">(.*?)</script>', re.S)

@@ -7,7 +7,8 @@ was.  (Under ``mkdocs serve`` the MkDocs hook runs the pre-build instead.)
 
 ``python -m dplab.site new <slug> --title "…"`` starts a lesson from the template
 (:mod:`dplab.site.scaffold`); ``python -m dplab.site check-links [SITE]`` lists the broken
-links of a built site (:mod:`dplab.site.links`).
+links of a built site (:mod:`dplab.site.links`); ``python -m dplab.site check-lesson <slug>``
+builds the course and runs the checks of one lesson (:mod:`dplab.site.check_lesson`).
 """
 
 from __future__ import annotations
@@ -105,6 +106,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     editions.add_argument("source", type=Path, help="the lesson in the source language")
     editions.add_argument("other", type=Path, help="the same lesson in another language")
+    lesson = commands.add_parser(
+        "check-lesson",
+        help="build the course and run every check of one lesson short of the browser's",
+    )
+    lesson.add_argument("slug", help="the lesson's slug (laplace for lessons_src/03-laplace.md)")
+    lesson.add_argument(
+        "--site-dir", type=Path, default=None, help="where to build (default: a temporary folder)"
+    )
+    lesson.add_argument("--workers", type=int, default=2, help="pytest-xdist workers (default 2)")
     links = commands.add_parser("check-links", help="list the broken links of a built site")
     links.add_argument("site", type=Path, nargs="?", default=None, help="default: site/")
     args = parser.parse_args(argv)
@@ -112,6 +122,10 @@ def main(argv: list[str] | None = None) -> int:
         return _new(args.slug, args.title, args.title_en)
     if args.command == "check-editions":
         return _check_editions(args.source, args.other)
+    if args.command == "check-lesson":
+        from dplab.site.check_lesson import main as check_lesson
+
+        return check_lesson(args.slug, args.site_dir, args.workers)
     if args.command == "check-links":
         return _check_links(args.site or Project().site_dir)
     if args.command == "dist":
@@ -156,7 +170,7 @@ def _new(slug: str, title: str, title_en: str | None) -> int:
 
 
 def _check_editions(source: Path, other: Path) -> int:
-    from dplab.site.components import check_lesson
+    from dplab.site.components import check_lesson, missing_parts
     from dplab.site.editions import compare
     from dplab.site.errors import LessonError
     from dplab.site.lesson import parse_lesson
@@ -167,6 +181,11 @@ def _check_editions(source: Path, other: Path) -> int:
             check_lesson(lesson)
     except LessonError as error:
         print(error, file=sys.stderr)
+        return 2
+    missing = [error for lesson in lessons for error in missing_parts(lesson)]
+    for error in missing:
+        print(error, file=sys.stderr)
+    if missing:
         return 2
     slugs = [parse_lesson(path).slug for path in Project().lesson_files()]
     differences = compare(*lessons, slugs, root=Path.cwd())

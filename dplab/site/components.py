@@ -56,6 +56,7 @@ from dplab.views import WALKTHROUGH_MIME, label
 __all__ = [
     "CALLOUTS",
     "KINDS",
+    "REQUIRED_PARTS",
     "WALKTHROUGH_NAME",
     "NotebookCell",
     "QuizOption",
@@ -65,6 +66,7 @@ __all__ = [
     "check_lesson",
     "heading_anchors",
     "is_walkthrough",
+    "missing_parts",
     "notebook_items",
     "page_html",
     "quiz_questions",
@@ -428,6 +430,58 @@ def check_lesson(lesson: Lesson) -> None:
     for part in lesson.parts:
         if isinstance(part, Component):
             _check_component(part, lesson.path, anchors)
+
+
+# What every lesson of the course has (the course map, the lesson's header and the notebooks
+# promise them of every lesson): goals in its front matter, then at least one exercise and one
+# quiz.  check_lesson checks the parts a lesson has; this checks that none of these is missing.
+REQUIRED_PARTS = ("goals", "exercise", "quiz")
+
+
+def missing_parts(lesson: Lesson) -> list[LessonError]:
+    """One :class:`LessonError` for each part of :data:`REQUIRED_PARTS` that ``lesson``
+    lacks, at the line where it goes, saying what to add there."""
+    lines = lesson.text.split("\n")
+    closing = next((i + 1 for i in range(1, len(lines)) if lines[i].strip() == "---"), 1)
+    last = max((i + 1 for i, line in enumerate(lines) if line.strip()), default=1)
+    template = "lessons_src/_template.md, or lessons_src/en/_template.md in English"
+    errors = []
+    if not lesson.meta.goals:
+        errors.append(
+            _error(
+                lesson.path,
+                closing,
+                "the front matter has no goals, which every lesson opens with (the lesson's "
+                "header and the course map show them): add above this line 'goals: [what the "
+                "reader can do after the lesson, …]', one item or more, the same number in "
+                f"each edition (see {template})",
+            )
+        )
+    components = [part for part in lesson.parts if isinstance(part, Component)]
+    quizzes = [part.line for part in components if part.kind == "quiz"]
+    if not any(part.kind == "exercise" for part in components):
+        where, place = (quizzes[0], "above this quiz") if quizzes else (last, "after this line")
+        errors.append(
+            _error(
+                lesson.path,
+                where,
+                "the lesson has no exercise, and every lesson has at least one (its notebook "
+                f"gives each a cell to try it in): add {place} '::: exercise <title>', the "
+                f"problem, '--- solution', the solution and ':::' (see {template})",
+            )
+        )
+    if not quizzes:
+        errors.append(
+            _error(
+                lesson.path,
+                last,
+                "the lesson has no quiz, and every lesson has one: add after this line "
+                "'::: quiz', then for each question '--- question <stem>', a 'hint:' line, a "
+                "'section: #<heading>' line and three options or more, and ':::' (see "
+                f"{template})",
+            )
+        )
+    return errors
 
 
 # ---------------------------------------------------------------- the page

@@ -36,7 +36,7 @@ from dplab.site.citations import (
     references_page,
     uncited_entries,
 )
-from dplab.site.components import check_lesson
+from dplab.site.components import check_lesson, missing_parts
 from dplab.site.editions import compare
 from dplab.site.errors import LessonError
 from dplab.site.execute import CellResult, execute_lesson
@@ -112,6 +112,10 @@ def _parse_all(project: Project, bibliography: Bibliography) -> list[Lesson]:
             check_lesson(lesson)
         except LessonError as error:
             errors.append(error)
+            continue
+        missing = missing_parts(lesson)
+        if missing:
+            errors.extend(missing)
             continue
         lessons.append(lesson)
         problems = check_citations(lesson, bibliography, _relative(project, path))

@@ -13,7 +13,7 @@ from dplab.site.build import build_site
 from dplab.site.catalog import lessons_in_order
 from dplab.site.prebuild import BuildFailed
 from dplab.site.project import Project
-from tests.helpers import lesson_text, make_project
+from tests.helpers import complete_lesson, lesson_text, make_project
 
 pytestmark = pytest.mark.build
 
@@ -34,9 +34,9 @@ def test_a_failed_build_leaves_the_previous_site_untouched(tmp_path):
     before = tree(site)
     assert "lessons/a.html" in before
     (project.lessons_dir / "02-b.md").write_text(
-        lesson_text("```python exec\n1 / 0\n```\n", order=2)
+        complete_lesson(lesson_text("```python exec\n1 / 0\n```\n", order=2))
     )
-    with pytest.raises(BuildFailed, match=r"lessons_src/02-b.md:7: this block raised an error"):
+    with pytest.raises(BuildFailed, match=r"lessons_src/02-b.md:8: this block raised an error"):
         build_site(project)
     assert tree(site) == before
     assert sorted(p.name for p in site.parent.iterdir() if p.name.startswith("site")) == ["site"]

@@ -139,9 +139,9 @@ def test_an_unknown_key_fails_the_build_with_file_and_line(tmp_path):
         build(tmp_path, {"01-a.md": lesson, "02-b.md": lesson_text("[@@x]", order=2)})
     messages = [str(error) for error in caught.value.errors]
     assert messages == [
-        "lessons_src/01-a.md:9: unknown citation key 'warner1956': no such entry in "
+        "lessons_src/01-a.md:10: unknown citation key 'warner1956': no such entry in "
         "references.bib (did you mean 'warner1965'?)",
-        "lessons_src/02-b.md:6: citation key '@x' must be lowercase letters, digits, '-' or '_'",
+        "lessons_src/02-b.md:7: citation key '@x' must be lowercase letters, digits, '-' or '_'",
     ]
 
 

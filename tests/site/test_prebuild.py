@@ -12,7 +12,7 @@ from dplab.site.notebook import SETUP
 from dplab.site.prebuild import BuildFailed, prebuild, script_words, site_config_js, site_scripts
 from dplab.site.project import REPOSITORY, Project
 from dplab.views import LABELS
-from tests.helpers import lesson_text, make_project
+from tests.helpers import complete_lesson, lesson_text, make_project
 
 FIRST = lesson_text(
     "```python exec fold\nx = 2\nprint('hello')\n```\n\n"
@@ -51,7 +51,8 @@ def test_first_build_executes_and_writes_pages_notebooks_and_assets(project):
     notebook = json.loads((project.generated_notebooks / "first.ipynb").read_text())
     setup, *code_cells = [c for c in notebook["cells"] if c["cell_type"] == "code"]
     assert "".join(setup["source"]) == SETUP and setup["outputs"] == []
-    assert [c["metadata"]["jupyter"]["source_hidden"] for c in code_cells] == [True, True]
+    # (the last code cell is the one to try the exercise in, which every lesson has)
+    assert [c["metadata"]["jupyter"]["source_hidden"] for c in code_cells[:-1]] == [True, True]
     assert "".join(code_cells[0]["outputs"][0]["text"]) == "hello\n"
     assert (project.vendor_dir / "vega-embed.min.js").is_file()
     assert (project.generated_assets / "dplab-config.js").is_file()
@@ -115,7 +116,9 @@ def test_inline_values_fill_math_before_it_is_rendered(tmp_path):
 
 
 def test_duplicate_order_names_both_files(project):
-    (project.lessons_dir / "03-third.md").write_text(lesson_text("", title="셋째", order=2))
+    (project.lessons_dir / "03-third.md").write_text(
+        complete_lesson(lesson_text("", title="셋째", order=2))
+    )
     expected = r"03-third\.md:3: order 2 is already used by 02-second\.md"
     with pytest.raises(BuildFailed, match=expected):
         quiet(project)
@@ -123,21 +126,21 @@ def test_duplicate_order_names_both_files(project):
 
 def test_a_failing_block_fails_the_build_and_writes_nothing(project):
     (project.lessons_dir / "03-bad.md").write_text(
-        lesson_text("```python exec\nraise RuntimeError('boom')\n```\n", order=3)
+        complete_lesson(lesson_text("```python exec\nraise RuntimeError('boom')\n```\n", order=3))
     )
     with pytest.raises(BuildFailed) as caught:
         quiet(project)
     (error,) = caught.value.errors
-    assert str(error).startswith("lessons_src/03-bad.md:7: this block raised an error")
+    assert str(error).startswith("lessons_src/03-bad.md:8: this block raised an error")
     assert "RuntimeError: boom" in str(error)
     assert not project.generated_lessons.exists()
 
 
 def test_invalid_tex_names_file_and_line(project):
     (project.lessons_dir / "03-tex.md").write_text(
-        lesson_text("좋은 식 $`a`$\n\n```math\n\\frac{1}{\n```\n", order=3)
+        complete_lesson(lesson_text("좋은 식 $`a`$\n\n```math\n\\frac{1}{\n```\n", order=3))
     )
-    with pytest.raises(BuildFailed, match=r"lessons_src/03-tex.md:8: invalid TeX") as caught:
+    with pytest.raises(BuildFailed, match=r"lessons_src/03-tex.md:9: invalid TeX") as caught:
         quiet(project)
     assert "KaTeX parse error" in str(caught.value)
 

@@ -15,8 +15,9 @@ from dplab.site.prebuild import BuildFailed, check_editions
 from dplab.site.project import REPOSITORY, copy_course
 from dplab.site.scaffold import new_lesson
 from tests.conftest import SCAFFOLDED_SLUG
-from tests.helpers import lesson_text, make_project
+from tests.helpers import complete, lesson_text, make_project
 from tests.site.test_build import ASSET_FROM_ELSEWHERE
+from tests.site.test_reader_words import findings
 
 TEMPLATE = (REPOSITORY / "lessons_src" / "_template.md").read_text(encoding="utf-8")
 EN_TEMPLATE = (REPOSITORY / "lessons_src" / "en" / "_template.md").read_text(encoding="utf-8")
@@ -89,7 +90,7 @@ def two_editions(tmp_path):
         "en/_template.md": EN_TEMPLATE,
         "references.bib": TEMPLATE_SOURCE,
     }
-    return copy_course(tmp_path / "course", lessons, editions=("en",))
+    return copy_course(tmp_path / "course", complete(lessons), editions=("en",))
 
 
 def test_new_starts_every_edition_with_one_skeleton(two_editions):
@@ -159,3 +160,9 @@ def test_a_new_lesson_builds_at_once_and_its_page_passes_the_page_checks(scaffol
     assert not ASSET_FROM_ELSEWHERE.search(page)
     assert broken_links(scaffolded_site) == []
     assert (scaffolded_site / "notebooks" / f"{SCAFFOLDED_SLUG}.ipynb").is_file()
+    # A reader meets no developer text on the new pages, in either edition (the template's
+    # note on dplab.views stood in its prose until the contributor trial of 2026-12).
+    for edition in ("", "en/"):
+        for folder in ("lessons", "notebooks"):
+            page = scaffolded_site / f"{edition}{folder}" / f"{SCAFFOLDED_SLUG}.html"
+            assert findings(page) == [], page
