@@ -20,10 +20,6 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 MAX_LINES = 150
 
-# Targets the README names that another branch adds to the Makefile (the check of one lesson in
-# both editions); once that branch is merged, this set can be emptied.
-ADDED_ON_ANOTHER_BRANCH = {"check-lesson"}
-
 
 def bench_module(name: str):
     spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
@@ -65,7 +61,7 @@ def test_every_make_target_the_readme_names_exists():
     named = set(re.findall(r"(?:^|\s)make ([a-z][a-z0-9-]*)", code_text(README.read_text())))
     assert {"site", "test", "test-fast", "dist", "serve", "lesson", "bench-report"} <= named
     targets = makefile_targets()
-    missing = {t for t in named - targets if t not in ADDED_ON_ANOTHER_BRANCH}
+    missing = named - targets
     assert not missing, f"README.md names make targets the Makefile lacks: {sorted(missing)}"
 
 
