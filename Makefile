@@ -75,7 +75,7 @@ bench-composition: .venv-bench/.installed
 	touch $@
 
 # ruff (Python style), mypy (types; strict on the maths) and ESLint (the JavaScript).
-lint: setup-python eslint
+lint: setup-python eslint mypy
 	$(VENV)/bin/ruff check dplab tests bench tools
 	$(VENV)/bin/ruff format --check dplab tests bench tools
 
