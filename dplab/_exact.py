@@ -98,7 +98,7 @@ def compare_power(p: int, q: int, factor: Fraction, d: Fraction) -> int:
     size = b * max(p.bit_length(), q.bit_length()) + a * u.bit_length()
     if size <= EXACT_POWER_BITS:
         left, right = p**b * v**a, u**a * q**b
-        return (left > right) - (left < right)
+        return int(left > right) - int(left < right)
     if d < 2**1000:
         left, right = math.log(p) - math.log(q), float(d) * (math.log(u) - math.log(v))
         if abs(left - right) > 1e-12 * (1 + math.log(p) + math.log(q) + abs(right)):

@@ -183,7 +183,7 @@ def check_input(name: str, channel: FiniteChannel, item: object) -> int:
     return position
 
 
-def check_callable(name: str, value: object, arguments: int, meaning: str) -> Callable:
+def check_callable(name: str, value: object, arguments: int, meaning: str) -> Callable[..., object]:
     """Return ``value`` if it is a callable that accepts ``arguments`` positional arguments.
 
     ``meaning`` describes the function expected, for the message ("a function of one
@@ -214,7 +214,13 @@ def check_callable(name: str, value: object, arguments: int, meaning: str) -> Ca
     return value
 
 
-def _outside(number, low, high, low_open: bool, high_open: bool):
+def _outside(
+    number: Fraction | float | np.ndarray,
+    low: Fraction | float | None,
+    high: Fraction | float | None,
+    low_open: bool,
+    high_open: bool,
+) -> bool | np.ndarray:
     """Whether ``number`` (a scalar, or element-wise an array) lies outside the range."""
     below = False if low is None else (number <= low if low_open else number < low)
     above = False if high is None else (number >= high if high_open else number > high)
@@ -299,7 +305,7 @@ def exact_fraction(name: str, value: object) -> Fraction:
         if isinstance(value, Decimal):
             if not value.is_finite():
                 raise ValueError(f"{name} must be finite; got {value!r}")
-            _check_exponent(name, value, value.as_tuple().exponent)
+            _check_exponent(name, value, int(value.as_tuple().exponent))  # finite: an int
         return Fraction(value)
     if isinstance(value, float | np.floating):
         number = float(value)  # exact: every NumPy float is also a double

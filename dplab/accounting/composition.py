@@ -618,7 +618,8 @@ def _loss_index(p_weight: int, q_weight: int, interval: Fraction) -> int:
 
 
 def _rounded_up(values: np.ndarray) -> np.ndarray:
-    return np.nextafter(values, np.inf)
+    rounded: np.ndarray = np.nextafter(values, np.inf)
+    return rounded
 
 
 def _pld_upper(

@@ -64,7 +64,7 @@ difference).
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
@@ -301,7 +301,9 @@ def channel_tradeoff(channel: FiniteChannel, type_one_error: RationalLike) -> Fr
     )
 
 
-def _pair_vertices(p_row: tuple[int, ...], q_row: tuple[int, ...], denominator: int):
+def _pair_vertices(
+    p_row: tuple[int, ...], q_row: tuple[int, ...], denominator: int
+) -> list[tuple[Fraction, Fraction]]:
     """The vertices of one pair's Neyman–Pearson curve, by increasing type I error.
 
     Rejecting whole ratio classes in the order of :func:`most_powerful_test` gives the
@@ -314,7 +316,7 @@ def _pair_vertices(p_row: tuple[int, ...], q_row: tuple[int, ...], denominator: 
         if q_weight > 0:
             classes.setdefault(Fraction(p_weight, q_weight) if p_weight else None, []).append(j)
     size, found = 0, 0
-    vertices = []
+    vertices: list[tuple[Fraction, Fraction]] = []
     for ratio in sorted(classes, key=lambda ratio: (ratio is not None, ratio or 0)):
         if ratio is not None and not vertices:
             vertices.append((Fraction(0), Fraction(1)))
@@ -326,7 +328,7 @@ def _pair_vertices(p_row: tuple[int, ...], q_row: tuple[int, ...], denominator: 
     return vertices
 
 
-def _on_segments(vertices: list[tuple[Fraction, Fraction]], x: Fraction) -> Fraction:
+def _on_segments(vertices: Sequence[tuple[Fraction, Fraction]], x: Fraction) -> Fraction:
     """The piecewise linear curve through ``vertices`` at ``x``."""
     for (x1, y1), (x2, y2) in pairwise(vertices):
         if x <= x2:
@@ -393,7 +395,7 @@ def tradeoff_vertices(channel: FiniteChannel) -> tuple[tuple[Fraction, Fraction]
     return tuple(kept)
 
 
-def _slopes(vertices) -> list[Fraction]:
+def _slopes(vertices: Sequence[tuple[Fraction, Fraction]]) -> list[Fraction]:
     return [(y2 - y1) / (x2 - x1) for (x1, y1), (x2, y2) in pairwise(vertices)]
 
 

@@ -98,7 +98,7 @@ import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal, NamedTuple, TypeAlias
+from typing import Literal, NamedTuple, Protocol, TypeAlias, cast, overload
 
 import numpy as np
 from flint import arb, ctx
@@ -160,14 +160,30 @@ class OutOfRangeError(OverflowError, ValueError):
 # --- double-double building blocks (Dekker 1971; Knuth, TAOCP vol. 2, §4.2.2) -------------
 
 
-def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+@overload
+def _two_sum(a: float, b: float) -> tuple[float, float]: ...
+@overload
+def _two_sum(a: np.ndarray, b: _Float) -> tuple[np.ndarray, np.ndarray]: ...
+@overload
+def _two_sum(a: _Float, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
+@overload
+def _two_sum(a: _Float, b: _Float) -> tuple[_Float, _Float]: ...
+def _two_sum(a: _Float, b: _Float) -> tuple[_Float, _Float]:
     """``a + b = s + e`` exactly, with ``s = fl(a + b)``."""
     s = a + b
     v = s - a
     return s, (a - (s - v)) + (b - v)
 
 
-def _two_prod(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+@overload
+def _two_prod(a: float, b: float) -> tuple[float, float]: ...
+@overload
+def _two_prod(a: np.ndarray, b: _Float) -> tuple[np.ndarray, np.ndarray]: ...
+@overload
+def _two_prod(a: _Float, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
+@overload
+def _two_prod(a: _Float, b: _Float) -> tuple[_Float, _Float]: ...
+def _two_prod(a: _Float, b: _Float) -> tuple[_Float, _Float]:
     """``a·b = p + e`` exactly (for |a|, |b| well inside the double range)."""
     p = a * b
     a_big = _SPLITTER * a
@@ -178,7 +194,7 @@ def _two_prod(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return p, ((a_hi * b_hi - p) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
 
 
-def _dd_div(hi: np.ndarray, lo: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _dd_div(hi: _Float, lo: _Float, d: _Float) -> tuple[_Float, _Float]:
     """``(hi + lo) / d`` as a double-double (one Newton correction of the quotient)."""
     q = hi / d
     p, e = _two_prod(q, d)
@@ -254,12 +270,27 @@ class _ScalarMath:
             return math.copysign(math.inf, mantissa)
 
 
-def _xp(value: _Float) -> object:
+class _Namespace(Protocol):
+    """What the evaluator calls on :func:`_xp`'s namespace, with arrays or with floats."""
+
+    exp: Callable[[_Float], _Float]
+    log: Callable[[_Float], _Float]
+    log1p: Callable[[_Float], _Float]
+    sqrt: Callable[[_Float], _Float]
+    abs: Callable[[_Float], _Float]
+    isfinite: Callable[[_Float], np.ndarray | bool]
+    maximum: Callable[[_Float, _Float], _Float]
+    ldexp: Callable[[_Float, np.ndarray | int], _Float]
+
+
+def _xp(value: _Float) -> _Namespace:
     """The namespace of functions for ``value``: NumPy for arrays, _ScalarMath for floats."""
-    return np if isinstance(value, np.ndarray) else _ScalarMath
+    # Each function is called with the kind of value that chose its namespace (an array
+    # for NumPy, a float for _ScalarMath), which a Protocol cannot say: hence the cast.
+    return cast(_Namespace, np if isinstance(value, np.ndarray) else _ScalarMath)
 
 
-def _where(condition: np.ndarray | bool, if_true: object, if_false: object) -> _Float:
+def _where(condition: np.ndarray | bool, if_true: _Float, if_false: _Float) -> _Float:
     if isinstance(condition, np.ndarray):
         return np.where(condition, if_true, if_false)
     return if_true if condition else if_false
@@ -273,7 +304,12 @@ def _ratio(low: _Float, high: _Float) -> _Float:
     return 0.0
 
 
-def _piecewise(cases, outputs: int, *args: _Float) -> tuple[_Float, ...]:
+_Kernel: TypeAlias = Callable[..., tuple[_Float, ...]]
+
+
+def _piecewise(
+    cases: tuple[tuple[np.ndarray | bool, _Kernel], ...], outputs: int, *args: _Float
+) -> tuple[_Float, ...]:
     """Apply at each point the kernel of the first ``(condition, kernel)`` that holds there.
 
     Points where no condition holds get zeros.  Each kernel maps the arguments (restricted
@@ -284,19 +320,20 @@ def _piecewise(cases, outputs: int, *args: _Float) -> tuple[_Float, ...]:
             if condition:
                 return kernel(*args)
         return (0.0,) * outputs
-    results = tuple(np.zeros_like(args[0]) for _ in range(outputs))
-    remaining = np.ones(args[0].shape, dtype=bool)
+    arrays = [np.asarray(a) for a in args]  # all arrays, as the first is
+    results = tuple(np.zeros_like(arrays[0]) for _ in range(outputs))
+    remaining = np.ones(arrays[0].shape, dtype=bool)
     for condition, kernel in cases:
         mask = remaining & condition
         remaining &= np.logical_not(condition)
         if mask.any():
-            for result, value in zip(results, kernel(*(a[mask] for a in args)), strict=True):
+            for result, value in zip(results, kernel(*(a[mask] for a in arrays)), strict=True):
                 result[mask] = value
     return results
 
 
 @functools.cache
-def _taylor_rows() -> list[tuple[tuple[float, ...], ...]]:
+def _taylor_rows() -> list[tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], float]]:
     """The rows of :func:`_taylor_table` as Python floats, for scalar calls."""
     r_rows, m_rows, r_low, m_low = _taylor_table()
     return [
@@ -330,15 +367,20 @@ def _taylor_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     return np.array(r_rows), np.array(m_rows), np.array(r_low), np.array(m_low)
 
 
-def _horner(coefficients, s: _Float, first: int) -> _Float:
+def _horner(coefficients: np.ndarray | tuple[float, ...], s: _Float, first: int) -> _Float:
     """``Σ_{n ≥ first} coefficients[n]·s^{n − first}`` (each entry a float or a column)."""
-    total = coefficients[-1]
+    total: _Float = coefficients[-1]
     for n in range(len(coefficients) - 2, first - 1, -1):
         total = total * s + coefficients[n]
     return total
 
 
 def _mills_taylor(t: _Float) -> tuple[_Float, ...]:
+    index: np.ndarray | int
+    r: np.ndarray | tuple[float, ...]
+    m: np.ndarray | tuple[float, ...]
+    r_low: np.ndarray | tuple[float, ...]
+    m_low: np.ndarray | float
     if isinstance(t, np.ndarray):
         r_rows, m_rows, r_low, m_low = _taylor_table()
         index = np.rint(t / _TAYLOR_STEP).astype(np.intp)
@@ -351,8 +393,9 @@ def _mills_taylor(t: _Float) -> tuple[_Float, ...]:
     hi, err = _two_sum(r[0], product)
     lo = err + product_err + r_low[0] + r_low[1] * s + _horner(r, s, 2) * (s * s)
     hi, lo = _two_sum(hi, lo)
-    m = m[0] + (m_low + s * _horner(m, s, 1))
-    return hi, lo, m, t * m - hi, (3.0 + t * t) - 1.0 / m  # M' = tM − R, M''/M = 3 + t² − 1/M
+    mills = m[0] + (m_low + s * _horner(m, s, 1))
+    # M' = tM − R, M''/M = 3 + t² − 1/M
+    return hi, lo, mills, t * mills - hi, (3.0 + t * t) - 1.0 / mills
 
 
 def _finite_or_zero(value: _Float) -> _Float:
@@ -362,7 +405,9 @@ def _finite_or_zero(value: _Float) -> _Float:
     return value if math.isfinite(value) else 0.0
 
 
-def _continued_fraction_step(t: _Float, numerator: float, hi: _Float, lo: _Float):
+def _continued_fraction_step(
+    t: _Float, numerator: float, hi: _Float, lo: _Float
+) -> tuple[_Float, _Float]:
     """``t + numerator/(hi + lo)`` as a double-double."""
     quotient = numerator / hi
     product, product_err = _two_prod(quotient, hi)
@@ -371,7 +416,7 @@ def _continued_fraction_step(t: _Float, numerator: float, hi: _Float, lo: _Float
     return _two_sum(total, _finite_or_zero(err + remainder / hi))
 
 
-def _mills_fraction(t: _Float, denominators: list | None = None) -> tuple[_Float, ...]:
+def _mills_fraction(t: _Float, denominators: list[_Float] | None = None) -> tuple[_Float, ...]:
     """R, M and the ratios from the continued fraction; its denominators g₂, g₃, … up to
     the length of ``denominators`` are stored there when it is given."""
     smallest = float(t.min()) if isinstance(t, np.ndarray) else t
@@ -383,6 +428,7 @@ def _mills_fraction(t: _Float, denominators: list | None = None) -> tuple[_Float
         g = t + (n + 1) / g
     for n in range(keep - 1, _CF_DOUBLE_DOUBLE_STEPS - 1, -1):  # terms ≥ keep
         g = t + (n + 1) / g
+        assert denominators is not None  # keep > 0: there is no loop without them
         denominators[n - 2] = g
     hi, lo = g, 0.0 * g
     for n in range(_CF_DOUBLE_DOUBLE_STEPS - 1, 0, -1):
@@ -425,7 +471,7 @@ class _Geometry(NamedTuple):
     q_lo: _Float
 
     def subset(self, mask: np.ndarray) -> _Geometry:
-        return _Geometry(*(value[mask] for value in self))
+        return _Geometry(*(np.asarray(value)[mask] for value in self))
 
 
 # Scalars whose arguments all lie in [2^−300, 2^300] (ε may also be 0) skip the split into
@@ -438,7 +484,10 @@ class _Geometry(NamedTuple):
 _UNSCALED = (2.0**-300, 2.0**300)
 
 
-def _split(sensitivity: _Float, sigma: _Float, eps: _Float) -> tuple[tuple[_Float, _Float], ...]:
+_Exponent: TypeAlias = np.ndarray | int
+
+
+def _split(sensitivity: _Float, sigma: _Float, eps: _Float) -> tuple[tuple[_Float, _Exponent], ...]:
     """Each argument as ``mantissa · 2^exponent``: by frexp, or all three as ``(value, 0)``
     for floats in the unscaled range."""
     values = (sensitivity, sigma, eps)
@@ -447,7 +496,7 @@ def _split(sensitivity: _Float, sigma: _Float, eps: _Float) -> tuple[tuple[_Floa
     low, high = _UNSCALED
     if low <= sensitivity <= high and low <= sigma <= high and (eps == 0 or low <= eps <= high):
         return (sensitivity, 0), (sigma, 0), (eps, 0)
-    return tuple(math.frexp(value) for value in values)
+    return tuple(math.frexp(float(value)) for value in values)  # floats here
 
 
 def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float, root: float = 1.0) -> _Geometry:
@@ -456,7 +505,7 @@ def _geometry(sensitivity: _Float, sigma: _Float, eps: _Float, root: float = 1.0
     xp = _xp(sensitivity)
     (m_d, e_d), (m_s, e_s), (m_e, e_e) = _split(sensitivity, sigma, eps)
     # h = Δ·root/σ and r = εσ/(Δ·root) as double-doubles on the mantissas, scaled exactly.
-    numerator = (m_d, 0.0 * m_d) if root == 1.0 else _two_prod(m_d, root)
+    numerator: tuple[_Float, _Float] = (m_d, 0.0 * m_d) if root == 1.0 else _two_prod(m_d, root)
     h_hi, h_lo = _dd_div(*numerator, m_s)
     e_h = e_d - e_s
     r_hi, r_lo = _dd_div(*_two_prod(m_e, m_s), m_d)
@@ -513,12 +562,12 @@ def _gap_near(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float,
             terms.append((m + (t_err + step_err + x_lo + h_lo * point) * slope) * weight)
         mean = _compensated_sum(terms)
         return h * mean, h_lo * mean, math.log(mean)
-    x, x_lo, h, h_lo = (v[..., None] for v in (x, x_lo, h, h_lo))
+    x, x_lo, h, h_lo = (np.asarray(v)[..., None] for v in (x, x_lo, h, h_lo))
     with np.errstate(all="ignore"):
         step, step_err = _two_prod(h, _GL_POINTS)
         t, t_err = _two_sum(x, step)
         t_lo = t_err + step_err + x_lo + h_lo * _GL_POINTS
-        _, _, m, slope, _ = (part.reshape(t.shape) for part in _mills_pair(t.ravel()))
+        _, _, m, slope, _ = (np.asarray(part).reshape(t.shape) for part in _mills_pair(t.ravel()))
         mean = _compensated_sum((m + t_lo * slope) * _GL_HALF_WEIGHTS)
         return h[..., 0] * mean, h_lo[..., 0] * mean, np.log(mean)
 
@@ -527,19 +576,21 @@ def _compensated_sum(terms: np.ndarray | list[float]) -> _Float:
     """The sum over the last axis (of an array, or of a list of floats) in a fixed pairwise
     order, each addition's rounding error carried along (Neumaier 1974), in the same order
     for every point of an array."""
-    errors = 0.0
+    errors: _Float = 0.0
     if isinstance(terms, list):
-        while len(terms) > 1:
-            half = len(terms) // 2
-            pairs = [_two_sum(a, b) for a, b in zip(terms[:half], terms[half:], strict=True)]
-            terms = [total for total, _ in pairs]
+        values = terms
+        while len(values) > 1:
+            half = len(values) // 2
+            pairs = [_two_sum(a, b) for a, b in zip(values[:half], values[half:], strict=True)]
+            values = [total for total, _ in pairs]
             errors = errors + sum(error for _, error in pairs)
-        return terms[0] + errors
-    while terms.shape[-1] > 1:
-        half = terms.shape[-1] // 2
-        terms, error = _two_sum(terms[..., :half], terms[..., half : 2 * half])
+        return values[0] + errors
+    array = terms
+    while array.shape[-1] > 1:
+        half = array.shape[-1] // 2
+        array, error = _two_sum(array[..., :half], array[..., half : 2 * half])
         errors = errors + error.sum(axis=-1)
-    return terms[..., 0] + errors
+    return array[..., 0] + errors
 
 
 def _gap_far(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Float, ...]:
@@ -565,10 +616,10 @@ def _gap_series(x: _Float, x_lo: _Float, h: _Float, h_lo: _Float) -> tuple[_Floa
     """
     m, m_err = _two_sum(x, 0.5 * h)
     m_lo = m_err + x_lo + 0.5 * h_lo
-    denominators = [0.0] * (2 * _MIDPOINT_TERMS)  # g₂ … g_{2K+1}
+    denominators: list[_Float] = [0.0] * (2 * _MIDPOINT_TERMS)  # g₂ … g_{2K+1}
     _, _, value, slope, _ = _mills_fraction(m, denominators)
     quarter_square = 0.25 * h * h
-    total = 1.0
+    total: _Float = 1.0
     for k in range(_MIDPOINT_TERMS - 1, -1, -1):
         total = 1.0 + quarter_square / (denominators[2 * k] * denominators[2 * k + 1]) * total
     mean = (value + m_lo * slope) * total
@@ -666,6 +717,7 @@ def _negative_x(g: _Geometry) -> tuple[_Float, _Float]:
     if not isinstance(g.x, np.ndarray):
         kernel = _odd_series if -g.x < _SERIES_LIMIT else _complement
         return kernel(g, gap, gap_lo)
+    gap, gap_lo = np.asarray(gap), np.asarray(gap_lo)  # arrays, as g.x is
     log_delta, value = np.empty_like(g.x), np.empty_like(g.x)
     series = -g.x < _SERIES_LIMIT
     for mask, kernel in ((series, _odd_series), (~series, _complement)):
@@ -674,6 +726,14 @@ def _negative_x(g: _Geometry) -> tuple[_Float, _Float]:
     return log_delta, value
 
 
+@overload
+def _profile(
+    sensitivity: float, sigma: float, eps: float, root: float = 1.0
+) -> tuple[float, float]: ...
+@overload
+def _profile(
+    sensitivity: np.ndarray, sigma: np.ndarray, eps: np.ndarray, root: float = 1.0
+) -> tuple[np.ndarray, np.ndarray]: ...
 def _profile(
     sensitivity: _Float, sigma: _Float, eps: _Float, root: float = 1.0
 ) -> tuple[_Float, _Float]:
@@ -687,13 +747,14 @@ def _profile(
     if not isinstance(sensitivity, np.ndarray):
         g = _geometry(float(sensitivity), float(sigma), float(eps), root)
         return (_positive_x if g.x >= 0 else _negative_x)(g)
+    sigma, eps = np.asarray(sigma), np.asarray(eps)  # arrays, as sensitivity is
     with np.errstate(all="ignore"):
         log_delta = np.empty_like(sensitivity)
         value = np.empty_like(sensitivity)
         for start in range(0, sensitivity.size, _BLOCK):
             block = slice(start, start + _BLOCK)
             g = _geometry(sensitivity[block], sigma[block], eps[block], root)
-            negative = g.x < 0
+            negative = np.asarray(g.x) < 0
             for mask, kernel in ((~negative, _positive_x), (negative, _negative_x)):
                 if mask.any():
                     log_delta[block][mask], value[block][mask] = kernel(g.subset(mask))
@@ -718,11 +779,12 @@ def _broadcast(**arrays: np.ndarray) -> tuple[np.ndarray, ...]:
 def _arguments(
     sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    return _broadcast(
+    sensitivities, sigmas, epsilons = _broadcast(
         sensitivity=check_real_array("sensitivity", sensitivity, low=0),
         sigma=check_real_array("sigma", sigma, low=0, low_open=True),
         eps=check_real_array("eps", eps, low=0),
     )
+    return sensitivities, sigmas, epsilons
 
 
 def _finite_result(name: str, values: np.ndarray | float, arguments: str) -> None:
@@ -750,7 +812,9 @@ def _is_scalar(sensitivity: object, sigma: object, eps: object) -> bool:
     )
 
 
-def _scalar_arguments(sensitivity: object, sigma: object, eps: object) -> tuple[float, ...]:
+def _scalar_arguments(
+    sensitivity: object, sigma: object, eps: object
+) -> tuple[float, float, float]:
     """The checked scalar arguments: floats in range pass at once, anything else through
     :func:`check_real` (which converts, or names the argument that is wrong)."""
     if (
@@ -778,7 +842,10 @@ def _root(k: int) -> float:
 
 def _evaluate(
     sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike, k: int
-) -> tuple[float, float, tuple[float, float, float]] | tuple[np.ndarray, np.ndarray, tuple]:
+) -> (
+    tuple[float, float, tuple[float, float, float]]
+    | tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]
+):
     """``(ln δ, δ, checked inputs)`` for sensitivity ``Δ·√k``; floats for scalar inputs,
     else broadcast arrays.  ``ln δ`` is ``−inf`` where it is below the double range."""
     root = _root(k)
@@ -788,25 +855,26 @@ def _evaluate(
             return -math.inf, 0.0, arguments
         log_value, value = _profile(*arguments, root)
         return log_value, value, arguments
-    arguments = _arguments(sensitivity, sigma, eps)
-    log_values = np.full(arguments[0].shape, -np.inf)
-    values = np.zeros(arguments[0].shape)
-    positive = arguments[0] > 0
+    arrays = _arguments(sensitivity, sigma, eps)
+    log_values = np.full(arrays[0].shape, -np.inf)
+    values = np.zeros(arrays[0].shape)
+    positive = arrays[0] > 0
     if positive.any():
-        log_values[positive], values[positive] = _profile(*(a[positive] for a in arguments), root)
-    return log_values, values, arguments
+        sensitivities, sigmas, epsilons = (a[positive] for a in arrays)
+        log_values[positive], values[positive] = _profile(sensitivities, sigmas, epsilons, root)
+    return log_values, values, arrays
 
 
-def _first(mask: np.ndarray | bool, *arrays: object) -> tuple[str, tuple]:
+def _first(mask: np.ndarray | bool, *arrays: _Float) -> tuple[str, tuple[_Float, ...]]:
     """The location text and values of the first point where ``mask`` holds."""
     if np.ndim(mask) == 0:
         return "", arrays
     index = tuple(int(i) for i in np.argwhere(mask)[0])
     where = f" at index {index[0] if len(index) == 1 else index}"
-    return where, tuple(array[index] for array in arrays)
+    return where, tuple(np.asarray(array)[index] for array in arrays)
 
 
-def _described(sensitivity: object, sigma: object, eps: object, k: int) -> str:
+def _described(sensitivity: _Float, sigma: _Float, eps: _Float, k: int) -> str:
     """The user's arguments, as a message names them."""
     releases = "" if k == 1 else f", k={k!r}"
     return (
@@ -814,6 +882,12 @@ def _described(sensitivity: object, sigma: object, eps: object, k: int) -> str:
     )
 
 
+@overload
+def log_delta(sensitivity: float, sigma: float, eps: float, *, k: int = 1) -> float: ...
+@overload
+def log_delta(
+    sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike, *, k: int = 1
+) -> float | np.ndarray: ...
 def log_delta(
     sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike, *, k: int = 1
 ) -> float | np.ndarray:
@@ -842,6 +916,12 @@ def log_delta(
     return _shaped(log_values)
 
 
+@overload
+def delta(sensitivity: float, sigma: float, eps: float, *, k: int = 1) -> float: ...
+@overload
+def delta(
+    sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike, *, k: int = 1
+) -> float | np.ndarray: ...
 def delta(
     sensitivity: ArrayLike, sigma: ArrayLike, eps: ArrayLike, *, k: int = 1
 ) -> float | np.ndarray:
@@ -1008,10 +1088,10 @@ def _elementwise(
     solve: Callable[[float, float, float], float], **arrays: np.ndarray
 ) -> float | np.ndarray:
     """Apply a scalar solver to every point of the broadcast arrays."""
-    arrays = _broadcast(**arrays)
-    rows = zip(*(array.flat for array in arrays), strict=True)
+    broadcast = _broadcast(**arrays)
+    rows = zip(*(array.flat for array in broadcast), strict=True)
     result = np.array([solve(*map(float, row)) for row in rows])
-    return _shaped(result.reshape(arrays[0].shape))
+    return _shaped(result.reshape(broadcast[0].shape))
 
 
 def sigma_for(sensitivity: ArrayLike, eps: ArrayLike, delta: ArrayLike) -> float | np.ndarray:
@@ -1201,6 +1281,10 @@ def compare_calibrations(sensitivity: float, eps: float, delta: float) -> Calibr
 # --- error measures -----------------------------------------------------------------------
 
 
+@overload
+def mse(sigma: float) -> float: ...
+@overload
+def mse(sigma: ArrayLike) -> float | np.ndarray: ...
 def mse(sigma: ArrayLike) -> float | np.ndarray:
     """Mean squared error ``E Z² = σ²`` of the noise (in squared output units).
 
@@ -1214,6 +1298,10 @@ def mse(sigma: ArrayLike) -> float | np.ndarray:
     return _shaped(square)
 
 
+@overload
+def mean_absolute_error(sigma: float) -> float: ...
+@overload
+def mean_absolute_error(sigma: ArrayLike) -> float | np.ndarray: ...
 def mean_absolute_error(sigma: ArrayLike) -> float | np.ndarray:
     """Mean absolute error ``E|Z| = σ√(2/π)`` of the noise.
 

@@ -91,7 +91,7 @@ class NeighbouringPair:
     gap: Fraction
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class BoundedQuery:
     """A query on exactly ``n`` records in ``[0, bound]`` under replacement adjacency.
 
@@ -106,23 +106,36 @@ class BoundedQuery:
     threshold: Fraction | None = None
     constant: Fraction | None = None
 
-    def __post_init__(self) -> None:
-        if self.kind not in _KINDS:
-            raise ValueError(f"kind must be one of {', '.join(_KINDS)}; got {self.kind!r}")
-        object.__setattr__(self, "n", check_int("n", self.n, low=1))
-        bound = check_rational("bound", self.bound, low=0, low_open=True)
-        object.__setattr__(self, "bound", bound)
-        if self.kind == "count":
-            threshold = check_rational(
-                "threshold", self.threshold, low=0, high=bound, low_open=True
+    # The arguments are any rational (RationalLike); the fields hold them as Fractions.
+    def __init__(
+        self,
+        kind: QueryKind,
+        n: int,
+        bound: RationalLike,
+        threshold: RationalLike | None = None,
+        constant: RationalLike | None = None,
+    ) -> None:
+        if kind not in _KINDS:
+            raise ValueError(f"kind must be one of {', '.join(_KINDS)}; got {kind!r}")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "n", check_int("n", n, low=1))
+        exact_bound = check_rational("bound", bound, low=0, low_open=True)
+        object.__setattr__(self, "bound", exact_bound)
+        if kind == "count":
+            exact_threshold = check_rational(
+                "threshold", threshold, low=0, high=exact_bound, low_open=True
             )
-            object.__setattr__(self, "threshold", threshold)
-        elif self.threshold is not None:
-            raise ValueError(f"threshold is only used by the count query; got {self.threshold!r}")
-        if self.kind == "constant":
-            object.__setattr__(self, "constant", check_rational("constant", self.constant))
-        elif self.constant is not None:
-            raise ValueError(f"constant is only used by the constant query; got {self.constant!r}")
+            object.__setattr__(self, "threshold", exact_threshold)
+        elif threshold is not None:
+            raise ValueError(f"threshold is only used by the count query; got {threshold!r}")
+        else:
+            object.__setattr__(self, "threshold", None)
+        if kind == "constant":
+            object.__setattr__(self, "constant", check_rational("constant", constant))
+        elif constant is not None:
+            raise ValueError(f"constant is only used by the constant query; got {constant!r}")
+        else:
+            object.__setattr__(self, "constant", None)
 
     @property
     def sensitivity(self) -> Fraction:
@@ -220,8 +233,12 @@ class BoundedQuery:
         if self.kind == "mean":
             return sum(records, Fraction(0)) / self.n
         if self.kind == "count":
-            return Fraction(sum(1 for record in records if record >= self.threshold))
-        return self.constant
+            threshold = self.threshold
+            assert threshold is not None  # a count query always has one (__init__)
+            return Fraction(sum(1 for record in records if record >= threshold))
+        constant = self.constant
+        assert constant is not None  # the constant query always has one (__init__)
+        return constant
 
 
 def sum_query(n: int, bound: RationalLike) -> BoundedQuery:

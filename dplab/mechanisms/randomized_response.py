@@ -468,7 +468,10 @@ def _pair_rows(n: int, p: Fraction, alpha: Fraction) -> tuple[list[_PairRow], in
     for c in range(n):
         y_up, numerator_up = upward[c]
         y_mirror, numerator_down = upward[n - 1 - c]
-        spans = ((0, y_up + 1), (n - y_mirror, n + 1) if y_mirror >= 0 else (0, 0))
+        spans: tuple[tuple[int, int], ...] = (
+            (0, y_up + 1),
+            (n - y_mirror, n + 1) if y_mirror >= 0 else (0, 0),
+        )
         if 2 * a < b:  # reflect the outputs: Y at p has the law of n − Y at 1 − p
             spans = tuple(
                 (n + 1 - stop, n + 1 - start) if stop > start else (0, 0) for start, stop in spans

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from dplab._validation import MAX_DECIMAL_EXPONENT, check_int, shown
 from dplab.mechanisms.randomized_response import certify, count_distribution
@@ -97,13 +98,12 @@ class LabGrid:
         sizes = _values("sizes", self.sizes)
         p_percents = _values("p_percents", self.p_percents)
         alpha_tenths = _values("alpha_tenths", self.alpha_tenths)
-        for n in sizes:
-            check_int("sizes", n, low=1, high=LAB_MAX_N)
+        checked_sizes = [check_int("sizes", n, low=1, high=LAB_MAX_N) for n in sizes]
         for k in p_percents:
             check_int("p_percents", k, low=50, high=100)
         for t in alpha_tenths:
             check_int("alpha_tenths", t, low=10)
-        work = sum(sizes) * len(p_percents) * len(alpha_tenths)
+        work = sum(checked_sizes) * len(p_percents) * len(alpha_tenths)
         if work > LAB_WORK_LIMIT:
             raise ValueError(
                 f"sizes, p_percents and alpha_tenths must span at most {LAB_WORK_LIMIT:,} "
@@ -130,7 +130,8 @@ def delta_denominator(n: int) -> int:
     >>> delta_denominator(2)
     100000
     """
-    return 10 * 100 ** _check_lab_n(n)
+    denominator: int = 10 * 100 ** _check_lab_n(n)
+    return denominator
 
 
 def claim_covers(required_numerator: int, n: int, claim: str) -> bool:
@@ -159,7 +160,8 @@ def claim_covers(required_numerator: int, n: int, claim: str) -> bool:
     claimed = int(whole + digits)
     if claimed > 10 ** len(digits):
         raise ValueError(f"claim must be a decimal string like '0.05' in [0, 1]; got {claim!r}")
-    return claimed * delta_denominator(n) >= required_numerator * 10 ** len(digits)
+    scale: int = 10 ** len(digits)
+    return claimed * delta_denominator(n) >= required_numerator * scale
 
 
 def _interval(event: tuple[int, ...]) -> list[int]:
@@ -208,7 +210,8 @@ def lab_states(grid: LabGrid = LAB_GRID) -> dict[str, object]:
                         str(numerators[worst]),
                         worst,
                         [str(numerator) for numerator in numerators[0::2]],
-                        [_interval(row.event) for row in up_rows],
+                        # the count channel's outputs are the counts 0 … n
+                        [_interval(cast(tuple[int, ...], row.event)) for row in up_rows],
                     ]
                 )
             by_p.append(by_alpha)

@@ -188,7 +188,8 @@ def _check_editions(source: Path, other: Path) -> int:
     if missing:
         return 2
     slugs = [parse_lesson(path).slug for path in Project().lesson_files()]
-    differences = compare(*lessons, slugs, root=Path.cwd())
+    source_lesson, other_lesson = lessons
+    differences = compare(source_lesson, other_lesson, slugs, root=Path.cwd())
     for difference in differences:
         print(difference)
     print(f"{len(differences)} difference(s) between the editions", file=sys.stderr)

@@ -259,7 +259,7 @@ def heading_anchors(parts: Iterable[Prose | CodeBlock | Component]) -> dict[str,
 
 
 def _quiz_field(
-    lines: list[tuple[int, list[Piece]]], name: str, section: Section, path: Path
+    lines: list[tuple[int, str, list[Piece]]], name: str, section: Section, path: Path
 ) -> tuple[int, list[Piece]]:
     found = [(number, pieces) for number, field_name, pieces in lines if field_name == name]
     if not found:
@@ -287,7 +287,12 @@ def quiz_questions(
         if section.marker is None:
             continue
         _no_code(section, "quiz question", path)
-        lines = [line for prose in section.parts for line in _prose_lines(prose)]
+        lines = [
+            line
+            for prose in section.parts
+            if isinstance(prose, Prose)  # all of them: _no_code has checked
+            for line in _prose_lines(prose)
+        ]
         stem: list[tuple[int, list[Piece]]] = []
         if section.title is not None:
             stem.extend(_prose_lines(section.title))
@@ -355,7 +360,7 @@ def quiz_questions(
                 f"(anchors: {known})",
             )
         built = []
-        for number, is_correct, text, explanation in options:
+        for number, is_correct, option_text, explanation in options:
             while explanation and _is_blank_line(explanation[-1][1]):
                 explanation.pop()
             if not explanation:
@@ -365,7 +370,7 @@ def quiz_questions(
             built.append(
                 QuizOption(
                     correct=is_correct,
-                    text=_lines_prose([(number, text)]),
+                    text=_lines_prose([(number, option_text)]),
                     explanation=_lines_prose(explanation, _EXPLANATION_INDENT),
                     line=number,
                 )

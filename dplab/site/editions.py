@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from dplab.site.citations import prose_citations
 from dplab.site.components import heading_anchors, quiz_questions
@@ -40,6 +41,12 @@ from dplab.site.lesson import CodeBlock, Component, InlineValue, Lesson, Part, P
 __all__ = ["Bone", "compare", "skeleton"]
 
 _LESSON_LINK = re.compile(r"\]\((?P<file>[a-z0-9]+(?:-[a-z0-9]+)*\.md)(?:#[^)]*)?\)")
+
+
+# A prose bone's value: its inline values and lesson links with their counts, its citations.
+_ProseValue = tuple[
+    tuple[tuple[str, int], ...], tuple[tuple[str, ...], ...], tuple[tuple[str, int], ...]
+]
 
 
 @dataclass(frozen=True)
@@ -215,7 +222,7 @@ def _quiz_bones(quiz: Component, path: Path, places: dict[str, int]) -> list[Bon
 
 def _describe(bone: Bone) -> str:
     if bone.kind == "prose":
-        fields, citations, links = bone.value  # type: ignore[misc]
+        fields, citations, links = cast(_ProseValue, bone.value)
         described = [
             "inline values " + (", ".join(f"{{{{ {f} }}}}×{n}" for f, n in fields) or "none"),
             "citations " + (", ".join("; ".join(keys) for keys in citations) or "none"),
@@ -223,11 +230,11 @@ def _describe(bone: Bone) -> str:
         ]
         return "prose with " + ", ".join(described)
     if bone.kind == "code block":
-        executed, display, timeout, _ = bone.value  # type: ignore[misc]
+        executed, display, timeout, _ = cast(tuple[bool, str, float, object], bone.value)
         kind = f"python exec {display}" if executed else "python (shown only)"
         return f"a code block ({kind}, timeout {timeout:g} s)"
     if bone.kind == "quiz question":
-        keys, place = bone.value  # type: ignore[misc]
+        keys, place = cast(tuple[tuple[bool, ...], object], bone.value)
         marks = "".join("x" if key else "-" for key in keys)
         return f"a question with keys [{marks}] on the section after skeleton element {place}"
     return f"{bone.kind} {bone.value!r}"

@@ -24,12 +24,12 @@ from collections.abc import Iterable, Iterator
 
 import markdown_katex.extension as mk_extension
 import markdown_katex.wrapper as mk_wrapper
+from markdown_katex.wrapper import KatexError
 
 from dplab.site.node_batch import NodeBatchRenderer
 
 __all__ = ["KatexBatchRenderer", "KatexError", "collect_formulas", "makeExtension", "renderer"]
 
-KatexError = mk_wrapper.KatexError
 _SEARCH_EXCLUDE = ('<span class="katex-mathml">', '<span class="katex-mathml" data-search-exclude>')
 
 

@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, cast
 
 import yaml
 
@@ -224,7 +224,7 @@ def _parse_front_matter(lines: list[str], path: Path) -> tuple[FrontMatter, int]
             raise LessonError(
                 path, key_line(key), f"{key} must be a {kind.__name__}; got {value!r}"
             )
-        if kind is str and not value.strip():
+        if kind is str and isinstance(value, str) and not value.strip():
             raise LessonError(path, key_line(key), f"{key} must not be empty")
     for key in ("prerequisites", "goals"):
         if not all(isinstance(item, str) and item.strip() for item in data.get(key, [])):
@@ -279,9 +279,9 @@ def _parse_body(
             if not components:
                 raise LessonError(path, i + 1, "components cannot be nested inside components")
             flush()
-            closing = _find_component_end(lines, i, stop, path)
-            parts.append(_make_component(lines, i, closing, opening, path))
-            i = closing + 1
+            component_end = _find_component_end(lines, i, stop, path)
+            parts.append(_make_component(lines, i, component_end, opening, path))
+            i = component_end + 1
             prose_start = i + 1
             continue
         if _COMPONENT_CLOSE.match(lines[i]):
@@ -349,7 +349,11 @@ def _make_component(
                 marker=section["marker"] if section else None,
                 title=title,
                 line=begin + 1,
-                parts=_parse_body(lines, begin + 1, end, path, components=False),
+                # components=False: a section holds prose and code blocks only
+                parts=cast(
+                    tuple[Prose | CodeBlock, ...],
+                    _parse_body(lines, begin + 1, end, path, components=False),
+                ),
             )
         )
     title = _make_prose([match["title"]], opening + 1, path) if match["title"] else None

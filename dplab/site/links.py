@@ -71,10 +71,10 @@ class _PageParser(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
-        if values.get("id"):
-            self.ids.add(values["id"])
-        if tag == "a" and values.get("name"):
-            self.ids.add(values["name"])
+        if ident := values.get("id"):
+            self.ids.add(ident)
+        if tag == "a" and (name := values.get("name")):
+            self.ids.add(name)
         for attribute in _LINKING.get(tag, ()):
             link = values.get(attribute)
             if link is not None:

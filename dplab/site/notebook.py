@@ -687,7 +687,7 @@ MARKDOWN_OUTPUT_CLASS = "jp-MarkdownOutput"
 
 def _is_markdown_output(attributes: str) -> bool:
     match = _CLASS.search(attributes)
-    return bool(match) and MARKDOWN_OUTPUT_CLASS in "".join(match.groups("")).split()
+    return match is not None and MARKDOWN_OUTPUT_CLASS in "".join(match.groups("")).split()
 
 
 def _text_with_math(html: str) -> Iterator[tuple[int, int]]:

@@ -21,6 +21,7 @@ import html
 import json
 import re
 from collections.abc import Callable
+from typing import Any
 
 from dplab.site.node_batch import NodeBatchRenderer
 from dplab.views import CHART_THEMES
@@ -71,7 +72,7 @@ class ChartPictures(NodeBatchRenderer):
         results = self.render_items([item for *_, item in jobs])
         drawn: list[dict[str, dict[str, str]]] = [{} for _ in specs]
         for (index, palette, width_name, _), result in zip(jobs, results, strict=True):
-            if isinstance(result, ChartPictureError):
+            if isinstance(result, Exception):  # a ChartPictureError (render_items)
                 raise result
             drawn[index].setdefault(palette, {})[width_name] = result
         return drawn
@@ -97,7 +98,7 @@ def _fills_container(node: object) -> bool:
     return False
 
 
-def _with_width(node: object, width: int) -> object:
+def _with_width(node: Any, width: int) -> Any:
     if isinstance(node, dict):
         return {
             key: width if key == "width" and value == "container" else _with_width(value, width)
@@ -114,7 +115,10 @@ def _needs_live_view(spec: dict) -> bool:
 
 
 def _size(svg: str) -> str:
-    width, height = _SIZE.search(svg).groups()
+    size = _SIZE.search(svg)
+    if size is None:
+        raise ValueError("the chart's SVG has no width and height")
+    width, height = size.groups()
     return f'width="{width}" height="{height}"'
 
 
@@ -155,7 +159,10 @@ def add_pictures(
     specs = [json.loads(match.group("spec")) for match in charts]
     pieces, last = [], 0
     for match, spec, drawn in zip(charts, specs, renderer.draw(specs), strict=True):
-        chart_id = _ID.search(match.group("attrs")).group(1)
+        found_id = _ID.search(match.group("attrs"))
+        if found_id is None:
+            raise ValueError(f"a chart has no id: {match.group('attrs')!r}")
+        chart_id = found_id.group(1)
         attrs = match.group("attrs") + (" data-dplab-live" if _needs_live_view(spec) else "")
         pieces.append(page[last : match.start()])
         pieces.append(f'<div{attrs}><script type="application/json">{match.group("spec")}</script>')

@@ -58,7 +58,8 @@ def new_lesson(
             f"slug must be lowercase letters and digits joined by single '-' "
             f"(for example 'sparse-vector'); got {slug!r}"
         )
-    titles = {None: title, **(other_titles or {})}
+    titles: dict[str | None, str] = {None: title}
+    titles.update((edition, words) for edition, words in (other_titles or {}).items())
     editions = project.source_edition.editions()
     unknown = sorted(set(titles) - {edition.edition for edition in editions}, key=str)
     if unknown:

@@ -60,9 +60,15 @@ def _run_code(
     padded = "\n" * (line - 1) + source
     tree = ast.parse(padded, filename=filename, mode="exec")
     last_expr = None
-    if tree.body and isinstance(tree.body[-1], ast.Expr):
-        last_expr = ast.Expression(tree.body.pop().value)
-    namespace["display"] = lambda *objs: [cell.display(o) for o in objs] and None
+    if tree.body and isinstance(last := tree.body[-1], ast.Expr):
+        tree.body.pop()
+        last_expr = ast.Expression(last.value)
+
+    def display(*objs: object) -> None:
+        for obj in objs:
+            cell.display(obj)
+
+    namespace["display"] = display
     with contextlib.redirect_stdout(cell.stdout), contextlib.redirect_stderr(cell.stdout):
         exec(compile(tree, filename, "exec"), namespace)
         if last_expr is not None:

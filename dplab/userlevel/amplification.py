@@ -90,7 +90,8 @@ def _check_items(m: object, ones: object, flipped: object) -> tuple[int, int, in
 
 def _log_binomial(trials: int, success: float) -> np.ndarray:
     """``ln P(X = x)`` for x = 0, …, trials, X ~ Bin(trials, success)."""
-    return stats.binom.logpmf(np.arange(trials + 1), trials, success)
+    log_pmf: np.ndarray = stats.binom.logpmf(np.arange(trials + 1), trials, success)
+    return log_pmf
 
 
 def _log_sum_of_binomials(
@@ -145,7 +146,7 @@ def log_delta_curve(
     ones: int,
     flipped: int,
     epsilon0: float,
-    epsilons: Sequence[float],
+    epsilons: Sequence[float] | np.ndarray,
     *,
     shuffled: bool = True,
 ) -> np.ndarray:
@@ -176,7 +177,7 @@ def log_delta_curve(
     if shuffled:
         common = _log_sum_of_binomials((count - changed, truth), (items - count, 1.0 - truth))
         before, after = _log_convolve(common, before), _log_convolve(common, after)
-    curve = np.maximum(
+    curve: np.ndarray = np.maximum(
         _log_hockey_stick(before, after, points), _log_hockey_stick(after, before, points)
     )
     # Below the floor (or no term found in the kept window) δ is only known to be small;

@@ -211,7 +211,9 @@ def error_ratio(
     return user_budget / (budget * width)
 
 
-def linear_query(items: Sequence[object], f: Callable[[object], object]) -> tuple:
+def linear_query(
+    items: Sequence[object], f: Callable[[object], object]
+) -> tuple[Fraction, ...] | tuple[float, ...]:
     """``q_f(K) = (1/|K|) Σ_{x∈K} f(x)`` as a tuple of d coordinates.
 
     ``f`` returns a real number (d = 1) or a sequence of d reals.  Exact values (ints,
@@ -242,11 +244,11 @@ def linear_query(items: Sequence[object], f: Callable[[object], object]) -> tupl
     return tuple(float(sum(map(Fraction, column)) / len(rows)) for column in columns)
 
 
-def _coordinates(value: object, item: object) -> tuple:
+def _coordinates(value: object, item: object) -> tuple[Fraction | float, ...]:
     values = value if isinstance(value, Sequence) and not isinstance(value, str) else (value,)
     if not values:
         raise ValueError(f"f must return at least one coordinate; got {shown(value)} at {item!r}")
-    out = []
+    out: list[Fraction | float] = []
     for coordinate in values:
         if isinstance(coordinate, bool) or not isinstance(coordinate, Real | str):
             raise TypeError(f"f must return real numbers; got {shown(coordinate)} at item {item!r}")
@@ -279,7 +281,7 @@ def sample(
     norms = np.linalg.norm(directions, axis=1, keepdims=True)
     radii = generator.gamma(shape=point.size, scale=width, size=(count, 1))
     with np.errstate(over="ignore", invalid="ignore"):
-        releases = point + radii * directions / norms
+        releases: np.ndarray = point + radii * directions / norms
     if not np.isfinite(releases).all():
         raise ValueError(
             f"scale = {shown(scale)} with center {shown(center)} gives releases beyond the "
@@ -288,7 +290,7 @@ def sample(
     return releases
 
 
-def _sequence(center: object) -> Sequence:
+def _sequence(center: object) -> Sequence[object] | np.ndarray:
     if isinstance(center, str | bytes) or not isinstance(center, Sequence | np.ndarray):
         raise TypeError(f"center must be a sequence of d real numbers; got {shown(center)}")
     if not 1 <= len(center) <= MAX_DIMENSION:

@@ -38,7 +38,7 @@ Everything is exact: α, ε and the counts are read exactly (the float policy of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
 
 from dplab._validation import check_int, check_rational, shown
@@ -93,7 +93,9 @@ def k_randomized_response(k: int, alpha: RationalLike) -> FiniteChannel:
     """
     values = _check_k(k, _MAX_CHANNEL_VALUES)
     keep, other = report_probabilities(values, alpha)
-    rows = {x: [keep if y == x else other for y in range(values)] for x in range(values)}
+    rows: dict[Hashable, list[Fraction]] = {
+        x: [keep if y == x else other for y in range(values)] for x in range(values)
+    }
     pairs = [(x, y) for x in range(values) for y in range(x + 1, values)]
     return FiniteChannel.from_probabilities(rows, both_directions(pairs))
 

@@ -74,8 +74,8 @@ whose comparisons go through logarithms; ``make bench-metric`` prints the larges
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
 
@@ -172,13 +172,13 @@ def _check_outputs(channel: FiniteChannel, m: int, shuffled: bool, name: str = "
 # --- exact laws ---------------------------------------------------------------------------
 
 
-def _shuffled_law(channel: FiniteChannel, positions: tuple[int, ...]) -> dict[tuple, int]:
+def _shuffled_law(channel: FiniteChannel, positions: tuple[int, ...]) -> dict[tuple[int, ...], int]:
     """Count vector → integer weight over ``D^m``, convolved item by item."""
     size = len(channel.outputs)
     law = {(0,) * size: 1}
     for x in positions:
         row = channel.weights[x]
-        grown: dict[tuple, int] = {}
+        grown: dict[tuple[int, ...], int] = {}
         for counts, weight in law.items():
             for y, w in enumerate(row):
                 if w:
@@ -222,7 +222,7 @@ def _atoms(
 
 def release_distribution(
     randomizer: FiniteChannel, K: Sequence[Hashable], shuffled: bool = True
-) -> dict[tuple, Fraction]:
+) -> dict[tuple[Hashable, ...], Fraction]:
     """The exact law of the release of dataset ``K`` (outcomes of probability 0 left out).
 
     Shuffled: keys are count vectors aligned with ``randomizer.outputs``.  Ordered: keys are
@@ -324,8 +324,8 @@ class PairVerdict:
     when exact); ``covered`` says whether the claimed δ covers it (decided exactly).
     """
 
-    source: tuple
-    target: tuple
+    source: tuple[Hashable, ...]
+    target: tuple[Hashable, ...]
     distance: Fraction
     pure: bool
     attained: bool
@@ -358,7 +358,7 @@ class ItemwiseCertificate:
     attained: bool
     required_delta_lower: Fraction
     required_delta_upper: Fraction
-    worst_pair: tuple[tuple, tuple]
+    worst_pair: tuple[tuple[Hashable, ...], tuple[Hashable, ...]]
     tightness: float
     pairs: tuple[PairVerdict, ...]
 
@@ -373,7 +373,9 @@ def _root_power(factor: Fraction, a: int, b: int) -> Fraction | None:
     return Fraction(top**a, bottom**a)
 
 
-def _enclose(event_p: Fraction, event_q: Fraction, factor: Fraction, a: int, b: int):
+def _enclose(
+    event_p: Fraction, event_q: Fraction, factor: Fraction, a: int, b: int
+) -> tuple[Fraction, Fraction]:
     """``[lower, upper] ∋ event_p − factor^{a/b}·event_q`` (Arb, rigorous)."""
     with ctx.workprec(_ARB_BITS):
         power = arb(fmpq(factor.numerator, factor.denominator)) ** arb(fmpq(a, b))
@@ -437,19 +439,20 @@ def certify(
         outcomes = list(combinations_with_replacement(range(len(channel.outputs)), m))
         index = {}
         for position, chosen in enumerate(outcomes):
-            counts = [0] * len(channel.outputs)
+            tally = [0] * len(channel.outputs)
             for y in chosen:
-                counts[y] += 1
-            index[tuple(counts)] = position
+                tally[y] += 1
+            index[tuple(tally)] = position
         for dataset in datasets:
             row = [0] * len(outcomes)
             for counts, weight in _shuffled_law(channel, dataset).items():
                 row[index[counts]] = weight
             laws[dataset] = row
     u, v = factor.numerator, factor.denominator
-    powered: dict[tuple[tuple, int], list[int]] = {}
-    distance_of: dict[tuple, Fraction] = {}
-    verdicts = []
+    powered: dict[tuple[tuple[int, ...], int], list[int]] = {}
+    distance_of: dict[tuple[tuple[int, ...], tuple[int, ...]], Fraction] = {}
+    verdicts: list[PairVerdict] = []
+    labels = channel.inputs
     tightness = 0.0
     log_factor = math.log(u) - math.log(v)
     weight_bits = m * channel.denominator.bit_length()  # every law weight is at most D^m
@@ -473,7 +476,9 @@ def certify(
                     for dataset in (source, target):
                         if (dataset, b) not in powered:
                             powered[(dataset, b)] = [w**b for w in laws[dataset]]
-                    atom_powers = zip(powered[(source, b)], powered[(target, b)], strict=True)
+                    atom_powers: Iterable[tuple[int, int]] = zip(
+                        powered[(source, b)], powered[(target, b)], strict=True
+                    )
                 else:
                     atom_powers = ((p**b, q**b) for p, q in atoms)
                 big_u, big_v = u**a, v**a
@@ -500,7 +505,17 @@ def certify(
             attained = attained and pure
             verdicts.append(
                 _verdict(
-                    source, target, d, pure, attained, ratio, event_p, event_q, scale, factor, delta
+                    tuple(labels[x] for x in source),
+                    tuple(labels[x] for x in target),
+                    d,
+                    pure,
+                    attained,
+                    ratio,
+                    event_p,
+                    event_q,
+                    scale,
+                    factor,
+                    delta,
                 )
             )
             if ratio is None or (ratio > 1 and log_factor == 0):
@@ -509,15 +524,7 @@ def certify(
                 log_ratio = math.log(ratio.numerator) - math.log(ratio.denominator)
                 level = per_unit(log_ratio, d) / log_factor
                 tightness = max(tightness, level)
-    labels = channel.inputs
-    named = [
-        replace(
-            row,
-            source=tuple(labels[x] for x in row.source),
-            target=tuple(labels[x] for x in row.target),
-        )
-        for row in verdicts
-    ]
+    named = verdicts
     worst = max(named, key=lambda row: (row.delta_upper, row.delta_lower))
     return ItemwiseCertificate(
         alpha=factor,
@@ -537,7 +544,17 @@ def certify(
 
 
 def _verdict(
-    source, target, d, pure, attained, ratio, event_p, event_q, scale, factor, delta
+    source: tuple[Hashable, ...],
+    target: tuple[Hashable, ...],
+    d: Fraction,
+    pure: bool,
+    attained: bool,
+    ratio: Fraction | None,
+    event_p: int,
+    event_q: int,
+    scale: int,
+    factor: Fraction,
+    delta: Fraction,
 ) -> PairVerdict:
     a, b = d.numerator, d.denominator
     p_mass, q_mass = Fraction(event_p, scale), Fraction(event_q, scale)

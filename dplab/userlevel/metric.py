@@ -72,6 +72,7 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import pairwise
 from numbers import Integral
+from typing import cast
 
 import numpy as np
 from scipy import sparse
@@ -148,7 +149,7 @@ def _result(value: Fraction, inexact: bool) -> Fraction | float:
 # --- datasets and metrics -----------------------------------------------------------------
 
 
-def _dataset(name: str, items: object) -> tuple:
+def _dataset(name: str, items: object) -> tuple[Hashable, ...]:
     if isinstance(items, str | bytes | Decimal) or not isinstance(items, Sequence | np.ndarray):
         raise TypeError(
             f"{name} must be a sequence of items (a user dataset); got {shown(items)} "
@@ -164,7 +165,7 @@ def _dataset(name: str, items: object) -> tuple:
     return tuple(items.tolist() if isinstance(items, np.ndarray) else items)
 
 
-def _check_sizes(a: tuple, b: tuple) -> int:
+def _check_sizes(a: tuple[Hashable, ...], b: tuple[Hashable, ...]) -> int:
     common = math.lcm(len(a), len(b))
     if common > MAX_DATASET_SIZE:
         raise ValueError(
@@ -222,7 +223,9 @@ def _metric_matrix(distance: object) -> tuple[tuple[tuple[Fraction, ...], ...], 
     return tuple(matrix), inexact
 
 
-def _check_metric_axioms(matrix: list, name: str, index: Callable[[int], str]) -> None:
+def _check_metric_axioms(
+    matrix: Sequence[Sequence[Fraction]], name: str, index: Callable[[int], str]
+) -> None:
     size = len(matrix)
 
     def at(i: int, j: int) -> str:
@@ -293,8 +296,8 @@ class TransportPlan:
 
 @dataclass(frozen=True)
 class _Problem:
-    sources: tuple  # distinct items of a, in first-seen order
-    targets: tuple
+    sources: tuple[Hashable, ...]  # distinct items of a, in first-seen order
+    targets: tuple[Hashable, ...]
     supplies: tuple[int, ...]  # L·mult/|a|, integers
     demands: tuple[int, ...]
     costs: tuple[tuple[int, ...], ...]  # distances × scale, integers
@@ -303,12 +306,20 @@ class _Problem:
     inexact: bool
 
 
-def _distinct(items: tuple) -> tuple[tuple, tuple[int, ...]]:
+def _distinct(items: tuple[Hashable, ...]) -> tuple[tuple[Hashable, ...], tuple[int, ...]]:
     counts = Counter(items)
     return tuple(counts), tuple(counts.values())
 
 
-def _problem(a: tuple, b: tuple, distance: Distance, matrix=None) -> _Problem:
+_Matrix = tuple[tuple[tuple[Fraction, ...], ...], bool]  # rows of exact distances, inexact
+
+
+def _problem(
+    a: tuple[Hashable, ...],
+    b: tuple[Hashable, ...],
+    distance: Distance,
+    matrix: _Matrix | None = None,
+) -> _Problem:
     """The integer transport problem of ``a`` and ``b`` under a matrix or callable metric."""
     total = _check_sizes(a, b)
     sources, source_counts = _distinct(a)
@@ -317,7 +328,7 @@ def _problem(a: tuple, b: tuple, distance: Distance, matrix=None) -> _Problem:
     if callable(distance):
         _check_distance_function(distance)
         items = list(dict.fromkeys(sources + targets))
-        lookup: dict[tuple, Fraction] = {}
+        lookup: dict[tuple[Hashable, Hashable], Fraction] = {}
         table = []
         for x in items:
             row = []
@@ -329,27 +340,24 @@ def _problem(a: tuple, b: tuple, distance: Distance, matrix=None) -> _Problem:
             table.append(row)
         _check_metric_axioms(table, "distance", lambda i: f"[{items[i]!r}]")
 
-        def entry(x, y):
+        def entry(x: Hashable, y: Hashable) -> Fraction:
             return lookup[(x, y)]
     else:
-        if matrix is None:
-            matrix, inexact = _metric_matrix(distance)
-        else:
-            matrix, inexact = matrix
-        for name, items in (("a", sources), ("b", targets)):
-            for item in items:
+        rows, inexact = _metric_matrix(distance) if matrix is None else matrix
+        for name, dataset in (("a", sources), ("b", targets)):
+            for item in dataset:
                 if (
                     isinstance(item, bool)
                     or not isinstance(item, Integral)
-                    or not 0 <= item < len(matrix)
+                    or not 0 <= int(item) < len(rows)
                 ):
                     raise ValueError(
                         f"{name} must hold row indices of distance (integers in "
-                        f"[0, {len(matrix) - 1}]); got {shown(item)}"
+                        f"[0, {len(rows) - 1}]); got {shown(item)}"
                     )
 
-        def entry(x, y):
-            return matrix[x][y]
+        def entry(x: Hashable, y: Hashable) -> Fraction:
+            return rows[cast(int, x)][cast(int, y)]  # checked above: row indices
 
     exact = [[entry(x, y) for y in targets] for x in sources]
     scale = math.lcm(*(value.denominator for row in exact for value in row))
@@ -359,11 +367,13 @@ def _problem(a: tuple, b: tuple, distance: Distance, matrix=None) -> _Problem:
     return _Problem(sources, targets, supplies, demands, costs, scale, total, inexact)
 
 
-def _check_distance_function(distance: Callable) -> None:
+def _check_distance_function(distance: Callable[..., object]) -> None:
     check_callable("distance", distance, 2, "a function d(x, y) of two items")
 
 
-def _solve(problem: _Problem, equal_sizes: bool, a: tuple, b: tuple) -> list[list[int]]:
+def _solve(
+    problem: _Problem, equal_sizes: bool, a: tuple[Hashable, ...], b: tuple[Hashable, ...]
+) -> list[list[int]]:
     """An integer plan from SciPy (not yet trusted: see :func:`_certify`)."""
     largest = max(max(row) for row in problem.costs)
     if largest >= _SOLVER_EXACT_COST:  # c / largest: correctly rounded for integers of any size
@@ -455,7 +465,7 @@ def _certify(problem: _Problem, plan: list[list[int]]) -> tuple[list[int], list[
     return source_duals, target_duals
 
 
-def _line_items(name: str, items: tuple) -> tuple[list[Fraction], bool]:
+def _line_items(name: str, items: tuple[Hashable, ...]) -> tuple[list[Fraction], bool]:
     values, inexact = [], False
     for index, item in enumerate(items):
         value, is_float = _exact_value(f"{name}[{index}]", item)
@@ -464,35 +474,41 @@ def _line_items(name: str, items: tuple) -> tuple[list[Fraction], bool]:
     return values, inexact
 
 
-def _line_plan(a: tuple, b: tuple) -> tuple[list[tuple[object, object, Fraction, Fraction]], bool]:
+def _line_plan(
+    a: tuple[Hashable, ...], b: tuple[Hashable, ...]
+) -> tuple[list[tuple[Hashable, Hashable, Fraction, Fraction]], bool]:
     """The monotone coupling on the line: (item of a, item of b, mass, exact |x − y|)."""
     xs, inexact_a = _line_items("a", a)
     ys, inexact_b = _line_items("b", b)
     left_items = sorted(zip(xs, a, strict=True), key=lambda pair: pair[0])
     right_items = sorted(zip(ys, b, strict=True), key=lambda pair: pair[0])
-    flows: dict[tuple[Fraction, Fraction], list] = {}
+    flows: dict[tuple[Fraction, Fraction], tuple[Hashable, Hashable, Fraction]] = {}  # |x − y|
+    masses: dict[tuple[Fraction, Fraction], Fraction] = {}
     i = j = 0
     left_a, left_b = Fraction(1, len(xs)), Fraction(1, len(ys))
     while i < len(xs) and j < len(ys):
         moved = min(left_a, left_b)
         (x, x_item), (y, y_item) = left_items[i], right_items[j]
-        flows.setdefault((x, y), [x_item, y_item, Fraction(0), abs(x - y)])[2] += moved
+        if (x, y) not in flows:
+            flows[(x, y)], masses[(x, y)] = (x_item, y_item, abs(x - y)), Fraction(0)
+        masses[(x, y)] += moved
         left_a -= moved
         left_b -= moved
         if left_a == 0:
             i, left_a = i + 1, Fraction(1, len(xs))
         if left_b == 0:
             j, left_b = j + 1, Fraction(1, len(ys))
-    return [tuple(flow) for flow in flows.values()], inexact_a or inexact_b
+    plan = [(x_item, y_item, masses[key], gap) for key, (x_item, y_item, gap) in flows.items()]
+    return plan, inexact_a or inexact_b
 
 
-def _line_emd(a: tuple, b: tuple) -> tuple[Fraction, bool]:
+def _line_emd(a: tuple[Hashable, ...], b: tuple[Hashable, ...]) -> tuple[Fraction, bool]:
     """``∫ |F_a − F_b|`` exactly: between consecutive points both CDFs are constant."""
     xs, inexact_a = _line_items("a", a)
     ys, inexact_b = _line_items("b", b)
     events = sorted([(x, len(ys)) for x in xs] + [(y, -len(xs)) for y in ys])
     # gap·|a||b| = |b|·#{x ≤ t} − |a|·#{y ≤ t}, an integer, so one division at the end.
-    total, gap = 0, 0
+    total, gap = Fraction(0), 0
     for (point, step), (following, _) in pairwise(events):
         gap += step
         total += abs(gap) * (following - point)
@@ -546,7 +562,9 @@ def emd_plan(a: Sequence[object], b: Sequence[object], distance: Distance = None
     return _certified_plan(_problem(a, b, distance), a, b)
 
 
-def _certified_plan(problem: _Problem, a: tuple, b: tuple) -> TransportPlan:
+def _certified_plan(
+    problem: _Problem, a: tuple[Hashable, ...], b: tuple[Hashable, ...]
+) -> TransportPlan:
     plan = _solve(problem, len(a) == len(b), a, b)
     source_duals, target_duals = _certify(problem, plan)
     unit = problem.scale * problem.total
@@ -597,6 +615,8 @@ def emd_matching(
             f"a and b must have the same size for a perfect matching; got {len(a)} and {len(b)}"
         )
     plan = emd_plan(a, b, distance)
+    a_key: list[Hashable]
+    b_key: list[Hashable]
     if distance is None:
         a_key = [_exact_value("a", x)[0] for x in a]
         b_key = [_exact_value("b", y)[0] for y in b]
@@ -653,7 +673,7 @@ def clamped_geometric(k: int, p: RationalLike) -> FiniteChannel:
     """
     k = _check_universe("k", k)
     p = check_rational("p", p, low=0, high=1)
-    rows = {}
+    rows: dict[Hashable, list[Fraction]] = {}
     for x in range(k):
         row = []
         for y in range(k):
@@ -693,7 +713,7 @@ def exponential_mechanism(distance: Sequence[Sequence[object]], p: RationalLike)
                     f"mechanism; got distance[{i}][{j}] = {value}"
                 )
     p = check_rational("p", p, low=0, high=1, low_open=True)
-    rows = {}
+    rows: dict[Hashable, list[Fraction]] = {}
     for x, row in enumerate(matrix):
         weights = [p ** int(value) for value in row]
         total = sum(weights)
@@ -728,6 +748,7 @@ def _input_distance(channel: FiniteChannel, distance: Distance) -> Callable[[int
                 f"numbers; got inputs {shown(labels)} (pass a distance matrix or callable)"
             ) from None
         return lambda i, j: abs(values[i] - values[j])
+    table: Sequence[Sequence[Fraction]]
     if callable(distance):
         _check_distance_function(distance)
         table = [
@@ -770,7 +791,7 @@ def input_emd(
     table = [[between(i, j) for j in range(size)] for i in range(size)]
     matrix = (tuple(tuple(row) for row in table), False)
 
-    def d_em(s, t):
+    def d_em(s: tuple[Hashable, ...], t: tuple[Hashable, ...]) -> Fraction:
         return Fraction(_certified_plan(_problem(s, t, None, matrix), s, t).cost)
 
     return d_em

@@ -141,7 +141,7 @@ def hoeffding_delta(s: int, t: RationalLike) -> float:
     return math.exp(-float(exponent))
 
 
-def resample_distribution(K: Sequence[Hashable], s: int) -> dict[tuple, Fraction]:
+def resample_distribution(K: Sequence[Hashable], s: int) -> dict[tuple[Hashable, ...], Fraction]:
     """The exact law of ``P_s(K)``: s draws with replacement, as sorted tuples of items.
 
     >>> resample_distribution([0, 3], 2)
@@ -165,7 +165,7 @@ def resample_distribution(K: Sequence[Hashable], s: int) -> dict[tuple, Fraction
 
 def resampled_release(
     randomizer: FiniteChannel, K: Sequence[Hashable], s: int, shuffled: bool = True
-) -> dict[tuple, Fraction]:
+) -> dict[tuple[Hashable, ...], Fraction]:
     """The exact law of ``M(P_s(K))``, M the item-wise release of s items through
     ``randomizer`` (:func:`dplab.userlevel.itemwise.release_distribution`).
 
@@ -179,7 +179,7 @@ def resampled_release(
     size = check_int("s", s, low=1, high=MAX_SAMPLE_SIZE)
     distinct = {check_input("K", channel, item) for item in dict.fromkeys(items)}
     _check_release_work(channel, [len(distinct)], size, check_bool("shuffled", shuffled))
-    release: dict[tuple, Fraction] = {}
+    release: dict[tuple[Hashable, ...], Fraction] = {}
     for sample, chance in resample_distribution(items, size).items():
         for outcome, probability in itemwise.release_distribution(
             randomizer, list(sample), shuffled
@@ -209,12 +209,12 @@ class SamplingCheck:
     pairs: int
     t: Fraction
     delta: float
-    violations: tuple[tuple[tuple, tuple], ...]
+    violations: tuple[tuple[tuple[Hashable, ...], tuple[Hashable, ...]], ...]
     same_factor_violations: int
     pure_bound_exponent: Fraction
-    pure_bound_violations: tuple[tuple[tuple, tuple], ...]
+    pure_bound_violations: tuple[tuple[tuple[Hashable, ...], tuple[Hashable, ...]], ...]
     largest_log_ratio: float
-    worst_pair: tuple[tuple, tuple]
+    worst_pair: tuple[tuple[Hashable, ...], tuple[Hashable, ...]]
 
 
 def check_sampling(
@@ -284,12 +284,14 @@ def check_sampling_slacks(
     laws = {K: resampled_release(channel, list(K), size) for K in datasets}
     with ctx.workprec(_ARB_BITS):
         chances = [(-2 * size * _arb(slack * slack)).exp() for slack in slacks]
-        violations: list[list[tuple[tuple, tuple]]] = [[] for _ in slacks]
+        violations: list[list[tuple[tuple[Hashable, ...], tuple[Hashable, ...]]]] = [
+            [] for _ in slacks
+        ]
         same_factor_violations = 0
         bound_exponent = factor * (factor - 1)
         bound_violations = []
         worst = (-math.inf, (datasets[0], datasets[0]))
-        distances: dict[frozenset, Fraction] = {}
+        distances: dict[frozenset[Hashable], Fraction] = {}
         for K in datasets:
             for K2 in datasets:
                 key = frozenset((K, K2))
@@ -300,11 +302,13 @@ def check_sampling_slacks(
                 for slack, chance, found in zip(slacks, chances, violations, strict=True):
                     if _breaks(p, q, factor, d + slack, chance):
                         found.append((K, K2))
-                if any(p[y] > (1 + bound_exponent * d) * q.get(y, 0) for y in p):
+                if any(p[y] > (1 + bound_exponent * d) * q.get(y, Fraction(0)) for y in p):
                     bound_violations.append((K, K2))
                 if d > 0:
-                    same_factor_violations += any(_above(p[y], q.get(y, 0), factor, d) for y in p)
-                    per_unit = max(_log_ratio(p[y], q.get(y, 0)) for y in p) / float(d)
+                    same_factor_violations += any(
+                        _above(p[y], q.get(y, Fraction(0)), factor, d) for y in p
+                    )
+                    per_unit = max(_log_ratio(p[y], q.get(y, Fraction(0))) for y in p) / float(d)
                     worst = max(worst, (per_unit, (K, K2)), key=lambda item: item[0])
         deltas = [float(chance.mid()) for chance in chances]
     return tuple(
@@ -327,11 +331,11 @@ def check_sampling_slacks(
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _order(item: Hashable) -> tuple:
+def _order(item: Hashable) -> tuple[Hashable, ...]:
     return (0, item) if isinstance(item, int | Fraction | float) else (1, repr(item))
 
 
-def _dataset(name: str, K: object) -> tuple:
+def _dataset(name: str, K: object) -> tuple[Hashable, ...]:
     if isinstance(K, str | bytes) or not isinstance(K, Sequence):
         raise TypeError(f"{name} must be a sequence of items; got {shown(K)}")
     if len(K) == 0:
@@ -385,7 +389,7 @@ def _sizes(sizes: object) -> list[int]:
     return sorted({check_int("sizes", n, low=1, high=MAX_SAMPLE_SIZE) for n in sizes})
 
 
-def _check_unit_metric(universe: list, distance: metric.Distance) -> None:
+def _check_unit_metric(universe: list[Hashable], distance: metric.Distance) -> None:
     largest = max(Fraction(metric.emd([x], [y], distance)) for x in universe for y in universe)
     if largest > 1:
         raise ValueError(
@@ -427,14 +431,14 @@ def _above(p: Fraction, q: Fraction, factor: Fraction, exponent: Fraction) -> bo
 
 
 def _breaks(
-    p: dict[tuple, Fraction],
-    q: dict[tuple, Fraction],
+    p: dict[tuple[Hashable, ...], Fraction],
+    q: dict[tuple[Hashable, ...], Fraction],
     factor: Fraction,
     exponent: Fraction,
     chance: arb,
 ) -> bool:
     """Whether the worst event breaks ``P(S) ≤ factor^exponent Q(S) + chance``."""
-    event = [y for y in p if _above(p[y], q.get(y, 0), factor, exponent)]
+    event = [y for y in p if _above(p[y], q.get(y, Fraction(0)), factor, exponent)]
     if not event:
         return False
     event_p = sum((p[y] for y in event), Fraction(0))

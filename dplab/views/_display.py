@@ -176,7 +176,10 @@ def chart_bundle(chart: str) -> dict[str, Any]:
     >>> bundle[VEGALITE_MIME]["description"], bundle["text/plain"]
     ('a < b', '<Chart>')
     """
-    spec = json.loads(_INLINE_SPEC.search(chart)["spec"])
+    found = _INLINE_SPEC.search(chart)
+    if found is None:
+        raise ValueError("the chart's HTML holds no inline Vega-Lite spec")
+    spec = json.loads(found["spec"])
     return {"text/html": chart, VEGALITE_MIME: spec, "text/plain": "<Chart>"}
 
 
@@ -210,9 +213,9 @@ def enable(language: str | None = None) -> contextlib.ExitStack:
     if "dplab" not in alt.theme.names():
         alt.theme.register("dplab", enable=False)(_theme)
     settings = contextlib.ExitStack()
-    settings.enter_context(alt.renderers.enable("dplab"))
-    settings.enter_context(alt.theme.enable("dplab"))
-    settings.enter_context(alt.data_transformers.disable_max_rows())
+    settings.enter_context(alt.renderers.enable("dplab"))  # type: ignore[arg-type]  # altair's PluginEnabler is a context manager
+    settings.enter_context(alt.theme.enable("dplab"))  # type: ignore[arg-type]  # altair's PluginEnabler is a context manager
+    settings.enter_context(alt.data_transformers.disable_max_rows())  # type: ignore[arg-type]  # altair's PluginEnabler is a context manager
     if language is not None:
         settings.enter_context(use_language(language))
     return settings

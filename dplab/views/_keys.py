@@ -35,7 +35,9 @@ _CHANNELS = {
 _PLAIN: dict[str, object] = {"strokeDash": [1, 0], "fillOpacity": 1, "opacity": 1}
 
 
-def keyed(chart: alt.Chart, channel: str, words: str, symbol: object = None) -> alt.Chart:
+def keyed(
+    chart: alt.Chart, channel: str, words: str, symbol: str | float | list[float] | None = None
+) -> alt.Chart:
     """``chart`` (one layer) with the legend entry ``words``, shown by ``symbol`` on
     ``channel`` (one of ``strokeDash``, ``opacity``, ``shape``; or ``color`` without a
     symbol: the theme's first colour, for a solid line among dashed or filled marks).  A
@@ -49,21 +51,21 @@ def keyed(chart: alt.Chart, channel: str, words: str, symbol: object = None) -> 
     [{'calculate': '"고른 검정"', 'as': 'key_shape'}]
     """
     field = f"key_{channel}"
-    return chart.transform_calculate(**{field: json.dumps(words, ensure_ascii=False)}).encode(
-        **{
-            channel: _CHANNELS[channel](
-                f"{field}:{'O' if channel == 'opacity' else 'N'}",
-                scale=alt.Scale(
-                    type="ordinal",
-                    domain=[words],
-                    range=alt.Undefined if symbol is None else [symbol],
-                ),
-                legend=alt.Legend(**KEY_LEGEND.to_dict(), symbolType=_SYMBOLS[channel])
-                if channel in _SYMBOLS
-                else KEY_LEGEND,
-            )
-        }
-    )
+    encodings: dict[str, Any] = {
+        channel: _CHANNELS[channel](
+            f"{field}:{'O' if channel == 'opacity' else 'N'}",
+            scale=alt.Scale(
+                type="ordinal",
+                domain=[words],
+                range=alt.Undefined if symbol is None else [symbol],
+            ),
+            legend=alt.Legend(**KEY_LEGEND.to_dict(), symbolType=_SYMBOLS[channel])
+            if channel in _SYMBOLS
+            else KEY_LEGEND,
+        )
+    }
+    calculated = chart.transform_calculate(**{field: json.dumps(words, ensure_ascii=False)})
+    return calculated.encode(**encodings)
 
 
 def series_style(field: str, order: Sequence[str], legend: Any = alt.Undefined) -> dict[str, Any]:
@@ -117,7 +119,7 @@ class Key:
     def words(self) -> list[str]:
         return [words for words, _ in self.entries]
 
-    def _range(self, channel: str) -> object:
+    def _range(self, channel: str) -> Any:
         values = [style.get(channel, _PLAIN.get(channel)) for _, style in self.entries]
         return alt.Undefined if None in values else values
 
@@ -125,7 +127,7 @@ class Key:
         """The encodings of a layer whose marks' words are in ``field``."""
         channels = ["color"] + (["stroke"] if self.outline else [])
         channels += sorted({c for _, style in self.entries for c in style} - {"color"})
-        columns = {} if self.columns is None else {"columns": self.columns}
+        columns: dict[str, Any] = {} if self.columns is None else {"columns": self.columns}
         legend = alt.Legend(**KEY_LEGEND.to_dict(), symbolType=self.symbol, **columns)
         if self.outline:
             legend = alt.Legend(**legend.to_dict(), symbolFillColor="transparent")

@@ -131,6 +131,7 @@ def final_sound(text: str) -> str | None:
         if fraction := _FRACTION_END.search(text):
             return _number_final(fraction.group(1), None)
         number = _NUMBER_END.search(text)
+        assert number is not None  # the text ends in a digit
         return _number_final(number.group(1), number.group(2))
     if last in _SYMBOL:
         return _SYMBOL[last]
@@ -164,10 +165,12 @@ def fix_particle(value: str, following: str) -> str:
     '`$이 필요합니다'
 
     """
-    closing = _CLOSING.match(following).group()  # the value ends a formula or bold text
+    closing_match = _CLOSING.match(following)  # an optional group: it always matches
+    assert closing_match is not None
+    closing = closing_match.group()  # the value ends a formula or bold text
     match = _PARTICLE.match(following, len(closing))
     sound = final_sound(value) if match else None
-    if sound is None:
+    if sound is None or match is None or match.lastindex is None:
         return following
     written = match.group(match.lastindex)
     for after_consonant, after_vowel in _PAIRS:

@@ -22,7 +22,7 @@ A table is one of two kinds:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import altair as alt
 
@@ -98,7 +98,10 @@ def live_table(
     return spec
 
 
-def with_tables(chart: alt.TopLevelMixin, *tables: dict) -> alt.TopLevelMixin:
+_Chart = TypeVar("_Chart", bound=alt.TopLevelMixin)
+
+
+def with_tables(chart: _Chart, *tables: dict) -> _Chart:
     """``chart`` carrying ``tables`` as the reader's tables (in its ``usermeta``)."""
     if not tables:
         raise ValueError("a chart needs at least one reader's table")

@@ -77,10 +77,12 @@ class ClaimExercise:
         (0, 1, 2, 3, 4)
         """
         channel, cert = self.channel, self.certificate
+        alpha = cert.alpha
+        assert alpha is not None  # an exercise's claim has one factor α for every pair
         outputs = channel.outputs
         for event in itertools.pairwise(outputs):
             if all(
-                finite.check_event(channel, s, t, event, cert.alpha, cert.delta).passes
+                finite.check_event(channel, s, t, event, alpha, cert.delta).passes
                 for s, t in channel.adjacent_pairs
             ):
                 return event

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
+from typing import cast
 
 import altair as alt
 import pandas as pd
@@ -147,7 +148,8 @@ def joined_outputs(channel: FiniteChannel) -> FiniteChannel:
     >>> joined_outputs(composition.product_channel(rr.count_channel(1, "3/4"), 2)).outputs
     ('00', '01', '10', '11')
     """
-    outputs = tuple("".join(map(str, y)) for y in channel.outputs)
+    # the outputs of a product channel are tuples of outputs
+    outputs = tuple("".join(map(str, cast(tuple[Hashable, ...], y))) for y in channel.outputs)
     return FiniteChannel(
         channel.inputs, outputs, channel.weights, channel.denominator, channel.adjacent_pairs
     )

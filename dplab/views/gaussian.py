@@ -125,7 +125,7 @@ def density_rows(sensitivity: float, sigma: float, eps: float) -> dict[str, list
     rows = [
         {"y": float(y), "density": float(d), "who": label(key)}
         for key, values in (("gauss.law_p", p), ("gauss.law_q", q))
-        for y, d in zip(ys, values, strict=True)
+        for y, d in zip(ys, np.asarray(values), strict=True)
     ]
     event: list[dict] = []
     excess: list[dict] = []
@@ -161,7 +161,7 @@ def density_layers(
     *,
     width: int | str,
     height: int,
-) -> alt.LayerChart:
+) -> alt.LayerChart | alt.FacetChart:
     """The density chart's layers from :func:`density_rows`' datasets: both densities, the
     worst event shaded and the excess over it filled (the walkthrough and the lab)."""
     style = series_style("who:N", [label("gauss.law_p"), label("gauss.law_q")], legend=KEY_LEGEND)
@@ -271,7 +271,7 @@ def walkthrough_chart(
     loss_rows = _drawn(
         [
             {"y": y, "loss": float(loss), "what": label("gauss.loss")}
-            for y, loss in zip(ys, losses, strict=True)
+            for y, loss in zip(ys, np.asarray(losses), strict=True)
         ]
     )
     x = alt.X(
@@ -281,7 +281,7 @@ def walkthrough_chart(
     edge = -(eps * sigma * sigma) / sensitivity
     eps_rows = pd.DataFrame([{"loss": eps, "text": label("gauss.eps_line", eps=f"{eps:g}")}])
 
-    def loss_panel(with_event: bool) -> alt.LayerChart:
+    def loss_panel(with_event: bool) -> alt.LayerChart | alt.FacetChart:
         line = keyed(
             alt.Chart(alt.InlineData(values=loss_rows, name="gauss_loss"))
             .mark_line(strokeWidth=2.5)
@@ -319,7 +319,7 @@ def walkthrough_chart(
             width=width, height=120, title=label("gauss.walk_loss")
         )
 
-    def densities(rows: dict[str, list[dict]], height: int) -> alt.LayerChart:
+    def densities(rows: dict[str, list[dict]], height: int) -> alt.LayerChart | alt.FacetChart:
         return density_layers(rows, width=width, height=height).properties(
             title=label("gauss.walk_densities")
         )
@@ -383,7 +383,7 @@ def calibration_table(sensitivity: float, eps_values: Sequence[float], delta: fl
     rows = []
     for eps in eps_values:
         c = gaussian.compare_calibrations(sensitivity, eps, delta)
-        if c.classic_log_delta is None:
+        if c.classic_sigma is None or c.classic_log_delta is None:  # None together
             classic, achieved = label("gauss.classic_na"), "—"
         else:
             classic_log = c.classic_log_delta / _LN10

@@ -155,7 +155,7 @@ def tradeoff_chart(
     """
     levels = sorted({*TABLE_LEVELS, *map(Fraction, corners)})
     if region is not None:
-        alpha, delta = map(Fraction, region)
+        alpha, delta = (Fraction(value) for value in region)
         levels = sorted({*levels, (1 - delta) / (1 + alpha), 1 - delta})
     rows = []
     table_rows = []
@@ -174,7 +174,7 @@ def tradeoff_chart(
     y_axis = alt.Y("beta:Q", title=label("inference.type_two"), scale=alt.Scale(domain=[0, 1]))
     layers = []
     if region is not None:
-        alpha, delta = map(Fraction, region)
+        alpha, delta = (Fraction(value) for value in region)
         bound = [
             {"x": float(x), "beta": float(inference.dp_tradeoff(alpha, delta, x))} for x in levels
         ]
@@ -229,7 +229,7 @@ def walkthrough_chart(
     every deterministic test as a point; the Neyman–Pearson corners joined (randomised
     tests fill the segments); the (α, 0) bound; the most powerful test at ``level``."""
     pair = FiniteChannel(
-        channel.inputs, channel.outputs, channel.weights, channel.denominator, [(source, target)]
+        channel.inputs, channel.outputs, channel.weights, channel.denominator, ((source, target),)
     )
     points = deterministic_tests(channel, source, target)
     corners = inference.tradeoff_vertices(pair)

@@ -306,7 +306,7 @@ def delta_profile_chart(
     *,
     eps_max: RationalLike = 3,
     eps_step: RationalLike = "0.05",
-) -> alt.LayerChart:
+) -> alt.LayerChart | alt.FacetChart:
     """The exact ``δ(ε)`` of Laplace noise for each scale, over ``ε = 0, step, …, eps_max``.
 
     The x axis is ``ε`` itself.  Each curve starts at the total variation distance

@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import pairwise
+from typing import cast
 
 import altair as alt
 import pandas as pd
@@ -128,7 +129,7 @@ def cdf_steps(
     return out
 
 
-def cdf_chart(a: Sequence[int], b: Sequence[int]) -> alt.LayerChart:
+def cdf_chart(a: Sequence[int], b: Sequence[int]) -> alt.LayerChart | alt.FacetChart:
     """The empirical CDFs of ``a`` and ``b`` as steps, the gap between them shaded: its area
     is ``d_EM(a, b)``.  The reader's table lists each interval with its exact share."""
     steps = cdf_steps(a, b)
@@ -196,7 +197,8 @@ def _tightest_text(channel: FiniteChannel, verdict: metric.ItemPrivacy) -> str:
     x, x2, y = verdict.worst
     column = channel.outputs.index(y)
     ratio = channel.probabilities(x)[column] / channel.probabilities(x2)[column]
-    d = Fraction(abs(Fraction(x) - Fraction(x2)))
+    # the inputs of a channel on a line are its numbers
+    d = Fraction(abs(Fraction(cast(RationalLike, x)) - Fraction(cast(RationalLike, x2))))
     if (
         candidate > 0
         and ratio**d.denominator == candidate**d.numerator

@@ -16,7 +16,7 @@ the lab's own texts here are :func:`event_text` and :func:`pair_text` – ``{0, 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
 
 import altair as alt
@@ -87,7 +87,7 @@ WALK_WIDTH = 260  # a step's panel; the page scales it to its column (its SVG ha
 # --- display text -----------------------------------------------------------------------
 
 
-def event_text(outputs: Iterable[int]) -> str:
+def event_text(outputs: Iterable[Hashable]) -> str:
     """``{0, 1, 2}``; ``∅`` for the empty event.
 
     >>> event_text((0, 1)), event_text(())
@@ -107,7 +107,7 @@ def event_tex(outputs: Iterable[int]) -> str:
     return r"\{" + ", ".join(str(y) for y in outputs) + r"\}" if outputs else r"\varnothing"
 
 
-def pair_text(source: int, target: int) -> str:
+def pair_text(source: Hashable, target: Hashable) -> str:
     """``0→1``."""
     return f"{source}→{target}"
 
@@ -256,7 +256,7 @@ def distribution_layers(
     *,
     width: int | str,
     height: int,
-) -> alt.LayerChart:
+) -> alt.LayerChart | alt.FacetChart:
     """The two output laws ``P(y) = Pr[M(D) = y]`` and ``Q(y) = Pr[M(D') = y]`` of a pair as
     bars, with the event ``S`` outlined: the layers of :func:`pair_distributions_chart`,
     for a page (the lab) that adds its own parameters (rows as
@@ -306,7 +306,7 @@ def pair_distributions_chart(
     mask: int,
     width: int | str = WIDTH,
     height: int = 200,
-) -> alt.LayerChart:
+) -> alt.LayerChart | alt.FacetChart:
     """Bars of ``P = Pr[Y | c]`` and ``Q = Pr[Y | c′]`` for the queried pair, event outlined.
 
     The pair and event are read like the lab's controls: ``lower`` is clamped to ``n − 1`` and mask
@@ -346,7 +346,7 @@ def pair_layers(
     width: int | str,
     height: int,
     pickable: bool = False,
-) -> alt.LayerChart:
+) -> alt.LayerChart | alt.FacetChart:
     """The required ``δ = Σ_y [P(y) − αQ(y)]₊`` of each ordered pair as bars, with the
     claimed δ: the layers of :func:`pair_deltas_chart` (rows as :func:`pair_rows` and
     :func:`claim_rows` give them).  ``pickable`` (the lab's) bars show a hand cursor and
@@ -364,7 +364,7 @@ def pair_layers(
     y = alt.Y("delta:Q", title=label("rr.required"), scale=alt.Scale(domainMin=0))
     bars = (
         alt.Chart(_data("pairs", pairs))
-        .mark_bar(**({"cursor": "pointer"} if pickable else {}))
+        .mark_bar(cursor="pointer" if pickable else alt.Undefined)
         .encode(
             x=x,
             y=y,
@@ -401,7 +401,7 @@ def pair_deltas_chart(
     *,
     width: int | str = WIDTH,
     height: int = 180,
-) -> alt.LayerChart:
+) -> alt.LayerChart | alt.FacetChart:
     """Each ordered pair's required δ (bars, ✓/✗ above) against the claimed δ (dashed rule)."""
     chart = pair_layers(
         pair_rows(n, p, alpha, delta), claim_rows(delta), width=width, height=height
@@ -426,7 +426,7 @@ def pair_deltas_chart(
 
 def profile_layers(
     profile: list[dict], point: list[dict], *, width: int | str, height: int
-) -> alt.LayerChart:
+) -> alt.LayerChart | alt.FacetChart:
     """The privacy profile ``α ↦ δ(α)``, the smallest δ at each factor (a convex,
     decreasing polygon), with the claimed point: the layers of
     :func:`privacy_profile_chart` (rows as :func:`profile_rows` and
@@ -509,7 +509,7 @@ def privacy_profile_chart(
     delta: RationalLike,
     width: int | str = WIDTH,
     height: int = 200,
-) -> alt.LayerChart:
+) -> alt.LayerChart | alt.FacetChart:
     """``δ_min(α)`` for α = 1.0, 1.1, …, 10.0 (x axis is α = e^ε) and the claim as a point.
 
     The points are exact; the segments joining them are a guide for the eye, on or above
@@ -576,7 +576,7 @@ def aggregation_frame(p_values: Sequence[RationalLike], sizes: Sequence[int]) ->
 
 def aggregation_chart(
     p_values: Sequence[RationalLike], sizes: Sequence[int], *, width: int = WIDTH, height: int = 220
-) -> alt.LayerChart:
+) -> alt.LayerChart | alt.FacetChart:
     """Exact required δ at α = 1 against n (log axis), per p, with the normal approximation."""
     frame = aggregation_frame(p_values, sizes)
     series = [label("rr.series_p").format(p=approx_text(Fraction(p))) for p in p_values]

@@ -57,7 +57,7 @@ function parsedCase(readyState, dclStart) {
   const win = load([], {});
   const listeners = [];
   global.document.readyState = readyState;
-  global.document.addEventListener = (type, listener) => listeners.push(type);
+  global.document.addEventListener = (type) => listeners.push(type);
   if (dclStart !== undefined) {
     win.performance = { getEntriesByType: (type) => (type === "navigation" ? [{ domContentLoadedEventStart: dclStart }] : []) };
   }

@@ -51,7 +51,7 @@
   // and for each column the field of the row whose `where` fields match.
   function specOf(container) {
     if (!container.dplabSpec) {
-      container.dplabSpec = DPLAB_JSON(container.querySelector('script[type="application/json"]'));
+      container.dplabSpec = window.DPLAB_JSON(container.querySelector('script[type="application/json"]'));
     }
     return container.dplabSpec;
   }
@@ -230,7 +230,7 @@
   }
 
   function embed(container) {
-    var spec = laidOut(DPLAB_JSON(container.querySelector('script[type="application/json"]')), container);
+    var spec = laidOut(window.DPLAB_JSON(container.querySelector('script[type="application/json"]')), container);
     var target = container.querySelector(".dplab-chart-view");
     if (!target) {
       target = document.createElement("div");

@@ -283,7 +283,7 @@
   }
 
   function Grader(root) {
-    var exercise = new Exercise(DPLAB_JSON(root.querySelector(".dplab-grader-data")));
+    var exercise = new Exercise(window.DPLAB_JSON(root.querySelector(".dplab-grader-data")));
     if (!exercise.agrees()) {
       root.querySelector(".dplab-grader-error").hidden = false;
       throw new Error("the grader disagrees with the build on " + root.id);
@@ -336,7 +336,7 @@
     var problem = null;
     roots.forEach(function (root) {
       try {
-        new Grader(root);  // eslint-disable-line no-new
+        new Grader(root);
       } catch (error) {
         console.error("DP Lab grader: " + error);
         problem = error;

@@ -27,7 +27,7 @@
     try {
       var kept = JSON.parse(window.localStorage.getItem(PREFIX + lesson)) || {};
       if (Array.isArray(kept.first) && kept.first.length === Number(kept.total)) first = kept.first;
-    } catch (error) {
+    } catch {
       /* unreadable or disabled storage: nothing is kept */
     }
     if (total !== undefined && first.length !== total) first = [];
@@ -39,7 +39,7 @@
   function saveRecord(lesson, record) {
     try {
       window.localStorage.setItem(PREFIX + lesson, JSON.stringify({ total: record.total, first: record.first }));
-    } catch (error) {
+    } catch {
       /* storage may be disabled: the quiz still works for this visit */
     }
   }
@@ -137,7 +137,7 @@
       updateScore(lesson);
     });
     quiz.querySelector(".dplab-quiz-clear").addEventListener("click", function () {
-      try { window.localStorage.removeItem(PREFIX + lesson); } catch (error) { /* ignore */ }
+      try { window.localStorage.removeItem(PREFIX + lesson); } catch { /* ignore */ }
       lessonQuestions(lesson).forEach(resetQuestion);
       updateScore(lesson);
     });

@@ -121,7 +121,7 @@ class LabPage(str):
     panels for the initial state, without the controls."""
 
     static: tuple[dict, ...]
-    title: str
+    title: str  # type: ignore[assignment]  # the lab's title, shadowing str.title on purpose
 
 
 def lab_key(state: object, key: str | None = None) -> str:
@@ -541,7 +541,7 @@ class LabLinks:
     lab cannot reach stops the build).
     """
 
-    prefix: str
+    prefix: ClassVar[str]
     key: str
     symbols: ClassVar[Mapping[str, str]] = {}
     # The label key of each value of a "kind" control (a lab that has one sets it).

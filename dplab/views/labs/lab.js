@@ -354,7 +354,7 @@
       var value = cut < 0 ? "" : part.slice(cut + 1);
       try {
         params.push([decodeURIComponent(key), decodeURIComponent(value)]);
-      } catch (error) {
+      } catch {
         params.push([key, value]);
       }
     });
@@ -400,7 +400,7 @@
     event.preventDefault();
     try {
       history.pushState(history.state, "", link.hash);
-    } catch (error) {
+    } catch {
       // some browsers refuse history changes on file:// pages: the state still loads
     }
     openFromHash(link.hash);
@@ -423,7 +423,7 @@
     this.root = root;
     this.prefix = prefix;
     this.name = name;
-    this.data = DPLAB_JSON(root.querySelector("script.dplab-" + prefix + "-lab-data"));
+    this.data = window.DPLAB_JSON(root.querySelector("script.dplab-" + prefix + "-lab-data"));
     this.form = root.querySelector("form.dplab-" + prefix + "-controls");
     this.rows = null;
     this.pending = false;
@@ -696,7 +696,7 @@
     if (!this.touched || location.hash === hash) return;
     try {
       history.replaceState(history.state, "", hash);
-    } catch (error) {
+    } catch {
       // a browser that refuses history changes here keeps the old address
     }
   };

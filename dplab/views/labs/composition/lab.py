@@ -32,7 +32,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import altair as alt
 
@@ -92,7 +92,7 @@ def _verdict_digit(deltas: dict[str, Fraction], claim: Fraction) -> str:
 
 
 @functools.cache
-def lab_grid() -> dict[str, object]:
+def lab_grid() -> dict[str, Any]:
     """Every text and verdict the lab shows (see the module docstring).
 
     ``cells[n][p][k]`` (indices) holds ``{method: [text per factor]}`` and ``verdicts``, a
@@ -106,7 +106,7 @@ def lab_grid() -> dict[str, object]:
             by_k = []
             for k in LAB_KS:
                 texts: dict[str, list[str]] = {method: [] for method in METHODS}
-                verdicts = []
+                verdicts: list[str] = []
                 for factor in LAB_FACTORS:
                     deltas = method_deltas(n, p, k, factor)
                     for method in METHODS:
@@ -174,7 +174,7 @@ _DECADE_LABELS = "['1', '10', '100', '10³', '10⁴', '10⁵', '10⁶'][round(lo
 
 def _curve_chart(
     curves: list[dict], claim: list[dict], point: list[dict] | None, description: str
-) -> alt.LayerChart:
+) -> alt.LayerChart | alt.FacetChart:
     """The four curves of δ against A, the claim's line and (in the lab) the current A."""
     series = [*(method_series(m) for m in METHODS), label("comp.claim_line")]
     if point is not None:
@@ -221,7 +221,7 @@ def _cell(n: int, p: str, k: int) -> dict[str, list[str]]:
     return grid["cells"][LAB_SIZES.index(n)][LAB_PS.index(p)][LAB_KS.index(k)]
 
 
-def bound_chart(n: int, p: str, k: int, claim: str = "0.01") -> alt.LayerChart:
+def bound_chart(n: int, p: str, k: int, claim: str = "0.01") -> alt.LayerChart | alt.FacetChart:
     """δ against the total factor A (log axis) of k releases, counted four ways."""
     cell = _cell(n, p, k)
     description = label("comp.desc_bounds", n=n, p=p, k=k)
@@ -304,7 +304,7 @@ class CompositionLab(LabLinks):
     def outputs(self) -> dict[str, str]:
         return _state_texts(self.n, self.p, self.k, self.factor, self.claim)
 
-    def chart(self) -> alt.LayerChart:
+    def chart(self) -> alt.LayerChart | alt.FacetChart:
         cell = _cell(self.n, self.p, self.k)
         return _curve_chart(
             curve_rows(cell),

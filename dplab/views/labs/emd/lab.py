@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from dplab.userlevel import metric
 from dplab.views._labels import label
@@ -123,8 +124,8 @@ _ROW_A, _ROW_B, _DOT = 80, 150, 14  # the two axes' y, and the spacing of stacke
 _HEIGHT, _WIDTH = 206, 360
 
 
-def _x(location: int) -> int:
-    return _LEFT + _STEP * location
+def _x(location: Hashable) -> int:
+    return _LEFT + _STEP * cast(int, location)  # the lab's items are its integer locations
 
 
 def matching_svg(a: tuple[int, ...], b: tuple[int, ...], plan: metric.TransportPlan) -> str:
@@ -337,18 +338,20 @@ class EmdLab(LabLinks):
 
 def _dataset(name: str, items: object) -> tuple[int, ...]:
     try:
-        values = tuple(items)  # type: ignore[arg-type]
+        values = tuple(cast(Iterable[object], items))  # not iterable: a TypeError, caught
     except TypeError:
         raise TypeError(f"{name} must be a sequence of locations; got {items!r}") from None
     if not 1 <= len(values) <= LAB_MAX_SIZE:
         raise ValueError(f"{name} must hold 1 to {LAB_MAX_SIZE} items; got {len(values)}")
+    locations: list[int] = []
     for x in values:
         if isinstance(x, bool) or not isinstance(x, int) or x not in LAB_LOCATIONS:
             raise ValueError(
                 f"{name} must hold locations {LAB_LOCATIONS[0]}..{LAB_LOCATIONS[-1]} "
                 f"(integers); got {x!r}"
             )
-    return values
+        locations.append(x)
+    return tuple(locations)
 
 
 def emd_lab(a: object = (0, 3), b: object = (1, 2), *, key: str | None = None) -> EmdLab:

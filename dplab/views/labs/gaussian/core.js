@@ -66,7 +66,7 @@
     var claim = data.claim_text[s.claim];
     var logs = data.log10[d];
     var texts = {};
-    var delta = null;
+    var delta;
     var log10 = null;
     var underflow = false;
     if (logs === null) {

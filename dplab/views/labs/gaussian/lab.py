@@ -36,7 +36,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import altair as alt
 
@@ -365,7 +365,7 @@ def profile_rows(
 
 
 @functools.cache
-def lab_grid() -> dict[str, object]:
+def lab_grid() -> dict[str, Any]:
     """Every value the lab can show, from dplab (see the module docstring).
 
     ``log10[d][s][e]`` and ``delta[d][s][e]`` for the d-th distinct sensitivity
@@ -455,7 +455,7 @@ def lab_grid() -> dict[str, object]:
 
 def _profile_layers(
     sets: dict[str, list[dict]], *, width: int | str, height: int
-) -> alt.LayerChart:
+) -> alt.LayerChart | alt.FacetChart:
     key = Key(
         (
             (label("gauss.profile"), {"shape": "circle"}),
@@ -525,7 +525,7 @@ class GaussianLab(LabLinks):
     key: str
 
     @property
-    def indices(self) -> dict[str, int | str]:
+    def indices(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "n": LAB_SIZES.index(self.n),
@@ -600,7 +600,7 @@ class GaussianLab(LabLinks):
         i = h.id
         charts = self._charts()
 
-        def select(name: str, options: list[tuple[str, str]], chosen: str) -> str:
+        def select(name: str, options: Sequence[tuple[str, str]], chosen: str) -> str:
             escaped = [(value, html.escape(text)) for value, text in options]
             return h.select(name, _CONTROL_WORDS[name], escaped, chosen)
 

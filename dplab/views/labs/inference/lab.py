@@ -41,8 +41,10 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
-from typing import ClassVar, Literal
+from numbers import Rational
+from typing import Any, ClassVar, Literal
 
 import altair as alt
 
@@ -81,6 +83,11 @@ __all__ = [
 ]
 
 Mechanism = Literal["rr", "laplace", "gaussian"]
+# The chosen prior's words: left of the rule where the prior is below 1/4, else right.
+_PRIOR_WORD_SIDES: tuple[tuple[str, Literal["left", "right"]], ...] = (
+    ("<", "left"),
+    (">=", "right"),
+)
 MECHANISMS: tuple[Mechanism, ...] = ("rr", "laplace", "gaussian")
 # The label key of each mechanism and slider, by name: every key written out (none is built at run
 # time), so a search for a key finds where it is used.
@@ -173,7 +180,8 @@ def curve_points(mechanism: Mechanism, setting: tuple) -> list[tuple[Fraction | 
 def _type_two(mechanism: Mechanism, setting: tuple, level: str) -> Fraction | float:
     """The mechanism's least type II error at type I error ``level``."""
     if mechanism == "rr":
-        return inference.rr_tradeoff(*setting, level)
+        n, p = setting
+        return inference.rr_tradeoff(n, p, level)
     x = float(Fraction(level))
     if mechanism == "laplace":
         return inference.laplace_tradeoff(LAB_SENSITIVITY, setting[0], x)
@@ -219,7 +227,7 @@ def _drawn(value: Fraction | float) -> float:
 
 
 @functools.cache
-def lab_grid() -> dict[str, object]:
+def lab_grid() -> dict[str, Any]:
     """Everything the page needs that depends on the mechanism (module docstring).
 
     ``mechanisms[m][i]`` for the i-th setting of mechanism ``m`` (RR: ``n`` varies slowest,
@@ -375,7 +383,7 @@ class InferenceLab(LabLinks):
 
     def _entry(self) -> dict:
         index = _settings(self.mechanism).index(self.setting())
-        return lab_grid()["mechanisms"][self.mechanism][index]  # type: ignore[index]
+        return lab_grid()["mechanisms"][self.mechanism][index]
 
     def delta(self) -> Fraction | float:
         return mechanism_delta(self.mechanism, self.setting(), self.alpha)
@@ -532,7 +540,7 @@ class InferenceLab(LabLinks):
                 color="#d62728",
             )
             .encode(x=prior_axis, y="high:Q", text=alt.value(label("inference.key_prior")))
-            for test, align in (("<", "left"), (">=", "right"))
+            for test, align in _PRIOR_WORD_SIDES
         ]
         posterior = alt.layer(
             band, *edges, diagonal, diagonal_words, current, *current_words
@@ -673,9 +681,14 @@ class InferenceLab(LabLinks):
 def _on_grid(name: str, value: object, grid: tuple[str, ...]) -> str:
     """The grid text equal to ``value`` (compared exactly), or a clear error."""
     try:
-        exact = Fraction(str(value)) if isinstance(value, float) else Fraction(value)  # type: ignore[arg-type]
+        if isinstance(value, float):
+            exact = Fraction(str(value))
+        elif isinstance(value, Rational | Decimal | str):  # what Fraction() takes
+            exact = Fraction(value)
+        else:
+            raise TypeError(value)
     except (TypeError, ValueError):
-        exact = None
+        exact = None  # not a number
     for text in grid:
         if exact is not None and Fraction(text) == exact:
             return text

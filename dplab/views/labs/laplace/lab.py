@@ -33,7 +33,9 @@ texts for the initial state with the ones written here and reports any differenc
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
+from numbers import Rational
 from typing import ClassVar
 
 import altair as alt
@@ -539,7 +541,12 @@ def _data(key: str, rows: list[dict]) -> alt.InlineData:
 
 def _on_grid(name: str, value: object, grid: tuple, text: str) -> Fraction:
     try:
-        exact = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+        if isinstance(value, float):
+            exact = Fraction(str(value))
+        elif isinstance(value, Rational | Decimal | str):  # what Fraction() takes
+            exact = Fraction(value)
+        else:
+            raise TypeError(value)
     except (TypeError, ValueError):
         raise ValueError(f"{name} must be one of {text}; got {value!r}") from None
     if exact not in grid:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import altair as alt
 import numpy as np
@@ -124,7 +124,7 @@ class LabValues:
 
 def lab_values(eps: str, user: str, diam: str, l: str, d: int, n: int) -> LabValues:  # noqa: E741
     """The exact values of one lab state (decimal strings are read exactly)."""
-    central = {"model": "central", "users": n}
+    central: dict[str, Any] = {"model": "central", "users": n}
     budget, user_budget, width = Fraction(eps), Fraction(user), Fraction(diam)
     return LabValues(
         scale_ours=emd_linear.noise_scale(l, eps),
@@ -308,11 +308,11 @@ def crossover_chart(
     lipschitz: RationalLike,
     dimension: int,
     users: int,
-) -> alt.LayerChart:
+) -> alt.LayerChart | alt.FacetChart:
     """The central model's expected error of PrivEMDLinear against ε (log scales) beside
     the user-level baseline at ``ε_user`` (flat in ε), and the crossover ``ε = ε_user/diam``
     marked.  The reader's table lists both errors exactly."""
-    central = {"model": "central", "users": users}
+    central: dict[str, Any] = {"model": "central", "users": users}
     ours_name, base_name = label("linear.series_ours"), label("linear.series_base")
     base = emd_linear.user_level_expected_error(
         lipschitz, diameter, user_epsilon, dimension, **central
@@ -430,7 +430,9 @@ def sensitivity_check(
     datasets = [
         items for m in sizes for items in combinations_with_replacement(sorted(locations), m)
     ]
-    queries = {items: emd_linear.linear_query(items, f) for items in datasets}
+    queries: dict[tuple[int, ...], tuple[Fraction | float, ...]] = {
+        items: emd_linear.linear_query(items, f) for items in datasets
+    }
     pairs = violations = attained = at_zero = 0
     example: tuple[tuple, tuple] | None = None
     for a in datasets:
