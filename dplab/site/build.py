@@ -182,9 +182,9 @@ def _check_editions(source: Path, other: Path) -> int:
     except LessonError as error:
         print(error, file=sys.stderr)
         return 2
-    missing = [error for lesson in lessons for error in missing_parts(lesson)]
-    for error in missing:
-        print(error, file=sys.stderr)
+    missing = [problem for lesson in lessons for problem in missing_parts(lesson)]
+    for problem in missing:
+        print(problem, file=sys.stderr)
     if missing:
         return 2
     slugs = [parse_lesson(path).slug for path in Project().lesson_files()]
