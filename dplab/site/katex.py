@@ -28,7 +28,14 @@ from markdown_katex.wrapper import KatexError
 
 from dplab.site.node_batch import NodeBatchRenderer
 
-__all__ = ["KatexBatchRenderer", "KatexError", "collect_formulas", "makeExtension", "renderer"]
+__all__ = [
+    "KatexBatchRenderer",
+    "KatexError",
+    "collect_formulas",
+    "makeExtension",
+    "renderer",
+    "use_course_renderer",
+]
 
 _SEARCH_EXCLUDE = ('<span class="katex-mathml">', '<span class="katex-mathml" data-search-exclude>')
 
@@ -149,10 +156,21 @@ class DplabKatexExtension(mk_extension.KatexExtension):
         )
 
 
-# Pin the renderer before any KatexExtension exists: no executable probing, ever.
-mk_wrapper.parse_options = _no_probing
-mk_wrapper.tex2html = _render_for_markdown
+def use_course_renderer() -> None:
+    """Point markdown-katex at the course's renderer: its ``wrapper.tex2html`` (which its
+    extension calls for every formula) becomes :data:`renderer`, and its ``parse_options``
+    (which runs ``katex --help`` through an executable it looks for) returns no options.
+
+    markdown-katex offers no other way in, so the two module attributes are set; this is
+    done explicitly, by :func:`makeExtension` before the extension exists, never at import
+    time (importing this module changes nothing in markdown-katex).  Calling it again
+    changes nothing.
+    """
+    mk_wrapper.parse_options = _no_probing
+    mk_wrapper.tex2html = _render_for_markdown
 
 
 def makeExtension(**kwargs: object) -> DplabKatexExtension:
+    """The Markdown extension ``dplab.site.katex``: markdown-katex with the course's renderer."""
+    use_course_renderer()
     return DplabKatexExtension(**kwargs)

@@ -65,3 +65,23 @@ def test_markdown_extension_uses_the_pinned_renderer_without_probing(monkeypatch
     )
     assert html.count('class="katex"') == 2
     assert "cdn" not in html.lower() and "<link" not in html
+
+
+def test_importing_the_extension_leaves_markdown_katex_alone_until_it_is_made():
+    """The renderer is pinned by an explicit call (makeExtension), not as a side effect of
+    importing dplab.site.katex (issue 39, §2): in a fresh interpreter, the import leaves
+    markdown-katex's own functions in place, and makeExtension replaces both."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import markdown_katex.wrapper as w\n"
+        "before = (w.tex2html, w.parse_options)\n"
+        "import dplab.site.katex as k\n"
+        "print((w.tex2html, w.parse_options) == before)\n"
+        "k.makeExtension()\n"
+        "print(w.tex2html is k._render_for_markdown, w.parse_options() == {})\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "True", "True"]
