@@ -12,7 +12,8 @@
   are not indexed;
 * ``on_post_build``: each search entry gets the course terms it uses as whole words
   (``dplab.site.search_text.with_course_terms``), a field ``mkdocs.yml`` boosts;
-* ``on_post_page``: every chart gets its pictures drawn at build time
+* ``on_post_page``: the passes of :data:`PAGE_PASSES`, in that order (``on_post_template``:
+  the ones marked for templates).  Every chart gets its pictures drawn at build time
   (``dplab.site.pictures``); the charts', labs' and graders' JSON moves into the page's
   data script (``dplab.site.page_data``); a page keeps the scripts of the labs it holds
   only (``dplab.site.lab_scripts``; ``on_post_template``: the 404 page, no lab); every
@@ -31,6 +32,8 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -209,7 +212,63 @@ def on_post_build(config):
         path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), "utf-8")
 
 
-def on_post_page(output, page, config):
+@dataclass(frozen=True)
+class _PageContext:
+    """What the passes over a built page need to know of it."""
+
+    src_uri: str
+    toc: list[tuple[str, str]]  # (id, title) of every heading of its table of contents
+    prefix: str  # from the page to assets/generated/
+    write: Callable[[str, str], None]  # writes a generated asset once
+    lab_roots: dict[str, str]  # each lab script and its root class (lab_script_roots)
+
+
+@dataclass(frozen=True)
+class PagePass:
+    """One pass over a built page's HTML: ``run(html, context) -> html``."""
+
+    name: str
+    run: Callable[[str, _PageContext], str]
+    notebooks_only: bool = False
+    on_templates: bool = False  # also over the static templates (the 404 page: no lab, no chart)
+
+
+# Every pass over a built page, in the order they run (on_post_page; on_post_template runs the
+# ones marked for templates).  Each is a plain function of dplab.site with its own tests.
+PAGE_PASSES = (
+    PagePass("drop mkdocs-jupyter's MathJax loader", lambda h, c: drop_mathjax(h), True),
+    PagePass("render a notebook's math", lambda h, c: render_notebook_math(h, c.src_uri), True),
+    PagePass(
+        "anchor a notebook's headings", lambda h, c: anchor_headings(h, c.toc, c.src_uri), True
+    ),
+    PagePass("drop remote imports", lambda h, c: drop_remote_imports(h), True),
+    PagePass("link shared styles", lambda h, c: externalize_styles(h, c.prefix, c.write), True),
+    PagePass("draw chart pictures", lambda h, c: add_pictures(h, c.prefix, c.write)),
+    PagePass("move data into the data script", lambda h, c: move_data_out(h, c.prefix, c.write)),
+    PagePass(
+        "drop unused lab scripts",
+        lambda h, c: drop_unused_lab_scripts(h, c.lab_roots),
+        on_templates=True,
+    ),
+    PagePass("mark scroll boxes", lambda h, c: mark_scroll_boxes(h)),
+    PagePass("defer scripts", lambda h, c: defer_scripts(h), on_templates=True),
+    PagePass("preload math fonts", lambda h, c: preload_math_fonts(h)),
+)
+
+
+def run_page_passes(html: str, context: _PageContext, *, notebook: bool, template: bool) -> str:
+    """``html`` after every pass of :data:`PAGE_PASSES` that applies, in order."""
+    for page_pass in PAGE_PASSES:
+        if (page_pass.notebooks_only and not notebook) or (template and not page_pass.on_templates):
+            continue
+        try:
+            html = page_pass.run(html, context)
+        except (KatexError, ChartPictureError, ValueError) as error:
+            raise PluginError(f"{context.src_uri}: {page_pass.name}: {error}") from None
+    return html
+
+
+def _generated_writer(config) -> Callable[[str, str], None]:
     folder = Path(config.site_dir) / "assets" / "generated"
 
     def write(name: str, text: str) -> None:
@@ -218,24 +277,31 @@ def on_post_page(output, page, config):
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
 
-    prefix = "../" * page.file.dest_uri.count("/") + "assets/generated/"
-    try:
-        if page.file.src_uri.endswith(".ipynb"):
-            toc = [(item.id, item.title) for item in _flatten(page.toc)]
-            output = render_notebook_math(drop_mathjax(output), page.file.src_uri)
-            output = anchor_headings(output, toc, page.file.src_uri)
-            output = externalize_styles(drop_remote_imports(output), prefix, write)
-        output = move_data_out(add_pictures(output, prefix, write), prefix, write)
-        output = drop_unused_lab_scripts(output, lab_script_roots(_project(config).labs_dir))
-    except (KatexError, ChartPictureError, ValueError) as error:
-        raise PluginError(str(error)) from None
-    return preload_math_fonts(defer_scripts(mark_scroll_boxes(output)))
+    return write
+
+
+def on_post_page(output, page, config):
+    context = _PageContext(
+        src_uri=page.file.src_uri,
+        toc=[(item.id, item.title) for item in _flatten(page.toc)],
+        prefix="../" * page.file.dest_uri.count("/") + "assets/generated/",
+        write=_generated_writer(config),
+        lab_roots=lab_script_roots(_project(config).labs_dir),
+    )
+    notebook = page.file.src_uri.endswith(".ipynb")
+    return run_page_passes(output, context, notebook=notebook, template=False)
 
 
 def on_post_template(output_content, template_name, config):
     # The static templates (404.html) are no pages, and hold no lab either.
-    roots = lab_script_roots(_project(config).labs_dir)
-    return defer_scripts(drop_unused_lab_scripts(output_content, roots))
+    context = _PageContext(
+        src_uri=template_name,
+        toc=[],
+        prefix="assets/generated/",
+        write=_generated_writer(config),
+        lab_roots=lab_script_roots(_project(config).labs_dir),
+    )
+    return run_page_passes(output_content, context, notebook=False, template=True)
 
 
 def _flatten(items):
