@@ -24,11 +24,14 @@ WIDTHS = {390: 844, 1280: 800}  # width → window height (px)
 SCHEMES = ("light", "dark")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 READY_MS = 60_000
-# Every part that waits for the reader (content-visibility: auto) is laid out for the shot.
+# Every part that waits for the reader is laid out (content-visibility: auto), and every chart
+# and lab that waits to come near the screen is drawn, as before printing.
 RENDER_ALL = """() => {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync('.dplab-section { content-visibility: visible !important; }');
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  window.DPLAB_CHARTS && window.DPLAB_CHARTS.drawAll();
+  window.DPLAB_LAB && window.DPLAB_LAB.startAll();
 }"""
 TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
