@@ -3,6 +3,7 @@
 #   make test   run the whole test suite (lint, workflows, maths, build, notebooks, browser)
 #   make test-fast  the quick part for contributors (lint, maths, views, Node; no build, no browser)
 #   make check-lesson SLUG=…  one lesson's checks, both editions, short of the browser's
+#   make shots SLUG=…  screenshots of one lesson's pages (shots/<slug>/)
 #   make dist   the offline bundle dist/dp-lab-<version>.zip (the built site, notebooks, wheel)
 # Each installs what it needs first (pinned): Python packages into .venv, front-end
 # assets into node_modules, and, for the tests, Debian's chromium and a Korean font.
@@ -11,7 +12,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: site dist test test-fast check-lesson serve lesson bench bench-pages bench-metric bench-gaussian bench-composition lint eslint mypy setup setup-python setup-assets setup-actionlint setup-eslint setup-system clean
+.PHONY: site dist test test-fast check-lesson shots serve lesson bench bench-pages bench-metric bench-gaussian bench-composition lint eslint mypy setup setup-python setup-assets setup-actionlint setup-eslint setup-system clean
 
 site: setup-python setup-assets
 	$(PY) -m dplab.site build
@@ -38,6 +39,13 @@ test-fast: setup-python setup-assets setup-actionlint lint
 #   make check-lesson SLUG=laplace
 check-lesson: setup-python setup-assets
 	$(PY) -m dplab.site check-lesson "$(SLUG)"
+
+# Screenshots of one lesson's pages, both editions, 390 and 1280 px, light and dark, from
+# file:// (system Chromium): shots/<slug>/*.png. Builds the site first only if site/ is
+# missing or older than the sources (tools/shots.py):
+#   make shots SLUG=laplace
+shots: setup-python setup-assets
+	$(PY) tools/shots.py "$(SLUG)"
 
 serve: setup-python setup-assets
 	$(VENV)/bin/mkdocs serve --livereload

@@ -31,8 +31,8 @@ SOURCE_IDENTIFIERS = ("https://arxiv.org/abs/", "https://doi.org/")
 # its twin.
 _EDITION_FOLDER = re.compile(r"^[a-z]{2}/")
 EXTERNAL_LINKS: dict[str, tuple[str, ...]] = {
-    # the guide names the Markdown extension whose math syntax the lessons use
-    "contributing.html": ("https://gitlab.com/mbarkhau/markdown-katex",),
+    # the contributor reference names the Markdown extension whose math syntax the lessons use
+    "contributing-reference.html": ("https://gitlab.com/mbarkhau/markdown-katex",),
     # a source's identifiers (lessons_src/references.bib): on the references page and in
     # the list of references that closes each notebook
     "references.html": SOURCE_IDENTIFIERS,

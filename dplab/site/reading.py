@@ -3,7 +3,7 @@ r"""How long a lesson takes: read once, worked through, and its exercises.
 The estimate is made from the lesson source alone (nothing is executed), so the lesson
 header and the course map show the same numbers.  It counts what the reader meets and
 applies the rates below; the rates are stated in the contributor's guide
-(``docs/contributing.md``, "읽는 시간") and are those of study, not of skimming.
+(``docs/contributing-reference.md``, "읽는 시간") and are those of study, not of skimming.
 
 *Reading* (:attr:`LessonTime.reading_minutes`) is one careful pass through the text:
 

@@ -149,9 +149,9 @@ def _header(
     meta = lesson.meta
     unit = label("lesson.unit", order=meta.order)
     minutes = time_text(lesson_time(lesson))
-    # guide.time_anchor: the section of docs/contributing.md that states the rates
+    # guide.time_anchor: the section of docs/contributing-reference.md that states the rates
     anchor = label("guide.time_anchor")
-    how = f'<a href="../contributing.html#{anchor}">{label("lesson.time_how")}</a>'
+    how = f'<a href="../contributing-reference.html#{anchor}">{label("lesson.time_how")}</a>'
     needs = label("catalog.separator").join(
         _prerequisite_link(p, lessons) for p in meta.prerequisites
     )

@@ -158,8 +158,9 @@ def test_a_course_term_lists_its_lesson_first_with_a_snippet_of_the_passage(open
 
 
 # (the page searched from, the query, the page that must come first) in each edition: a
-# course word lists its lesson first, and the guides (the contributing guide, the home page's
-# "How to read") come after every lesson listed (student review of December 2026, F4).
+# course word lists its lesson first, and the guides (the contributing guide and its reference,
+# the home page's "How to read") come after every lesson listed (student review of December
+# 2026, F4).
 LESSONS_FIRST = [
     ("en/lessons/tour.html", "composition", "en/lessons/composition.html"),
     ("en/lessons/tour.html", "read first", "en/lessons/"),
@@ -167,7 +168,7 @@ LESSONS_FIRST = [
     ("lessons/tour.html", "가우스", "lessons/gaussian.html"),
 ]
 PLACEHOLDERS = {"en": "Type to start searching", "ko": PLACEHOLDER}
-GUIDES = ("contributing.html", "index.html")
+GUIDES = ("contributing.html", "contributing-reference.html", "index.html")
 
 
 def test_lessons_come_before_the_guides_in_each_edition(open_page, built_site):

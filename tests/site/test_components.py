@@ -190,7 +190,8 @@ def test_lesson_header_and_footer():
     lessons = {"a": first, "b": second}
     page = render_page(second, execute_lesson(second), "lessons_src/02-b.md", lessons)
     assert (
-        '<p class="dplab-lesson-meta">단원 2 · 읽기 약 1분 · <a href="../contributing.html#' in page
+        '<p class="dplab-lesson-meta">단원 2 · 읽기 약 1분 · '
+        '<a href="../contributing-reference.html#' in page
     )
     assert "[첫째](a.md), 확률" in page
     assert '<a class="dplab-previous" href="a.html" rel="prev">' in page

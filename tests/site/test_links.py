@@ -83,6 +83,7 @@ def test_every_internal_link_and_anchor_of_the_built_site_resolves(built_site):
         "index.html",
         "course-map.html",
         "contributing.html",
+        "contributing-reference.html",
         "references.html",
         "lessons/tour.html",
         "notebooks/tour.html",

@@ -38,9 +38,14 @@ pytestmark = pytest.mark.build
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# The contributing guide speaks to contributors about make, pytest and benchmarks (in each
-# edition: the English one is en/contributing.html).
-CONTRIBUTORS_ONLY = {"contributing.html", "en/contributing.html"}
+# The contributing guide and its reference speak to contributors about make, pytest and
+# benchmarks (in each edition: the English ones are under en/).
+CONTRIBUTORS_ONLY = {
+    "contributing.html",
+    "en/contributing.html",
+    "contributing-reference.html",
+    "en/contributing-reference.html",
+}
 
 ATTRIBUTES = ("title", "aria-label", "alt", "placeholder", "data-label")
 VOID = {
@@ -332,7 +337,7 @@ def test_the_scan_covers_the_readers_pages(built_site):
     assert {"index.html", "course-map.html", "references.html"} <= names
     assert len([n for n in names if n.startswith("lessons/")]) >= 9
     assert len([n for n in names if n.startswith("notebooks/")]) >= 9
-    assert not {"contributing.html", "en/contributing.html"} & names  # the guide speaks to authors
+    assert not CONTRIBUTORS_ONLY & names  # the guide and its reference speak to authors
     assert {"en/index.html", "en/lessons/gaussian.html"} <= names
 
 

@@ -149,7 +149,7 @@ def test_a_lesson_that_needs_a_later_or_itself_is_an_error(needs):
 
 def _guide_rows(lang: str = "ko") -> dict[str, list[str]]:
     folder = ROOT / "docs" if lang == "ko" else ROOT / "docs" / lang
-    guide = (folder / "contributing.md").read_text(encoding="utf-8")
+    guide = (folder / "contributing-reference.md").read_text(encoding="utf-8")
     heading = label("guide.time_anchor", lang).replace("-", " ")
     section = guide[guide.lower().index(f"## {heading}") :]
     section = section[: section.index("\n## ")]
@@ -224,4 +224,4 @@ def test_the_course_map_explains_both_figures():
     paragraph = page[page.index("**걸리는 시간.**") :].split("\n\n")[0]
     assert "읽기, 실험실, 연습 문제와 이해 확인에 걸리는 시간을 따로" not in paragraph
     assert "읽기는" in paragraph and "풀며 읽기는" in paragraph
-    assert f"contributing.md#{label('guide.time_anchor')}" in paragraph
+    assert f"contributing-reference.md#{label('guide.time_anchor')}" in paragraph
