@@ -26,7 +26,7 @@ from pandas.io.formats.style import Styler
 from dplab.finite import Certificate, RationalLike, check_alpha, check_delta
 from dplab.mechanisms import randomized_response as rr
 from dplab.mechanisms.rr_lab_grid import LAB_GRID
-from dplab.views._display import stacked_on_phones
+from dplab.views._display import SMALLEST_TEXT, stacked_on_phones
 from dplab.views._keys import KEY_LEGEND, Key
 from dplab.views._labels import label
 from dplab.views._tables import column, fixed_table, live_table, with_tables, yes_no
@@ -378,7 +378,7 @@ def pair_layers(
     )
     marks = (
         alt.Chart(_data("pairs", pairs))
-        .mark_text(dy=-8, fontSize=11)
+        .mark_text(dy=-8, fontSize=SMALLEST_TEXT)
         .encode(x=x, y=y, text="mark:N")
     )
     rule = alt.Chart(_data("claim", claim)).mark_rule(strokeWidth=2).encode(y="delta:Q", **key)
@@ -829,7 +829,9 @@ def walkthrough_chart(
     )
     event_line = (
         alt.Chart(pd.DataFrame([{"text": sentence}]))
-        .mark_text(align="left", baseline="top", fontSize=13, lineBreak="\n", lineHeight=18)
+        .mark_text(
+            align="left", baseline="top", fontSize=SMALLEST_TEXT, lineBreak="\n", lineHeight=18
+        )
         .encode(x=alt.value(0), y=alt.value(0), text="text:N")
         .properties(width=width, height=40)
     )
