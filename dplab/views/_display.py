@@ -162,10 +162,28 @@ def wrapped(text: str, units: int = LINE_UNITS) -> str | list[str]:
     return lines
 
 
+# The narrowest plot (a walkthrough step on a 360 px phone, less its y axis), and what a
+# legend entry takes of a row: its symbol and gaps, and about 7.5 px a unit of its words.
+_ROW_PX = 200
+
+
+def _fits_a_row(entries: object) -> bool:
+    """Whether legend entries, if known (a scale's domain), fit in one row of the
+    narrowest plot.
+
+    >>> _fits_a_row(["P", "Q (neighbour)"]), _fits_a_row(["p: output of D", "q: output of D′"])
+    (True, False)
+    """
+    if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+        return False
+    return sum(28 + 7.5 * _units(entry) for entry in entries) <= _ROW_PX
+
+
 def _words_fit(node: object) -> object:
     """``node`` (a spec or a part of one) with its words laid out for any box (a new
     object): axis titles broken into lines (:func:`wrapped`), legend entries whole
-    (no ``labelLimit``), broken into lines likewise, one to a line above or under the plot."""
+    (no ``labelLimit``), broken into lines likewise, one to a line above or under the
+    plot unless they surely fit in one row (:func:`_fits_a_row`)."""
     if isinstance(node, list):
         return [_words_fit(item) for item in node]
     if not isinstance(node, dict):
@@ -191,8 +209,10 @@ def _words_fit(node: object) -> object:
                 legend = definition.get("legend", {})
                 if isinstance(legend, dict):
                     legend = {**legend, "labelLimit": 0, "labelExpr": _WRAP_LABEL}
-                    if legend.get("orient", "top") in ("top", "bottom"):
-                        legend["columns"] = 1  # a row of entries passes a phone's plot
+                    domain = definition.get("scale", {}).get("domain")
+                    row = legend.get("orient", "top") in ("top", "bottom")
+                    if row and not _fits_a_row(domain):
+                        legend["columns"] = 1  # a row of entries passed a phone's plot
                     definition["legend"] = legend
             encoding[channel] = definition
         fitted["encoding"] = encoding

@@ -163,15 +163,17 @@ def density_layers(
     width: int | str,
     height: int,
     excess: bool = True,
+    x_title: bool = True,
 ) -> alt.LayerChart:
     """The density chart's layers from :func:`density_rows`' datasets: both densities, the
     worst event shaded and the excess over it filled and named in the legend (the
     walkthrough and the lab); without the excess if ``excess`` is false (a panel that has
-    none to draw)."""
+    none to draw); without the x axis's title if ``x_title`` is false (a panel above
+    another with the same axis)."""
     style = series_style("who:N", [label("gauss.law_p"), label("gauss.law_q")], legend=KEY_LEGEND)
     x = alt.X(
         "y:Q",
-        title=label("gauss.output_axis"),
+        title=label("gauss.output_axis") if x_title else None,
         scale=alt.Scale(nice=False, zero=False),
         axis=alt.Axis(tickCount=8, labelOverlap=True),
     )
@@ -319,11 +321,11 @@ def walkthrough_chart(
             width=width, height=120, title=label("gauss.walk_loss")
         )
 
-    def densities(rows: dict[str, list[dict]], height: int) -> alt.LayerChart:
+    def densities(rows: dict[str, list[dict]], height: int, above: bool = False) -> alt.LayerChart:
         drawn = rows is sets  # only the last step draws the excess
-        return density_layers(rows, width=width, height=height, excess=drawn).properties(
-            title=label("gauss.walk_densities")
-        )
+        return density_layers(
+            rows, width=width, height=height, excess=drawn, x_title=not above
+        ).properties(title=label("gauss.walk_densities"))
 
     numbers = {
         "sensitivity": f"{sensitivity:g}",
@@ -342,14 +344,14 @@ def walkthrough_chart(
             density_table(density_caption),
         ),
         with_tables(
-            alt.vconcat(densities(no_event, 130), loss_panel(False), spacing=12)
+            alt.vconcat(densities(no_event, 130, above=True), loss_panel(False), spacing=12)
             .resolve_scale(color="independent", strokeDash="independent")  # own legends
             .properties(description=label("gauss.desc_walk_loss", **numbers)),
             density_table(density_caption),
             _loss_table(loss_caption),
         ),
         with_tables(
-            alt.vconcat(densities(event_only, 130), loss_panel(True), spacing=12)
+            alt.vconcat(densities(event_only, 130, above=True), loss_panel(True), spacing=12)
             .resolve_scale(color="independent", strokeDash="independent")  # own legends
             .properties(description=label("gauss.desc_walk_event", **numbers)),
             density_table(density_caption),

@@ -81,6 +81,7 @@ CHOSEN_COLOUR = "#ab47bc"  # the lab's chosen pair: apart from the claim's orang
 GREY = "#8a8f98"  # a legend symbol without a colour of its own, legible on both themes
 HOLLOW = 0.15  # the fill of a bar told apart from a filled one by its outline
 WIDTH = 320  # fits a phone; the lab's charts stretch to their container instead
+PANEL_HEIGHT = 170  # a walkthrough step's bars
 WALK_WIDTH = 260  # a step's panel; the page scales it to its column (its SVG has a viewBox)
 
 
@@ -252,7 +253,7 @@ def profile_table(caption: str) -> dict:
 
 def distribution_layers(
     dist: list[dict],
-    event: list[dict],
+    event: list[dict] | None,
     *,
     width: int | str,
     height: int,
@@ -260,18 +261,17 @@ def distribution_layers(
     """The two output laws ``P(y) = Pr[M(D) = y]`` and ``Q(y) = Pr[M(D') = y]`` of a pair as
     bars, with the event ``S`` outlined: the layers of :func:`pair_distributions_chart`,
     for a page (the lab) that adds its own parameters (rows as
-    :func:`distribution_rows` and :func:`event_rows` give them)."""
-    key = Key(
-        (
-            (label("rr.law_source"), {}),
-            (label("rr.law_target"), {"fillOpacity": HOLLOW, "strokeDash": [5, 3]}),
-            (label("rr.event"), {"fillOpacity": 0, "strokeDash": [2, 2]}),
-        ),
-        outline=True,
+    :func:`distribution_rows` and :func:`event_rows` give them).  ``event`` ``None``: no
+    event at all, neither outlined nor in the legend (a walkthrough's step before it)."""
+    entries = (
+        (label("rr.law_source"), {}),
+        (label("rr.law_target"), {"fillOpacity": HOLLOW, "strokeDash": [5, 3]}),
+        (label("rr.event"), {"fillOpacity": 0, "strokeDash": [2, 2]}),
     )
+    key = Key(entries if event is not None else entries[:2], outline=True)
     x = alt.X("y:O", title=label("rr.output"), axis=alt.Axis(labelAngle=0))
     outline = (
-        alt.Chart(_data("event", event))
+        alt.Chart(_data("event", event or []))
         .mark_bar(  # a bar, not a rect: Vega-Lite draws no dash on a rect
             filled=False,
             strokeWidth=2.5,
@@ -294,7 +294,8 @@ def distribution_layers(
             ],
         )
     )
-    return alt.layer(bars, outline).properties(width=width, height=height)
+    layers = [bars] if event is None else [bars, outline]
+    return alt.layer(*layers).properties(width=width, height=height)
 
 
 def pair_distributions_chart(
@@ -811,7 +812,9 @@ def walkthrough_chart(
 
     dist = distribution_rows(n, p, pair.source, pair.target, query.event.outputs)
     laws = _law_rows(n, p, pair.source, pair.target)
-    outputs = distribution_layers(dist, [], width=width, height=200)
+    # Shorter than the lab's: the legend takes a line an entry on a phone, and the step's
+    # panel and its text share one screen.
+    outputs = distribution_layers(dist, None, width=width, height=PANEL_HEIGHT)
     outputs = with_tables(
         outputs.properties(
             title=label("rr.walk_outputs"),
@@ -836,7 +839,7 @@ def walkthrough_chart(
         .properties(width=width, height=40)
     )
     outlined = distribution_layers(
-        dist, event_rows(query.event.outputs), width=width, height=200
+        dist, event_rows(query.event.outputs), width=width, height=PANEL_HEIGHT
     ).properties(title=label("rr.walk_event"))
     chosen = set(query.event.outputs)
     event = with_tables(
