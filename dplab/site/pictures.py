@@ -41,8 +41,9 @@ _SIZE = re.compile(r'<svg[^>]*\swidth="(\d+(?:\.\d+)?)"[^>]*\sheight="(\d+(?:\.\
 
 # A chart as wide as its container (Vega-Lite ``width: "container"``) is drawn twice per
 # palette: as wide as a lesson's text column on a desktop, and on a phone.  A phone
-# (narrower than PHONE_MEDIA) fetches only the narrow one.
-CONTAINER_WIDTHS = {"wide": 616, "narrow": 340}
+# (narrower than PHONE_MEDIA) fetches only the narrow one, drawn as wide as a notebook's
+# column on the narrowest phone (288 px at 360) allows 14 px text shown at 12 px at least.
+CONTAINER_WIDTHS = {"wide": 616, "narrow": 320}
 PHONE_MEDIA = "(max-width: 599px)"
 
 
@@ -84,10 +85,13 @@ pictures = ChartPictures()
 def _at_widths(spec: dict) -> dict[str, dict]:
     """The spec to draw at each width: one as it is, or, for a chart as wide as its
     container (anywhere in it: a panel of a concatenation too), one per width of
-    :data:`CONTAINER_WIDTHS` with that width in place of ``"container"``."""
+    :data:`CONTAINER_WIDTHS` (or the spec's own, ``usermeta.dplab.picture_widths``: a
+    walkthrough's panel, dplab.views.Walkthrough) with that width in place of
+    ``"container"``."""
     if not _fills_container(spec):
         return {"fixed": spec}
-    return {name: _with_width(spec, width) for name, width in CONTAINER_WIDTHS.items()}
+    widths = spec.get("usermeta", {}).get("dplab", {}).get("picture_widths", CONTAINER_WIDTHS)
+    return {name: _with_width(spec, width) for name, width in widths.items()}
 
 
 def _fills_container(node: object) -> bool:

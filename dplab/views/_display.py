@@ -17,7 +17,7 @@ import hashlib
 import html
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import altair as alt
 
@@ -113,6 +113,112 @@ def _stretched(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "width": "container"} if any(k in view for k in _VIEW_KEYS) else view
 
 
+# A line of a chart's words (an axis title, a legend entry) holds at most this many units,
+# a wide (Hangul, CJK) character counting two: about 200 px of 14-15 px text, what the
+# narrowest chart (a walkthrough step on a 360 px phone) leaves beside a legend's symbol
+# or under a plot (the build's pictures estimate 0.8 em a character: 26 units fit 300 px).
+LINE_UNITS = 26
+_WIDE = re.compile(r"[\u1100-\u11ff\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uffef]")
+# Legend entries come from the data: the same wrapping in Vega's expressions, by characters
+# (half as many for words with a wide character).
+_WRAP_LABEL = (
+    r"split(trim(replace(datum.label, regexp('(.{1,' + "
+    rf"(test(regexp('[\u3131-\ud7a3]'), datum.label) ? {LINE_UNITS // 2} : {LINE_UNITS})"
+    r" + '})(\\s+|$)', 'g'), '$1\n')), '\n')"
+)
+_LEGEND_CHANNELS = (
+    "color",
+    "fill",
+    "stroke",
+    "shape",
+    "strokeDash",
+    "opacity",
+    "fillOpacity",
+    "size",
+)
+
+
+def _units(text: str) -> int:
+    return len(text) + len(_WIDE.findall(text))
+
+
+def wrapped(text: str, units: int = LINE_UNITS) -> str | list[str]:
+    """``text`` broken at spaces into lines of at most ``units`` (a wide character counts
+    two; a word longer than that stays whole): itself if it fits on one line.
+
+    >>> wrapped("output y (midpoint of the two centres at 0)")
+    ['output y (midpoint of the', 'two centres at 0)']
+    >>> wrapped("출력 y (두 중심의 가운데를 0으로)")
+    ['출력 y (두 중심의 가운데를', '0으로)']
+    """
+    if _units(text) <= units:
+        return text
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and _units(lines[-1] + " " + word) <= units:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+# The narrowest plot (a walkthrough step on a 360 px phone, less its y axis), and what a
+# legend entry takes of a row: its symbol and gaps, and about 7.5 px a unit of its words.
+_ROW_PX = 200
+
+
+def _fits_a_row(entries: object) -> bool:
+    """Whether legend entries, if known (a scale's domain), fit in one row of the
+    narrowest plot.
+
+    >>> _fits_a_row(["P", "Q (neighbour)"]), _fits_a_row(["p: output of D", "q: output of D′"])
+    (True, False)
+    """
+    if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+        return False
+    return sum(28 + 7.5 * _units(entry) for entry in entries) <= _ROW_PX
+
+
+def _words_fit(node: object) -> object:
+    """``node`` (a spec or a part of one) with its words laid out for any box (a new
+    object): axis titles broken into lines (:func:`wrapped`), legend entries whole
+    (no ``labelLimit``), broken into lines likewise, one to a line above or under the
+    plot unless they surely fit in one row (:func:`_fits_a_row`)."""
+    if isinstance(node, list):
+        return [_words_fit(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    fitted = {key: _words_fit(value) for key, value in node.items()}
+    encoding = fitted.get("encoding")
+    if isinstance(encoding, dict):
+        encoding = dict(encoding)
+        for channel, definition in encoding.items():
+            if not isinstance(definition, dict):
+                continue
+            definition = dict(definition)
+            if channel in ("x", "y") and isinstance(definition.get("title"), str):
+                definition["title"] = wrapped(definition["title"])
+            axis = definition.get("axis")
+            if (
+                channel in ("x", "y")
+                and isinstance(axis, dict)
+                and isinstance(axis.get("title"), str)
+            ):
+                definition["axis"] = {**axis, "title": wrapped(axis["title"])}
+            if channel in _LEGEND_CHANNELS and "field" in definition:
+                legend = definition.get("legend", {})
+                if isinstance(legend, dict):
+                    legend = {**legend, "labelLimit": 0, "labelExpr": _WRAP_LABEL}
+                    domain = definition.get("scale", {}).get("domain")
+                    row = legend.get("orient", "top") in ("top", "bottom")
+                    if row and not _fits_a_row(domain):
+                        legend["columns"] = 1  # a row of entries passed a phone's plot
+                    definition["legend"] = legend
+            encoding[channel] = definition
+        fitted["encoding"] = encoding
+    return fitted
+
+
 def fit_width(spec: dict[str, Any]) -> dict[str, Any]:
     """``spec`` laid out for the width of the page it is drawn in (a new dict).
 
@@ -130,6 +236,7 @@ def fit_width(spec: dict[str, Any]) -> dict[str, Any]:
     >>> narrow["stack_below"], narrow["narrow"]["vconcat"][0]["width"]
     (560, 'container')
     """
+    spec = cast(dict[str, Any], _words_fit(spec))  # a dict in, a dict out
     fitted = {**spec, "autosize": spec.get("autosize", _FIT)}
     if "hconcat" in spec:
         panels = spec["hconcat"]
@@ -151,10 +258,26 @@ def fit_width(spec: dict[str, Any]) -> dict[str, Any]:
     return _stretched(fitted)
 
 
-def chart_html(spec: dict[str, Any]) -> str:
+COLUMN_PICTURE_WIDTHS = {"wide": 325, "narrow": 264}
+"""The widths at which the build draws a chart that fills a narrow column (a lab's charts,
+a walkthrough's panels: about 325 px on a desktop, beside the lab's controls or the step's
+text; on a phone the page's column at its narrowest, 360 px): :mod:`dplab.site.pictures`
+otherwise draws it as wide as a lesson's text, and a 616 px picture shown in a 325 px
+column made 14 px text 7.5 px."""
+
+
+def in_column(spec: dict[str, Any]) -> dict[str, Any]:
+    """``spec`` marked as shown in a narrow column (:data:`COLUMN_PICTURE_WIDTHS`)."""
+    meta = dict(spec.get("usermeta", {}))
+    meta["dplab"] = {**meta.get("dplab", {}), "picture_widths": COLUMN_PICTURE_WIDTHS}
+    return {**spec, "usermeta": meta}
+
+
+def chart_html(spec: dict[str, Any], *, column: bool = False) -> str:
     """The ``<div>`` that the site's chart script draws: spec inline (laid out for the
-    page's width by :func:`fit_width`), accessible label."""
-    spec = fit_width(spec)
+    page's width by :func:`fit_width`), accessible label; ``column``: the chart is shown
+    in a narrow column (:func:`in_column`)."""
+    spec = fit_width(in_column(spec) if column else spec)
     payload = _escape_json_for_html(spec)
     chart_id = "chart-" + hashlib.sha256(payload.encode()).hexdigest()[:12]
     description = spec.get("description", "")

@@ -24,6 +24,7 @@ import pandas as pd
 from pandas.io.formats.style import Styler
 
 from dplab.mechanisms import gaussian
+from dplab.views._display import SMALLEST_TEXT
 from dplab.views._keys import KEY_LEGEND, keyed, series_style
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
@@ -161,13 +162,18 @@ def density_layers(
     *,
     width: int | str,
     height: int,
+    excess: bool = True,
+    x_title: bool = True,
 ) -> alt.LayerChart | alt.FacetChart:
     """The density chart's layers from :func:`density_rows`' datasets: both densities, the
-    worst event shaded and the excess over it filled (the walkthrough and the lab)."""
+    worst event shaded and the excess over it filled and named in the legend (the
+    walkthrough and the lab); without the excess if ``excess`` is false (a panel that has
+    none to draw); without the x axis's title if ``x_title`` is false (a panel above
+    another with the same axis)."""
     style = series_style("who:N", [label("gauss.law_p"), label("gauss.law_q")], legend=KEY_LEGEND)
     x = alt.X(
         "y:Q",
-        title=label("gauss.output_axis"),
+        title=label("gauss.output_axis") if x_title else None,
         scale=alt.Scale(nice=False, zero=False),
         axis=alt.Axis(tickCount=8, labelOverlap=True),
     )
@@ -184,23 +190,20 @@ def density_layers(
             baseline="top",
             dx=4,
             dy=4,
-            fontSize=12,
+            fontSize=SMALLEST_TEXT,
             aria=False,
         )
         .encode(x="x1:Q", y=alt.value(0), text=alt.value(label("gauss.event")))
     )
-    excess = (
+    # The excess named in the legend (its words over the area ran into the axis's numbers
+    # when the event lies at the plot's left edge).
+    excess_area = keyed(
         alt.Chart(chart_data("excess", sets[DATASETS["excess"]]))
-        .mark_area(color=EXCESS_COLOUR, opacity=0.55, aria=False)
-        .encode(x="y:Q", y="top:Q", y2="bottom:Q")
-    )
-    excess_label = (  # its words above its widest gap, where the area is plain to see
-        alt.Chart(chart_data("excess", sets[DATASETS["excess"]]))
-        .transform_calculate(gap="datum.top - datum.bottom")
-        .transform_window(rank="row_number()", sort=[alt.SortField("gap", order="descending")])
-        .transform_filter("datum.rank == 1")
-        .mark_text(align="right", baseline="bottom", dx=-6, dy=-4, fontSize=12, aria=False)
-        .encode(x="y:Q", y="top:Q", text="who:N", color=alt.value(EXCESS_COLOUR))
+        .mark_area(color=EXCESS_COLOUR, aria=False)
+        .encode(x="y:Q", y="top:Q", y2="bottom:Q"),
+        "opacity",
+        label("gauss.excess"),
+        0.55,
     )
     curves = (
         alt.Chart(chart_data("density", sets[DATASETS["density"]]))
@@ -216,9 +219,8 @@ def density_layers(
             ],
         )
     )
-    return alt.layer(event, excess, curves, event_label, excess_label).properties(
-        width=width, height=height
-    )
+    layers = [event, excess_area, curves, event_label] if excess else [event, curves, event_label]
+    return alt.layer(*layers).properties(width=width, height=height)
 
 
 # --- the walkthrough ----------------------------------------------------------------------
@@ -311,7 +313,7 @@ def walkthrough_chart(
             )
             text = (
                 alt.Chart(eps_rows)
-                .mark_text(align="right", dx=-4, dy=-8, fontSize=12)
+                .mark_text(align="right", dx=-4, dy=-8, fontSize=SMALLEST_TEXT)
                 .encode(y="loss:Q", x=alt.value("width"), text="text:N")
             )
             layers = [region, line, rule, text]
@@ -319,10 +321,13 @@ def walkthrough_chart(
             width=width, height=120, title=label("gauss.walk_loss")
         )
 
-    def densities(rows: dict[str, list[dict]], height: int) -> alt.LayerChart | alt.FacetChart:
-        return density_layers(rows, width=width, height=height).properties(
-            title=label("gauss.walk_densities")
-        )
+    def densities(
+        rows: dict[str, list[dict]], height: int, above: bool = False
+    ) -> alt.LayerChart | alt.FacetChart:
+        drawn = rows is sets  # only the last step draws the excess
+        return density_layers(
+            rows, width=width, height=height, excess=drawn, x_title=not above
+        ).properties(title=label("gauss.walk_densities"))
 
     numbers = {
         "sensitivity": f"{sensitivity:g}",
@@ -341,14 +346,14 @@ def walkthrough_chart(
             density_table(density_caption),
         ),
         with_tables(
-            alt.vconcat(densities(no_event, 130), loss_panel(False), spacing=12)
+            alt.vconcat(densities(no_event, 130, above=True), loss_panel(False), spacing=12)
             .resolve_scale(color="independent", strokeDash="independent")  # own legends
             .properties(description=label("gauss.desc_walk_loss", **numbers)),
             density_table(density_caption),
             _loss_table(loss_caption),
         ),
         with_tables(
-            alt.vconcat(densities(event_only, 130), loss_panel(True), spacing=12)
+            alt.vconcat(densities(event_only, 130, above=True), loss_panel(True), spacing=12)
             .resolve_scale(color="independent", strokeDash="independent")  # own legends
             .properties(description=label("gauss.desc_walk_event", **numbers)),
             density_table(density_caption),

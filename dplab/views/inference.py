@@ -17,6 +17,7 @@ import altair as alt
 
 from dplab.accounting import inference
 from dplab.finite import FiniteChannel, RationalLike
+from dplab.views._display import SMALLEST_TEXT
 from dplab.views._keys import keyed, series_style
 from dplab.views._labels import label
 from dplab.views._tables import fixed_table, with_tables
@@ -111,7 +112,7 @@ def posterior_chart(alpha: RationalLike, cases: Sequence[tuple[RationalLike, Rat
     diagonal_words = (  # the diagonal's own words at its top end (its dash is the cases')
         alt.Chart(unchanged)
         .transform_filter("datum.prior == 1")
-        .mark_text(align="right", baseline="top", dx=-4, dy=36, fontSize=12)
+        .mark_text(align="right", baseline="top", dx=-4, dy=36, fontSize=SMALLEST_TEXT)
         .encode(x=x, y="low:Q", text=alt.value(label("inference.key_unchanged")))
     )
     chart = alt.layer(*edges, diagonal, diagonal_words).properties(

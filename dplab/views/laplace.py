@@ -18,7 +18,7 @@ from pandas.io.formats.style import Styler
 
 from dplab.finite import RationalLike
 from dplab.mechanisms import laplace, queries
-from dplab.views._display import stacked_on_phones
+from dplab.views._display import SMALLEST_TEXT, stacked_on_phones
 from dplab.views._keys import keyed, series_style
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
@@ -542,7 +542,7 @@ def _excess_layers(
     peak = scaled.loc[scaled["density"].idxmax()]
     note = (
         alt.Chart(pd.DataFrame({"y": [float(peak["y"])], "density": [float(peak["density"])]}))
-        .mark_text(align="right", dx=-10, dy=4, fontSize=13)
+        .mark_text(align="right", dx=-10, dy=4, fontSize=SMALLEST_TEXT)
         .encode(x=x, y=density, text=alt.value(label("laplace.scaled_neighbour")))
     )
     return [band, dashed, note]

@@ -26,7 +26,7 @@ from pandas.io.formats.style import Styler
 from dplab.finite import Certificate, RationalLike, check_alpha, check_delta
 from dplab.mechanisms import randomized_response as rr
 from dplab.mechanisms.rr_lab_grid import LAB_GRID
-from dplab.views._display import stacked_on_phones
+from dplab.views._display import SMALLEST_TEXT, stacked_on_phones
 from dplab.views._keys import KEY_LEGEND, Key
 from dplab.views._labels import label
 from dplab.views._tables import column, fixed_table, live_table, with_tables, yes_no
@@ -81,6 +81,7 @@ CHOSEN_COLOUR = "#ab47bc"  # the lab's chosen pair: apart from the claim's orang
 GREY = "#8a8f98"  # a legend symbol without a colour of its own, legible on both themes
 HOLLOW = 0.15  # the fill of a bar told apart from a filled one by its outline
 WIDTH = 320  # fits a phone; the lab's charts stretch to their container instead
+PANEL_HEIGHT = 170  # a walkthrough step's bars
 WALK_WIDTH = 260  # a step's panel; the page scales it to its column (its SVG has a viewBox)
 
 
@@ -252,7 +253,7 @@ def profile_table(caption: str) -> dict:
 
 def distribution_layers(
     dist: list[dict],
-    event: list[dict],
+    event: list[dict] | None,
     *,
     width: int | str,
     height: int,
@@ -260,18 +261,17 @@ def distribution_layers(
     """The two output laws ``P(y) = Pr[M(D) = y]`` and ``Q(y) = Pr[M(D') = y]`` of a pair as
     bars, with the event ``S`` outlined: the layers of :func:`pair_distributions_chart`,
     for a page (the lab) that adds its own parameters (rows as
-    :func:`distribution_rows` and :func:`event_rows` give them)."""
-    key = Key(
-        (
-            (label("rr.law_source"), {}),
-            (label("rr.law_target"), {"fillOpacity": HOLLOW, "strokeDash": [5, 3]}),
-            (label("rr.event"), {"fillOpacity": 0, "strokeDash": [2, 2]}),
-        ),
-        outline=True,
+    :func:`distribution_rows` and :func:`event_rows` give them).  ``event`` ``None``: no
+    event at all, neither outlined nor in the legend (a walkthrough's step before it)."""
+    entries: tuple[tuple[str, dict[str, object]], ...] = (
+        (label("rr.law_source"), {}),
+        (label("rr.law_target"), {"fillOpacity": HOLLOW, "strokeDash": [5, 3]}),
+        (label("rr.event"), {"fillOpacity": 0, "strokeDash": [2, 2]}),
     )
+    key = Key(entries if event is not None else entries[:2], outline=True)
     x = alt.X("y:O", title=label("rr.output"), axis=alt.Axis(labelAngle=0))
     outline = (
-        alt.Chart(_data("event", event))
+        alt.Chart(_data("event", event or []))
         .mark_bar(  # a bar, not a rect: Vega-Lite draws no dash on a rect
             filled=False,
             strokeWidth=2.5,
@@ -294,7 +294,8 @@ def distribution_layers(
             ],
         )
     )
-    return alt.layer(bars, outline).properties(width=width, height=height)
+    layers = [bars] if event is None else [bars, outline]
+    return alt.layer(*layers).properties(width=width, height=height)
 
 
 def pair_distributions_chart(
@@ -378,7 +379,7 @@ def pair_layers(
     )
     marks = (
         alt.Chart(_data("pairs", pairs))
-        .mark_text(dy=-8, fontSize=11)
+        .mark_text(dy=-8, fontSize=SMALLEST_TEXT)
         .encode(x=x, y=y, text="mark:N")
     )
     rule = alt.Chart(_data("claim", claim)).mark_rule(strokeWidth=2).encode(y="delta:Q", **key)
@@ -812,7 +813,9 @@ def walkthrough_chart(
 
     dist = distribution_rows(n, p, pair.source, pair.target, query.event.outputs)
     laws = _law_rows(n, p, pair.source, pair.target)
-    outputs = distribution_layers(dist, [], width=width, height=200)
+    # Shorter than the lab's: the legend takes a line an entry on a phone, and the step's
+    # panel and its text share one screen.
+    outputs = distribution_layers(dist, None, width=width, height=PANEL_HEIGHT)
     outputs = with_tables(
         outputs.properties(
             title=label("rr.walk_outputs"),
@@ -830,12 +833,14 @@ def walkthrough_chart(
     )
     event_line = (
         alt.Chart(pd.DataFrame([{"text": sentence}]))
-        .mark_text(align="left", baseline="top", fontSize=13, lineBreak="\n", lineHeight=18)
+        .mark_text(
+            align="left", baseline="top", fontSize=SMALLEST_TEXT, lineBreak="\n", lineHeight=18
+        )
         .encode(x=alt.value(0), y=alt.value(0), text="text:N")
         .properties(width=width, height=40)
     )
     outlined = distribution_layers(
-        dist, event_rows(query.event.outputs), width=width, height=200
+        dist, event_rows(query.event.outputs), width=width, height=PANEL_HEIGHT
     ).properties(title=label("rr.walk_event"))
     chosen = set(query.event.outputs)
     event = with_tables(

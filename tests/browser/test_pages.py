@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from dplab.site.security import CONTENT_SECURITY_POLICY
+from tests.browser.chart_words import drawn_chart_words, pictured_chart_words
 from tests.browser.helpers import (
     COLOUR_RULES,
     IN_VIEW,
@@ -352,6 +353,16 @@ def check_page(
         checks.resize(LIGHTHOUSE_PHONE)
         checks.run("target size and contrast as loaded", lambda: controls_and_text_as_loaded(page))
         checks.resize(width)
+    if charted:
+        # Before any chart is drawn: the pictures the page shows, at this width and on a
+        # phone at the narrowest (the same pictures in a fluid layout).
+        checks.run("chart pictures' words", lambda: pictured_chart_words(page))
+        if not desktop:
+            narrower = width - min(OTHER_PHONES)
+            checks.run(
+                f"chart pictures' words at {min(OTHER_PHONES)} px",
+                lambda: pictured_chart_words(page, narrower_by=narrower),
+            )
     if charted and not twin:
         checks.run(
             "charts shown as the reader scrolls", lambda: charts_shown_as_the_reader_scrolls(page)
@@ -371,6 +382,7 @@ def check_page(
             "charts as wide as their column",
             lambda: charts_wider_or_narrower_than_their_column(page),
         )
+        checks.run("charts' words", lambda: drawn_chart_words(page))
     if desktop and twin:
         # One axe run, in light, of every rule but those that read colours: the twin's words
         # can change what the other rules read, not its colours (the same style sheets,
@@ -400,6 +412,8 @@ def check_page(
     for phone in OTHER_PHONES[-1:] if twin else OTHER_PHONES:
         checks.resize(phone)
         checks.run("cut off", lambda: cut_off(page))
+        if charted:
+            checks.run("charts' words", lambda: drawn_chart_words(page))
     assert checks.scheme == "dark" and page.viewport_size["width"] == min(OTHER_PHONES)
     if not twin:
         checks.run("numbers wrap in tables", lambda: numbers_wrapped_with_every_table_open(page))
@@ -421,8 +435,13 @@ def test_every_page_once_per_width(open_page, built_site, width, edition):
     - on a page with charts, scrolled through a screen at a time: charts shown as the reader
       gets to them; at 1280 px, printing then draws every chart; at 390 px, pointing at a
       pictured chart draws it; jumping into the page shows what is on screen;
+    - on a page with charts, before any is drawn, the build's pictures it shows: no word
+      cut with "…", text at least 12 px as shown (at the visit's width and, on a phone, at
+      the narrowest phone width);
     - every chart drawn: no console error, uncaught exception, request off the site, failed
       request or CSP violation during the visit so far; charts as wide as their column;
+      each chart's words whole, inside the chart, clear of the axes' numbers and at least
+      12 px as rendered (tests.browser.chart_words; on a phone at every width measured);
     - in light: axe's serious and critical violations and skipped headings (at 1280 px);
       nothing cut off, the drawer closed and open;
     - in dark: at 1280 px, axe's rules that read colours; on a phone, the page shown at 430

@@ -274,3 +274,34 @@ def test_record_tables_label_every_cell_with_its_column_title():
     assert all(row == list(styler.data.columns) for row in body)
     plain = mimebundle(pd.DataFrame({"a": [1]}))["text/html"]
     assert "data-dplab-layout" not in plain and "data-label" not in plain
+
+
+def test_a_charts_words_are_laid_out_for_any_box():
+    """On the page, long axis titles are broken into lines of at most LINE_UNITS, and every
+    legend keeps its entries whole (no label limit, whose "…" cut English legends), breaks
+    them into lines and, above or under the plot, puts one to a line (two columns of long
+    entries passed a phone's plot)."""
+    from dplab.views._display import LINE_UNITS, _units
+
+    words = "an entry of a legend that is far longer than a phone's plot is wide"
+    data = pd.DataFrame({"x": [1, 2], "y": [1, 2], "who": [words, "short"]})
+    chart = (
+        alt.Chart(data)
+        .mark_line()
+        .encode(
+            x=alt.X("x:Q", title="output y (midpoint of the two centres at 0), a long title"),
+            y=alt.Y("y:Q", axis=alt.Axis(title="출력 y (두 중심의 가운데를 0으로) 그리고 긴 제목")),
+            color=alt.Color("who:N", legend=alt.Legend(orient="bottom", columns=2)),
+            strokeDash=alt.StrokeDash("who:N"),
+        )
+        .properties(description="긴 말")
+    )
+    spec = _spec_in(mimebundle(chart)["text/html"])
+    encoding = spec["encoding"]
+    for title in (encoding["x"]["title"], encoding["y"]["axis"]["title"]):
+        assert isinstance(title, list) and len(title) > 1
+        assert all(_units(line) <= LINE_UNITS for line in title)
+    for channel in ("color", "strokeDash"):
+        legend = encoding[channel]["legend"]
+        assert legend["labelLimit"] == 0 and legend["columns"] == 1
+        assert legend["labelExpr"].startswith("split(")

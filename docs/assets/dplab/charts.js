@@ -321,6 +321,31 @@
       if (!changes.some(function (c) { return c.attributeName === "data-md-color-scheme"; })) return;
       Array.from(views.keys()).forEach(draw);
     }).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
+    window.addEventListener("resize", refitWider);
+  }
+
+  // A chart as wide as its container refits on the window's resize (Vega-Lite sets its
+  // width to the container's, and the layout takes the axes and legends out of it). A
+  // container now as wide as the plot was before gives the width it already has: no
+  // change to Vega, and the chart kept its old size, wider than its box (a lab's chart
+  // from 430 to 360 px). Once the charts have run at the new width, such a chart is
+  // drawn again.
+  function fillsContainer(spec) {
+    var panels = [spec].concat(spec.vconcat || [], spec.hconcat || []);
+    return panels.some(function (panel) { return panel.width === "container"; });
+  }
+
+  function refitWider() {
+    var task = window.DPLAB_READY.expect("charts refitted");
+    requestAnimationFrame(function () {
+      Promise.all(Array.from(views.keys()).map(function (container) {
+        return views.get(container).runAsync().then(function () {
+          var svg = container.querySelector("svg.marks");
+          var wider = svg && svg.getBoundingClientRect().width > container.clientWidth + 1;
+          if (wider && fillsContainer(specOf(container))) return draw(container);
+        });
+      })).then(function () { task.done(); }, function (error) { task.fail(String(error)); });
+    });
   }
 
   // drawAll(): draw every chart now; draw(container): that chart now, if not drawn yet;

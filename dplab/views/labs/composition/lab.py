@@ -371,7 +371,7 @@ class CompositionLab(LabLinks):
             h.panel(
                 "curves",
                 "comp.lab_curves_heading",
-                h.chart("curves", chart_html(chart_spec(self.chart()))),
+                h.chart("curves", chart_html(chart_spec(self.chart()), column=True)),
                 wide=True,
             ),
         ]

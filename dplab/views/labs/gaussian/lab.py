@@ -591,8 +591,8 @@ class GaussianLab(LabLinks):
             ),
         )
         return {
-            "density": chart_html(chart_spec(density)),
-            "profile": chart_html(chart_spec(profile)),
+            "density": chart_html(chart_spec(density), column=True),
+            "profile": chart_html(chart_spec(profile), column=True),
         }
 
     def _repr_html_(self) -> str:

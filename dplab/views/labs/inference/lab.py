@@ -52,7 +52,7 @@ from dplab import finite
 from dplab.accounting import inference
 from dplab.mechanisms import gaussian, laplace
 from dplab.mechanisms.randomized_response import count_channel
-from dplab.views._display import chart_html, chart_spec
+from dplab.views._display import SMALLEST_TEXT, chart_html, chart_spec
 from dplab.views._keys import KEY_LEGEND, keyed
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
@@ -515,7 +515,7 @@ class InferenceLab(LabLinks):
         diagonal_words = (  # the diagonal's own words at its top end
             alt.Chart(unchanged)
             .transform_filter("datum.prior == 1")
-            .mark_text(align="right", baseline="top", dx=-4, dy=36, fontSize=12)
+            .mark_text(align="right", baseline="top", dx=-4, dy=36, fontSize=SMALLEST_TEXT)
             .encode(
                 x=prior_axis, y=posterior_axis, text=alt.value(label("inference.key_unchanged"))
             )
@@ -535,7 +535,7 @@ class InferenceLab(LabLinks):
                 baseline="bottom",
                 dx=4 if align == "left" else -4,
                 dy=-4,
-                fontSize=12,
+                fontSize=SMALLEST_TEXT,
                 fontWeight="bold",
                 color="#d62728",
             )
@@ -586,8 +586,10 @@ class InferenceLab(LabLinks):
             [column(label("inference.type_two"), "beta")],
         )
         return {
-            "posterior": chart_html(chart_spec(with_tables(posterior, band_table))),
-            "tradeoff": chart_html(chart_spec(with_tables(tradeoff, curve_table, region_table))),
+            "posterior": chart_html(chart_spec(with_tables(posterior, band_table)), column=True),
+            "tradeoff": chart_html(
+                chart_spec(with_tables(tradeoff, curve_table, region_table)), column=True
+            ),
         }
 
     def _repr_html_(self) -> str:

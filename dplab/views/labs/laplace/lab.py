@@ -449,8 +449,8 @@ class LaplaceLab(LabLinks):
             [column(label("laplace.lab_profile_series"), "delta")],
         )
         return {
-            "density": chart_html(chart_spec(with_tables(density, density_table))),
-            "profile": chart_html(chart_spec(with_tables(profile, profile_table))),
+            "density": chart_html(chart_spec(with_tables(density, density_table)), column=True),
+            "profile": chart_html(chart_spec(with_tables(profile, profile_table)), column=True),
         }
 
     def _repr_html_(self) -> str:

@@ -37,7 +37,7 @@ from pandas.io.formats.style import Styler
 from dplab.finite import RationalLike
 from dplab.userlevel import emd_linear, frequency, metric
 from dplab.views._display import stacked_on_phones
-from dplab.views._keys import KEY_LEGEND, series_style
+from dplab.views._keys import KEY_LEGEND, keyed, series_style
 from dplab.views._labels import label
 from dplab.views._tables import fixed_table, with_tables
 from dplab.views.labs._shared import LabHtml, LabLinks, check_on_grid, lab_key
@@ -347,11 +347,15 @@ def crossover_chart(
             name="linear_crossover_mark",
         )
     )
-    rule = mark.mark_rule(strokeDash=[4, 3], color="#888888", strokeWidth=2).encode(
-        x="eps:Q", tooltip=[alt.Tooltip("what:N", title=label("chart.mark"))]
-    )
-    words = mark.mark_text(align="left", baseline="top", dx=4, dy=4, fontSize=12).encode(
-        x="eps:Q", y=alt.value(0), text="what:N"
+    # Named in the legend: words beside the line ran out of a phone's plot when the
+    # crossover lies near its right edge.
+    rule = keyed(
+        mark.mark_rule(color="#888888", strokeWidth=2).encode(
+            x="eps:Q", tooltip=[alt.Tooltip("what:N", title=label("chart.mark"))]
+        ),
+        "strokeDash",
+        label("linear.crossover_mark"),
+        [4, 3],
     )
     caption = label("linear.crossover_table", crossover=fraction_decimal_text(crossover))
     description = label(
@@ -364,9 +368,7 @@ def crossover_chart(
         n=users,
     )
     return with_tables(
-        alt.layer(lines, rule, words).properties(
-            width="container", height=240, description=description
-        ),
+        alt.layer(lines, rule).properties(width="container", height=240, description=description),
         fixed_table(caption, ["ε", ours_name, base_name], table),
     )
 

@@ -353,7 +353,8 @@ class RRLab(LabLinks):
                         dist.properties(description=label("rr.lab_query_heading")),
                         distribution_table(label("rr.lab_query_heading")),
                     )
-                )
+                ),
+                column=True,
             ),
             "pairs": chart_html(
                 chart_spec(
@@ -361,7 +362,8 @@ class RRLab(LabLinks):
                         pairs.properties(description=label("rr.lab_cert_heading")),
                         pairs_table(label("rr.lab_cert_heading")),
                     )
-                )
+                ),
+                column=True,
             ),
             "profile": chart_html(
                 chart_spec(
@@ -369,7 +371,8 @@ class RRLab(LabLinks):
                         profile.properties(description=label("rr.lab_profile_heading")),
                         profile_table(label("rr.lab_profile_heading")),
                     )
-                )
+                ),
+                column=True,
             ),
         }
 
