@@ -46,7 +46,9 @@ import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from decimal import Decimal
 from fractions import Fraction
+from numbers import Rational
 from typing import Any, ClassVar
 from urllib.parse import quote
 
@@ -620,3 +622,21 @@ class LabLinks:
             f'<a class="md-button dplab-lab-try" href="{html.escape(lab.href(page))}">'
             f"{html.escape(text or label('lab.try'))}</a>"
         )
+
+
+def exact_number(value: object) -> Fraction | None:
+    """``value`` as an exact fraction, or ``None`` if it is not a number: a float by its
+    shortest decimal text (``0.1`` is 1/10, the number written, not the binary double near
+    it); a rational, a ``Decimal`` or a numeric string exactly.
+
+    >>> exact_number(0.1), exact_number("3/4"), exact_number(2), exact_number("abc")
+    (Fraction(1, 10), Fraction(3, 4), Fraction(2, 1), None)
+    """
+    try:
+        if isinstance(value, float):
+            return Fraction(str(value))
+        if isinstance(value, Rational | Decimal | str):  # what Fraction() takes
+            return Fraction(value)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return None
+    return None

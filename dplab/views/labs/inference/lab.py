@@ -41,9 +41,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
-from numbers import Rational
 from typing import Any, ClassVar, Literal
 
 import altair as alt
@@ -57,7 +55,7 @@ from dplab.views._keys import KEY_LEGEND, keyed
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
 from dplab.views.inference import guarantee_layers
-from dplab.views.labs._shared import LabHtml, LabLinks, lab_key
+from dplab.views.labs._shared import LabHtml, LabLinks, exact_number, lab_key
 from dplab.views.numbers import approx_text, value_text
 
 __all__ = [
@@ -682,15 +680,7 @@ class InferenceLab(LabLinks):
 
 def _on_grid(name: str, value: object, grid: tuple[str, ...]) -> str:
     """The grid text equal to ``value`` (compared exactly), or a clear error."""
-    try:
-        if isinstance(value, float):
-            exact = Fraction(str(value))
-        elif isinstance(value, Rational | Decimal | str):  # what Fraction() takes
-            exact = Fraction(value)
-        else:
-            raise TypeError(value)
-    except (TypeError, ValueError):
-        exact = None  # not a number
+    exact = exact_number(value)
     for text in grid:
         if exact is not None and Fraction(text) == exact:
             return text

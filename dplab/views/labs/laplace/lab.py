@@ -33,9 +33,7 @@ texts for the initial state with the ones written here and reports any differenc
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
-from numbers import Rational
 from typing import ClassVar
 
 import altair as alt
@@ -45,7 +43,7 @@ from dplab.views._display import chart_html, chart_spec
 from dplab.views._keys import Key, keyed, series_style
 from dplab.views._labels import label
 from dplab.views._tables import column, live_table, with_tables
-from dplab.views.labs._shared import LabHtml, LabLinks, chosen_point, lab_key
+from dplab.views.labs._shared import LabHtml, LabLinks, chosen_point, exact_number, lab_key
 from dplab.views.laplace import (
     DEFINITION_WORDS,
     KIND_WORDS,
@@ -540,16 +538,8 @@ def _data(key: str, rows: list[dict]) -> alt.InlineData:
 
 
 def _on_grid(name: str, value: object, grid: tuple, text: str) -> Fraction:
-    try:
-        if isinstance(value, float):
-            exact = Fraction(str(value))
-        elif isinstance(value, Rational | Decimal | str):  # what Fraction() takes
-            exact = Fraction(value)
-        else:
-            raise TypeError(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be one of {text}; got {value!r}") from None
-    if exact not in grid:
+    exact = exact_number(value)
+    if exact is None or exact not in grid:
         raise ValueError(f"{name} must be one of {text}; got {value!r}")
     return exact
 
