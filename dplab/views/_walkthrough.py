@@ -48,10 +48,10 @@ class Walkthrough:
         return self.panels[step - 1]
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        from dplab.views._display import _renderer, chart_spec, in_column
+        from dplab.views._display import chart_bundle_of_spec, chart_spec, in_column
 
         # A step's panel stands in a narrow column beside its text.
-        bundles = [_renderer(in_column(chart_spec(panel))) for panel in self.panels]
+        bundles = [chart_bundle_of_spec(in_column(chart_spec(panel))) for panel in self.panels]
         stacked = "".join(
             f'<figure class="dplab-walkthrough-panel">'
             f"<figcaption>{label('walkthrough.step', number=k)}</figcaption>"
