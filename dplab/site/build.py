@@ -170,26 +170,15 @@ def _new(slug: str, title: str, title_en: str | None) -> int:
 
 
 def _check_editions(source: Path, other: Path) -> int:
-    from dplab.site.components import check_lesson, missing_parts
-    from dplab.site.editions import compare
-    from dplab.site.errors import LessonError
+    from dplab.site.check_lesson import source_problems
     from dplab.site.lesson import parse_lesson
 
-    try:
-        lessons = [parse_lesson(path) for path in (source, other)]
-        for lesson in lessons:
-            check_lesson(lesson)
-    except LessonError as error:
-        print(error, file=sys.stderr)
-        return 2
-    missing = [problem for lesson in lessons for problem in missing_parts(lesson)]
-    for problem in missing:
-        print(problem, file=sys.stderr)
-    if missing:
-        return 2
     slugs = [parse_lesson(path).slug for path in Project().lesson_files()]
-    source_lesson, other_lesson = lessons
-    differences = compare(source_lesson, other_lesson, slugs, root=Path.cwd())
+    errors, differences = source_problems([source, other], slugs)
+    for error in errors:
+        print(error, file=sys.stderr)
+    if errors:
+        return 2
     for difference in differences:
         print(difference)
     print(f"{len(differences)} difference(s) between the editions", file=sys.stderr)

@@ -54,33 +54,43 @@ def lesson_files(project: Project, slug: str) -> list[Path]:
     return [edition.lessons_dir / found[0].name for edition in project.editions()]
 
 
-def check_lesson_files(paths: list[Path], slugs: list[str]) -> list[str]:
-    """The problems of the lesson's source files (``file:line: message``), every edition:
-    parsing, components, required parts, a missing edition, the editions' skeletons."""
+def source_problems(paths: list[Path], slugs: list[str]) -> tuple[list[str], list[str]]:
+    """The problems of a lesson's source files, every edition (source first), as
+    ``(errors, differences)``: parsing, components, required parts and a missing edition
+    (``file:line: message``); then, only if there are none, where the editions' skeletons
+    differ.  ``check-editions`` and ``check-lesson`` both report these."""
     from dplab.site.components import check_lesson, missing_parts
     from dplab.site.editions import compare
     from dplab.site.errors import LessonError
     from dplab.site.lesson import parse_lesson
 
-    problems: list[str] = []
+    errors: list[str] = []
     lessons = []
     for path in paths:
         if not path.is_file():
-            problems.append(f"{path}: this edition of the lesson is missing")
+            errors.append(f"{path}: this edition of the lesson is missing")
             continue
         try:
             lesson = parse_lesson(path)
             check_lesson(lesson)
         except LessonError as error:
-            problems.append(str(error))
+            errors.append(str(error))
             continue
-        problems += [str(error) for error in missing_parts(lesson)]
+        errors += [str(error) for error in missing_parts(lesson)]
         lessons.append(lesson)
-    if not problems:
-        source, *others = lessons
-        for other in others:
-            problems += [str(d) for d in compare(source, other, slugs, root=Path.cwd())]
-    return problems
+    if errors:
+        return errors, []
+    source, *others = lessons
+    differences = [
+        str(d) for other in others for d in compare(source, other, slugs, root=Path.cwd())
+    ]
+    return [], differences
+
+
+def check_lesson_files(paths: list[Path], slugs: list[str]) -> list[str]:
+    """Every problem of the lesson's source files (:func:`source_problems`), in one list."""
+    errors, differences = source_problems(paths, slugs)
+    return errors + differences
 
 
 def _dplab_changed(root: Path) -> bool:
